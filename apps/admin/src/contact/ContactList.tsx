@@ -1,0 +1,47 @@
+import { Button, Chip } from '@mui/material';
+import { BooleanInput, DataTable, List, SearchInput, useNotify, useUpdate, type RaRecord } from 'react-admin';
+import { errorMessage } from '../dataProvider/httpClient';
+
+function HandledButton({ record }: { record: RaRecord }) {
+  const [update, { isPending }] = useUpdate();
+  const notify = useNotify();
+  const toggle = () =>
+    update(
+      'contact',
+      { id: record.id, data: { handled: !record.handled }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify(record.handled ? 'Marked as not handled' : 'Marked as handled', { type: 'success' }),
+        onError: (e) => notify(errorMessage(e, 'An error occurred. Please try again.'), { type: 'error' }),
+      },
+    );
+  return (
+    <Button size="small" disabled={isPending} onClick={(e) => {
+      e.stopPropagation();
+      toggle();
+    }}>
+      {record.handled ? 'Reopen' : 'Mark handled'}
+    </Button>
+  );
+}
+
+export function ContactList() {
+  return (
+    <List
+      title="Contact messages"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="handled" source="handled" label="Handled" />]}
+      exporter={false}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="createdAt" label="Received" render={(r) => new Date(r.createdAt).toLocaleString()} />
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="email" />
+        <DataTable.Col source="subject" />
+        <DataTable.Col source="message" disableSort render={(r) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(r.message ?? '')}</span>} />
+        <DataTable.Col source="handled" render={(r) => (r.handled ? <Chip size="small" color="success" label="Handled" /> : <Chip size="small" color="warning" label="Open" />)} />
+        <DataTable.Col label="" disableSort render={(r) => <HandledButton record={r as RaRecord} />} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,126 @@
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { createHttpClient, type HttpClient } from './httpClient';
+import { API_URL, payloadFor, resourcePath, withId } from './resources';
+import { uploadFiles, uploadImage } from './upload';
+
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+
+/** The console's calls beyond CRUD. */
+export interface ShopDataProvider extends DataProvider {
+  uploadImage(file: Blob): Promise<string>;
+  approveProduct(id: Identifier): Promise<RaRecord>;
+  rejectProduct(id: Identifier, note: string): Promise<RaRecord>;
+  deleteReview(productId: Identifier, reviewId: Identifier): Promise<void>;
+  setOrderStatus(id: Identifier, status: OrderStatus, trackingNumber?: string): Promise<RaRecord>;
+  getStats(): Promise<unknown>;
+  retryJob(queue: string, jobId: string): Promise<void>;
+  getFailedJobs(): Promise<FailedJob[]>;
+  getComments(blogId: Identifier): Promise<RaRecord[]>;
+  /** A text download (CSV) with the session's headers. */
+  getText(path: string): Promise<string>;
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  name: string;
+  failedReason?: string;
+  attemptsMade?: number;
+  timestamp?: number;
+  finishedOn?: number;
+  data?: unknown;
+}
+
+type Data = Record<string, unknown>;
+
+const enc = encodeURIComponent;
+
+/**
+ * ra-data-simple-rest over the API, with three additions: resource names map to the spec's paths,
+ * picked files are uploaded through /api/upload before create and update, and bodies carry only the
+ * fields the API accepts (only the changed ones on update).
+ */
+export function createDataProvider(http: HttpClient = createHttpClient()): ShopDataProvider {
+  const rest = simpleRestProvider(API_URL, http);
+  const ids = <T extends Data>(list: T[]) => list.map(withId);
+
+  const send = async (method: 'POST' | 'PUT', url: string, body?: unknown): Promise<Data> => {
+    const { json } = await http(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (json ?? {}) as Data;
+  };
+
+  return {
+    async getList(resource, params) {
+      const result = await rest.getList(resourcePath(resource), params);
+      return { ...result, data: ids(result.data) };
+    },
+    async getOne(resource, params) {
+      const result = await rest.getOne(resourcePath(resource), params);
+      return { data: withId(result.data) };
+    },
+    async getMany(resource, params) {
+      const result = await rest.getMany(resourcePath(resource), params);
+      return { data: ids(result.data) };
+    },
+    async getManyReference(resource, params) {
+      const result = await rest.getManyReference(resourcePath(resource), params);
+      return { ...result, data: ids(result.data) };
+    },
+    async create(resource, params) {
+      const data = await uploadFiles(http, params.data as Data);
+      const json = await send('POST', `${API_URL}/${resourcePath(resource)}`, payloadFor(resource, data));
+      // The record as the API stored it; react-admin needs an id to redirect.
+      return { data: withId({ ...data, ...json }) } as never;
+    },
+    async update(resource, params) {
+      const data = await uploadFiles(http, params.data as Data);
+      const body = payloadFor(resource, data, params.previousData as Data | undefined);
+      const json = await send('PUT', `${API_URL}/${resourcePath(resource)}/${enc(params.id)}`, body);
+      return { data: withId({ ...(params.previousData as Data), ...data, ...json, id: params.id }) } as never;
+    },
+    async updateMany(resource, params) {
+      await Promise.all(params.ids.map((id) => send('PUT', `${API_URL}/${resourcePath(resource)}/${enc(id)}`, payloadFor(resource, params.data as Data))));
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      const { json } = await http(`${API_URL}/${resourcePath(resource)}/${enc(params.id)}`, { method: 'DELETE' });
+      const record = json && typeof json === 'object' && ('id' in json || '_id' in json) ? withId(json as Data) : { ...(params.previousData ?? {}), id: params.id };
+      return { data: record } as never;
+    },
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => http(`${API_URL}/${resourcePath(resource)}/${enc(id)}`, { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+
+    uploadImage: (file) => uploadImage(http, file),
+    approveProduct: async (id) => withId(await send('PUT', `${API_URL}/products/${enc(id)}/approve`)),
+    rejectProduct: async (id, note) => withId(await send('PUT', `${API_URL}/products/${enc(id)}/reject`, { note })),
+    async deleteReview(productId, reviewId) {
+      await http(`${API_URL}/products/${enc(productId)}/reviews/${enc(reviewId)}`, { method: 'DELETE' });
+    },
+    setOrderStatus: async (id, status, trackingNumber) =>
+      withId(await send('PUT', `${API_URL}/orders/${enc(id)}/status`, trackingNumber ? { status, trackingNumber } : { status })),
+    async getStats() {
+      const { json } = await http(`${API_URL}/orders/stats`);
+      return json;
+    },
+    async retryJob(queue, jobId) {
+      await http(`${API_URL}/admin/jobs/${enc(queue)}/${enc(jobId)}/retry`, { method: 'POST' });
+    },
+    async getFailedJobs() {
+      const { json } = await http(`${API_URL}/admin/jobs/failed`);
+      return Array.isArray(json) ? (json as FailedJob[]) : [];
+    },
+    async getComments(blogId) {
+      const { json } = await http(`${API_URL}/comments?blog=${enc(blogId)}&range=${enc('[0,99]')}`);
+      return Array.isArray(json) ? ids(json as Data[]) : [];
+    },
+    async getText(path) {
+      const { body } = await http(`${API_URL}/${path}`, { headers: new Headers({ Accept: 'text/csv, text/plain' }) });
+      return body;
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

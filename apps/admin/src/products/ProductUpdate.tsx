@@ -1,0 +1,100 @@
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Confirm, Title, useDelete, useGetOne, useNotify, useRedirect, useUpdate, type RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { errorMessage } from '../dataProvider/httpClient';
+import { isUploadError } from '../dataProvider/upload';
+import { fromProduct, toProductData, validateProduct, type ProductFormValues } from './productForm';
+import { ProductFormFields } from './ProductFormFields';
+import { ProductReviews, type Review } from './ProductReviews';
+
+interface ProductRecord extends RaRecord {
+  name: string;
+  status?: string;
+  rejectionNote?: string | null;
+  reviews?: Review[];
+}
+
+/** /admin/product/update/{id}: update or delete, then back to All Products. Quantity has a minimum of 1. */
+export function ProductUpdate({ id: idProp }: { id?: string }) {
+  const params = useParams();
+  const id = idProp ?? params.id ?? '';
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { data: product, error, isPending } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id });
+  const [values, setValues] = useState<ProductFormValues | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [update, { isPending: saving }] = useUpdate<ProductRecord>();
+  const [remove, { isPending: deleting }] = useDelete<ProductRecord>();
+
+  useEffect(() => {
+    if (product && values === null) setValues(fromProduct(product));
+  }, [product, values]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!values || !product) return;
+    const problem = validateProduct(values, 'update');
+    if (problem) {
+      notify(problem, { type: 'error' });
+      return;
+    }
+    update(
+      'products',
+      { id, data: toProductData(values), previousData: { ...product, ...toProductData(fromProduct(product)) } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('Product successfully updated', { type: 'success', autoHideDuration: 2000 });
+          redirect(() => '/allproductslist');
+        },
+        onError: (err) => notify(errorMessage(err, isUploadError(err) ? 'Image upload failed.' : 'Product update failed. Try again.'), { type: 'error' }),
+      },
+    );
+  };
+
+  const confirmDelete = () =>
+    product &&
+    remove(
+      'products',
+      { id, previousData: product },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(`${product.name} is deleted.`, { type: 'success' });
+          redirect(() => '/allproductslist');
+        },
+        onError: (err) => notify(errorMessage(err, 'Delete failed. Try again.'), { type: 'error' }),
+        onSettled: () => setConfirming(false),
+      },
+    );
+
+  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(error, 'Failed to load products')}</Alert>;
+  if (isPending || !values || !product) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={`Update ${product.name}`} />
+      <CardContent component="form" onSubmit={submit} noValidate>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Typography variant="h5" component="h1">
+            Update / Delete Product
+          </Typography>
+          {product.status && <Chip label={product.status} color={product.status === 'published' ? 'success' : product.status === 'rejected' ? 'error' : 'warning'} size="small" />}
+        </Stack>
+        {product.rejectionNote && <Alert severity="warning" sx={{ mb: 2 }}>Rejected: {product.rejectionNote}</Alert>}
+        <ProductFormFields values={values} onChange={setValues} quantityMin={1} />
+        <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
+          <Button type="submit" variant="contained" color="success" disabled={saving}>
+            Update
+          </Button>
+          <Button variant="contained" color="error" onClick={() => setConfirming(true)} disabled={deleting}>
+            Delete
+          </Button>
+        </Box>
+        <ProductReviews productId={String(product.id)} reviews={product.reviews ?? []} />
+      </CardContent>
+      <Confirm isOpen={confirming} loading={deleting} title="Are you sure?" content={`Delete ${product.name}?`} confirm="Delete" onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+export function consoleTitle(shop: string): string {
+  return `${shop} admin console`;
+}

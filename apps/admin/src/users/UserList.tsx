@@ -1,0 +1,165 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, List, Pagination, SearchInput, useDelete, useListContext, useNotify, useUpdate, type RaRecord } from 'react-admin';
+import { errorMessage } from '../dataProvider/httpClient';
+
+interface UserRecord extends RaRecord {
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  isDistributor?: boolean;
+}
+
+function UserRow({ user }: { user: UserRecord }) {
+  const notify = useNotify();
+  const [editing, setEditing] = useState(false);
+  const [username, setUsername] = useState(user.username);
+  const [email, setEmail] = useState(user.email);
+  const [confirming, setConfirming] = useState(false);
+  const [update, { isPending: saving }] = useUpdate<UserRecord>();
+  const [remove, { isPending: deleting }] = useDelete<UserRecord>();
+
+  const startEditing = () => {
+    setUsername(user.username);
+    setEmail(user.email);
+    setEditing(true);
+  };
+
+  const save = () =>
+    update(
+      'users',
+      { id: user.id, data: { username, email }, previousData: user },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('User updated successfully', { type: 'success' });
+          setEditing(false);
+        },
+        onError: (error) => notify(errorMessage(error, 'An error occurred. Please try again.'), { type: 'error' }),
+      },
+    );
+
+  const confirmDelete = () =>
+    remove(
+      'users',
+      { id: user.id, previousData: user },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify('User deleted successfully', { type: 'success' }),
+        onError: (error) => notify(errorMessage(error, 'An error occurred. Please try again.'), { type: 'error' }),
+        onSettled: () => setConfirming(false),
+      },
+    );
+
+  return (
+    <TableRow data-testid={`user-row-${user.id}`} hover>
+      <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{user.id}</TableCell>
+      <TableCell>
+        {editing ? (
+          <TextField size="small" label="Username" value={username} onChange={(e) => setUsername(e.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Username' } }} />
+        ) : (
+          user.username
+        )}
+      </TableCell>
+      <TableCell>
+        {editing ? (
+          <TextField size="small" type="email" label="Email" value={email} onChange={(e) => setEmail(e.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Email' } }} />
+        ) : (
+          <a href={`mailto:${user.email}`}>{user.email}</a>
+        )}
+      </TableCell>
+      <TableCell>
+        {user.isAdmin ? <CheckIcon color="success" aria-label="admin" /> : <CloseIcon color="error" aria-label="not admin" />}
+        {user.isDistributor && <Chip size="small" label="Distributor" sx={{ ml: 1 }} />}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {editing ? (
+          <>
+            <Tooltip title="Save">
+              <IconButton aria-label="Save" color="primary" onClick={save} disabled={saving}>
+                <CheckIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Cancel">
+              <IconButton aria-label="Cancel" onClick={() => setEditing(false)}>
+                <CloseIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        ) : (
+          <Tooltip title="Edit">
+            <IconButton aria-label="Edit" onClick={startEditing}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {!user.isAdmin && (
+          <Tooltip title="Delete">
+            <IconButton aria-label="Delete" color="error" onClick={() => setConfirming(true)} disabled={deleting}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Confirm
+          isOpen={confirming}
+          loading={deleting}
+          title="Are you sure?"
+          content={`Delete ${user.username} (${user.email})?`}
+          confirm="Delete"
+          onConfirm={confirmDelete}
+          onClose={() => setConfirming(false)}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function UsersTable() {
+  const { data, error, isPending } = useListContext<UserRecord>();
+  if (error) return <Alert severity="error">{errorMessage(error, 'An error occurred. Please try again.')}</Alert>;
+  if (isPending) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="users">
+        <TableHead>
+          <TableRow>
+            <TableCell>ID</TableCell>
+            <TableCell>NAME</TableCell>
+            <TableCell>EMAIL</TableCell>
+            <TableCell>ADMIN</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((user) => (
+            <UserRow key={user.id} user={user} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Manage Users (/admin/userlist): ID, NAME, EMAIL, ADMIN; inline edit of username and e-mail; delete for non-admins. */
+export function UserList() {
+  return (
+    <Box>
+      <List
+        resource="users"
+        title="Manage Users"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        exporter={false}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        actions={false}
+      >
+        <UsersTable />
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import { AppConfigModule, type AppConfig } from '@shop/config';
+import { DatabaseModule } from '@shop/database';
+import { JobsModule } from '@shop/jobs';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { RedisThrottlerStorage } from './common/redis-throttler.storage';
+import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
+import { UploadsModule } from './uploads/uploads.module';
+import { CategoriesModule } from './categories/categories.module';
+import { ProductsModule } from './products/products.module';
+import { REDIS, RedisModule } from './redis/redis.module';
+import { SeedModule } from './seed/seed.module';
+import { AuthModule } from './auth/auth.module';
+import { isNotAuthRateLimited } from './auth/auth-rate-limit';
+import { UsersModule } from './users/users.module';
+import { CartModule } from './cart/cart.module';
+import { CouponsModule } from './coupons/coupons.module';
+import { OrdersModule } from './orders/orders.module';
+import { JobsAdminModule } from './jobs-admin/jobs-admin.module';
+import { BlogsModule } from './blogs/blogs.module';
+import { CommentsModule } from './comments/comments.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+import { ContactModule } from './contact/contact.module';
+import { StatsModule } from './stats/stats.module';
+import { CatalogCacheModule } from './catalog-cache/catalog-cache.module';
+import { SeoModule } from './seo/seo.module';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** A caller's X-Request-Id is kept when it is well-formed, else a new one is made. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: [
+            {
+              level: config.logLevel,
+              genReqId: requestId,
+              redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+              autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+              transport: undefined,
+            },
+            // Asynchronous stdout: lines written while a write is under way go out together, instead of one
+            // blocking write per request (flushed on exit).
+            pino.destination({ dest: 1, sync: false }),
+          ],
+        }),
+        DatabaseModule,
+        RedisModule,
+        JobsModule,
+        ThrottlerModule.forRootAsync({
+          inject: [REDIS],
+          useFactory: (redis: Redis) => ({
+            throttlers: [
+              { name: 'default', ttl: 60_000, limit: config.rateLimitDefault },
+              { name: 'auth', ttl: 60_000, limit: config.rateLimitAuth, skipIf: isNotAuthRateLimited },
+            ],
+            storage: RedisThrottlerStorage.shared(redis),
+          }),
+        }),
+        AuthModule,
+        HealthModule,
+        ImagesModule,
+        UploadsModule,
+        CategoriesModule,
+        ProductsModule,
+        UsersModule,
+        CartModule,
+        CouponsModule,
+        OrdersModule,
+        JobsAdminModule,
+        BlogsModule,
+        CommentsModule,
+        NewsletterModule,
+        ContactModule,
+        StatsModule,
+        CatalogCacheModule,
+        SeoModule,
+        SeedModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthService } from './auth.service';
+import { AuthenticationGuard } from './authentication.guard';
+import { GoogleIdentityService } from './google-identity.service';
+import { LoginAttemptsService } from './login-attempts.service';
+import { TokenService } from './token.service';
+
+/** Sessions and the global authentication guard. @Auth() and @CurrentUser() work in every module. */
+@Global()
+@Module({
+  providers: [TokenService, AuthService, LoginAttemptsService, GoogleIdentityService, { provide: APP_GUARD, useClass: AuthenticationGuard }],
+  exports: [TokenService, AuthService, LoginAttemptsService, GoogleIdentityService],
+})
+export class AuthModule {}

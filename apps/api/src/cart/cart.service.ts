@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { CartItem, CartsRepository, InventoryRepository, StockView, Variant } from '@shop/database';
+import type { AuthUser } from '../auth/auth-user';
+import { badRequest, forbidden, notFound } from '../common/domain-error';
+import { subtotalCents, toDollars } from '../orders/pricing';
+import { AddToCartDto, CartDto, CartLineDto, UpdateCartDto } from './dto/cart.dto';
+
+export const MAX_LINE_QUANTITY = 99;
+
+/** A cart line with its current catalog data. */
+export interface PricedCartLine {
+  product: StockView;
+  variant?: Variant;
+  quantity: number;
+  unitPriceCents: number;
+  available: number;
+}
+
+export interface PricedCart {
+  lines: PricedCartLine[];
+  /** Lines whose product or variant left the catalog. */
+  unavailable: CartItem[];
+}
+
+function sameLine(item: CartItem, product: Types.ObjectId, variantSku: string | undefined): boolean {
+  return item.product.equals(product) && (item.variantSku ?? undefined) === (variantSku ?? undefined);
+}
+
+export function stockRefusal(name: string, left: number): string {
+  return left <= 0 ? `${name} is out of stock (0 left)` : `Only ${left} left in stock for ${name}`;
+}
+
+/**
+ * The server-side cart. It belongs to the caller: a userId naming anyone else answers 403, for admins
+ * too (a cart is personal; admins have no reason to fill someone else's). Prices come from the catalog.
+ */
+@Injectable()
+export class CartService {
+  constructor(
+    private readonly carts: CartsRepository,
+    private readonly inventory: InventoryRepository,
+  ) {}
+
+  /** The cart owner: the caller. A different userId is refused. */
+  owner(caller: AuthUser, userId: string | undefined): Types.ObjectId {
+    if (userId !== undefined && userId !== caller.id) throw forbidden('CART_FORBIDDEN', 'You can only use your own cart');
+    return caller.objectId;
+  }
+
+  async view(caller: AuthUser, userId?: string): Promise<CartDto> {
+    const user = this.owner(caller, userId);
+    return this.toDto(user, await this.priced(user));
+  }
+
+  add(caller: AuthUser, dto: AddToCartDto): Promise<CartDto> {
+    return this.setLine(this.owner(caller, dto.userId), dto.productId, dto.variantSku, dto.quantity ?? 1, 'add');
+  }
+
+  update(caller: AuthUser, dto: UpdateCartDto): Promise<CartDto> {
+    return this.setLine(this.owner(caller, dto.userId), dto.productId, dto.variantSku, dto.quantity, 'set');
+  }
+
+  async remove(caller: AuthUser, productId: string, variantSku: string | undefined, userId?: string): Promise<CartDto> {
+    const user = this.owner(caller, userId);
+    if (!Types.ObjectId.isValid(productId) || !/^[0-9a-f]{24}$/i.test(productId)) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
+    const product = new Types.ObjectId(productId);
+    const cart = await this.carts.findByUser(user);
+    const items = cart?.items ?? [];
+    const kept = items.filter((i) => !(i.product.equals(product) && (variantSku === undefined || i.variantSku === variantSku)));
+    if (kept.length === items.length) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
+    await this.carts.saveItems(user, kept);
+    return this.toDto(user, await this.priced(user));
+  }
+
+  async clear(caller: AuthUser, userId?: string): Promise<CartDto> {
+    const user = this.owner(caller, userId);
+    await this.carts.clear(user);
+    return { userId: user.toString(), items: [], totalQuantity: 0, subtotal: 0 };
+  }
+
+  /** The user's cart lines with current catalog prices and stock. */
+  async priced(user: Types.ObjectId): Promise<PricedCart> {
+    const cart = await this.carts.findByUser(user);
+    return this.priceItems(cart?.items ?? []);
+  }
+
+  /** Prices cart items; products already read in this request are not read again. */
+  private async priceItems(items: CartItem[], known: StockView[] = []): Promise<PricedCart> {
+    const byId = new Map(known.map((p) => [p._id.toString(), p]));
+    const missing = [...new Map(items.filter((i) => !byId.has(i.product.toString())).map((i) => [i.product.toString(), i.product])).values()];
+    for (const p of await this.inventory.findByIds(missing)) byId.set(p._id.toString(), p);
+    const lines: PricedCartLine[] = [];
+    const unavailable: CartItem[] = [];
+    for (const item of items) {
+      const product = byId.get(item.product.toString());
+      const variant = item.variantSku ? product?.variants.find((v) => v.sku === item.variantSku) : undefined;
+      if (!product || product.status !== 'published' || (item.variantSku && !variant)) {
+        unavailable.push(item);
+        continue;
+      }
+      lines.push({
+        product,
+        variant,
+        quantity: item.quantity,
+        unitPriceCents: variant?.priceCents ?? product.priceCents,
+        available: variant ? variant.countInStock : product.countInStock,
+      });
+    }
+    return { lines, unavailable };
+  }
+
+  /** Empties the user's cart (after an order). */
+  async empty(user: Types.ObjectId): Promise<void> {
+    await this.carts.clear(user);
+  }
+
+  private async setLine(user: Types.ObjectId, productId: string, variantSku: string | undefined, quantity: number, mode: 'add' | 'set'): Promise<CartDto> {
+    const productObjectId = new Types.ObjectId(productId);
+    const product = await this.inventory.findById(productObjectId);
+    if (!product || product.status !== 'published') throw notFound('PRODUCT_NOT_FOUND', 'Product not found');
+    let variant: Variant | undefined;
+    if (product.variants.length > 0) {
+      if (!variantSku) throw badRequest('VARIANT_REQUIRED', 'Please choose a size or colour (variantSku)', { variantSku: 'Please choose a size or colour' });
+      variant = product.variants.find((v) => v.sku === variantSku);
+      if (!variant) throw badRequest('VARIANT_NOT_FOUND', 'This product has no such variant', { variantSku: 'Unknown variant' });
+    } else if (variantSku) {
+      throw badRequest('VARIANT_NOT_FOUND', 'This product has no variants', { variantSku: 'This product has no variants' });
+    }
+
+    const cart = await this.carts.findByUser(user);
+    const items = [...(cart?.items ?? [])];
+    const index = items.findIndex((i) => sameLine(i, productObjectId, variantSku));
+    if (mode === 'set' && index < 0) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
+    const wanted = mode === 'add' ? (index >= 0 ? items[index].quantity : 0) + quantity : quantity;
+    if (wanted > MAX_LINE_QUANTITY) throw badRequest('QUANTITY_TOO_LARGE', `At most ${MAX_LINE_QUANTITY} of one item fit in a cart`, { quantity: `At most ${MAX_LINE_QUANTITY}` });
+    const available = variant ? variant.countInStock : product.countInStock;
+    if (wanted > available) throw badRequest('INSUFFICIENT_STOCK', stockRefusal(product.name, available), { quantity: `${available} left` });
+
+    const line: CartItem = { product: productObjectId, quantity: wanted, ...(variantSku ? { variantSku } : {}) };
+    if (index >= 0) items[index] = line;
+    else items.push(line);
+    await this.carts.saveItems(user, items);
+    // The cart just written and the product just read: only the other lines' products are read again.
+    return this.toDto(user, await this.priceItems(items, [product]));
+  }
+
+  private toDto(user: Types.ObjectId, cart: PricedCart): CartDto {
+    const items: CartLineDto[] = cart.lines.map((l) => ({
+      productId: l.product._id.toString(),
+      name: l.product.name,
+      image: l.product.image,
+      price: toDollars(l.unitPriceCents),
+      quantity: l.quantity,
+      variant: l.variant ? { sku: l.variant.sku, size: l.variant.size ?? null, colour: l.variant.colour ?? null } : null,
+      countInStock: l.available,
+      lineTotal: toDollars(l.unitPriceCents * l.quantity),
+    }));
+    return {
+      userId: user.toString(),
+      items,
+      totalQuantity: cart.lines.reduce((n, l) => n + l.quantity, 0),
+      subtotal: toDollars(subtotalCents(cart.lines)),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+import { isSharedGuestRequest, PUBLIC_CACHE, replayableHeaders } from './public-cache';
+import { ResponseCache } from './response-cache';
+
+type End = Response['end'];
+
+/**
+ * On a @PublicCache() route, a guest's successful answer is kept whole (the bytes Express sends and the
+ * headers every middleware set) for the catalog fast path. The answer is captured at res.end, after the
+ * guards, the handler and the serialisation ran exactly as for any other request.
+ */
+@Injectable()
+export class PublicCacheInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly cache: ResponseCache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http' || !this.cache.enabled) return next.handle();
+    if (this.reflector.get<boolean | undefined>(PUBLIC_CACHE, context.getHandler()) !== true) return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    if (!isSharedGuestRequest(req.method, req.headers)) return next.handle();
+    const ticket = this.cache.begin(req.originalUrl);
+    if (!ticket) return next.handle();
+    const route = `${context.getClass().name}-${context.getHandler().name}`;
+    const cache = this.cache;
+    const end: End = res.end;
+    res.end = function capture(this: Response, ...args: unknown[]) {
+      res.end = end;
+      const [chunk, encoding] = args;
+      if (res.statusCode === 200 && chunk !== undefined && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
+        const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+        const etag = res.getHeader('etag');
+        cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders()), body, etag: typeof etag === 'string' ? etag : undefined, route });
+      }
+      return (end as (...a: unknown[]) => Response).apply(this, args);
+    } as End;
+    return next.handle();
+  }
+}

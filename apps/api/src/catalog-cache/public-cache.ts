@@ -1,0 +1,59 @@
+import { SetMetadata } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AUTH_COOKIE } from '../auth/auth-cookie';
+
+export const PUBLIC_CACHE = 'shop:public-cache';
+
+/**
+ * Marks a public catalog GET whose answer is the same for every guest: the whole answer (bytes and
+ * headers) is kept in the catalog cache and later guests are answered from it until a catalog write.
+ */
+export const PublicCache = (): MethodDecorator => SetMetadata(PUBLIC_CACHE, true);
+
+const AUTH_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=`);
+
+/**
+ * Only guests share answers: a request with a bearer token or the session cookie may be an admin's or an
+ * owner's (who see more), and a cross-origin request gets CORS headers of its own.
+ */
+export function isSharedGuestRequest(method: string | undefined, headers: IncomingHttpHeaders): boolean {
+  if (method !== 'GET') return false;
+  if (headers.authorization !== undefined || headers.origin !== undefined) return false;
+  const cookie = headers.cookie;
+  return cookie === undefined || !AUTH_COOKIE_PATTERN.test(cookie);
+}
+
+/** Headers that belong to one request and are never replayed from the cache. */
+const PER_REQUEST_HEADERS = /^(x-request-id|x-ratelimit-.*|retry-after.*|date|connection|keep-alive|transfer-encoding|set-cookie)$/i;
+
+export function replayableHeaders(headers: Record<string, number | string | string[] | undefined>): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || PER_REQUEST_HEADERS.test(name)) continue;
+    kept[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return kept;
+}
+
+/** The client address exactly as Express computes req.ip with 'trust proxy' set to a hop count. */
+export function clientAddress(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+  const addresses = [remoteAddress ?? ''];
+  if (trustedHops > 0 && forwardedFor !== undefined) {
+    const list = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .reverse();
+    addresses.push(...list);
+  }
+  return addresses[Math.min(trustedHops, addresses.length - 1)];
+}
+
+/** Whether the request's If-None-Match names this ETag (weak comparison, as for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === wanted);
+}

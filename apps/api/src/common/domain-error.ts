@@ -1,0 +1,21 @@
+/**
+ * A rule of the shop was not met. Services throw these; the global filter turns them into
+ * { statusCode, message, code, errors? }. The code is stable for clients; the message is for people.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (code: string, message: string, errors?: Record<string, string>) => new DomainError(400, code, message, errors);
+export const unauthorized = (code: string, message: string) => new DomainError(401, code, message);
+export const forbidden = (code: string, message: string) => new DomainError(403, code, message);
+export const notFound = (code: string, message: string) => new DomainError(404, code, message);
+export const conflict = (code: string, message: string, errors?: Record<string, string>) => new DomainError(409, code, message, errors);

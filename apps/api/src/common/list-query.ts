@@ -1,0 +1,136 @@
+import type { Response } from 'express';
+import { Types } from 'mongoose';
+import { badRequest } from './domain-error';
+
+/** How a filter value is typed; anything else (objects, operators) is refused with 400. */
+export type FilterKind = 'string' | 'id' | 'boolean' | 'number' | 'ids';
+export type FilterValue = string | number | boolean | Types.ObjectId | Types.ObjectId[];
+
+export interface ListSpec {
+  /** Fields a client may sort by; the first entry of defaultSort is used when none is given. */
+  sortable: readonly string[];
+  defaultSort: { field: string; order: 1 | -1 };
+  /** Fields a client may filter by (react-admin's filter={...}), with their types. 'q' is the free-text search. */
+  filterable?: Readonly<Record<string, FilterKind>>;
+  defaultPageSize?: number;
+  maxPageSize?: number;
+}
+
+export interface ListQuery {
+  skip: number;
+  limit: number;
+  sort: { field: string; order: 1 | -1 };
+  filter: Record<string, FilterValue>;
+}
+
+function single(query: Record<string, unknown>, key: string): string | undefined {
+  const value = query[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest('INVALID_QUERY', `${key} must be given once, as text`);
+  return value;
+}
+
+function parseJson(text: string, key: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('INVALID_QUERY', `${key} must be valid JSON`);
+  }
+}
+
+function wholeNumber(text: string, key: string, min: number, max: number): number {
+  if (!/^\d{1,9}$/.test(text)) throw badRequest('INVALID_QUERY', `${key} must be a whole number`);
+  const n = Number(text);
+  if (n < min || n > max) throw badRequest('INVALID_QUERY', `${key} must be from ${min} to ${max}`);
+  return n;
+}
+
+function toId(value: unknown, key: string): Types.ObjectId {
+  if (typeof value !== 'string' || !/^[0-9a-f]{24}$/i.test(value)) throw badRequest('INVALID_QUERY', `filter ${key} must be an id`);
+  return new Types.ObjectId(value);
+}
+
+function filterValue(kind: FilterKind, value: unknown, key: string): FilterValue {
+  switch (kind) {
+    case 'string':
+      if (typeof value !== 'string' || value.length > 200) throw badRequest('INVALID_QUERY', `filter ${key} must be text`);
+      return value;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest('INVALID_QUERY', `filter ${key} must be a number`);
+      return value;
+    case 'boolean':
+      if (typeof value !== 'boolean') throw badRequest('INVALID_QUERY', `filter ${key} must be true or false`);
+      return value;
+    case 'id':
+      return toId(value, key);
+    case 'ids': {
+      const list = Array.isArray(value) ? value : [value];
+      if (list.length > 200) throw badRequest('INVALID_QUERY', `filter ${key} has too many ids`);
+      return list.map((v) => toId(v, key));
+    }
+  }
+}
+
+/**
+ * The list conventions of the API: page/pageSize, or react-admin's range=[0,24], sort=["field","ASC"]
+ * and filter={...}. Only declared fields with values of the declared type get through: operator objects,
+ * unknown fields and repeated keys answer 400 and never reach a query.
+ */
+export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): ListQuery {
+  const defaultPageSize = spec.defaultPageSize ?? 24;
+  const maxPageSize = spec.maxPageSize ?? 100;
+  let skip = 0;
+  let limit = defaultPageSize;
+
+  const range = single(query, 'range');
+  if (range !== undefined) {
+    const parsed = parseJson(range, 'range');
+    if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((n) => Number.isInteger(n) && n >= 0) || parsed[1] < parsed[0]) {
+      throw badRequest('INVALID_QUERY', 'range must be [start, end] with whole numbers');
+    }
+    skip = parsed[0];
+    limit = Math.min(parsed[1] - parsed[0] + 1, maxPageSize);
+  } else {
+    const pageSize = single(query, 'pageSize') ?? single(query, 'limit');
+    if (pageSize !== undefined) limit = wholeNumber(pageSize, 'pageSize', 1, maxPageSize);
+    const page = single(query, 'page');
+    if (page !== undefined) skip = (wholeNumber(page, 'page', 1, 1_000_000) - 1) * limit;
+  }
+
+  let sort = spec.defaultSort;
+  const sortText = single(query, 'sort');
+  if (sortText !== undefined) {
+    const parsed = sortText.startsWith('[') ? parseJson(sortText, 'sort') : [sortText.replace(/^-/, ''), sortText.startsWith('-') ? 'DESC' : 'ASC'];
+    if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || !['ASC', 'DESC'].includes(String(parsed[1]).toUpperCase())) {
+      throw badRequest('INVALID_QUERY', 'sort must be ["field","ASC"|"DESC"]');
+    }
+    const field = parsed[0] === 'id' ? '_id' : parsed[0];
+    if (!spec.sortable.includes(field)) throw badRequest('INVALID_QUERY', `cannot sort by ${parsed[0]}`);
+    sort = { field, order: String(parsed[1]).toUpperCase() === 'ASC' ? 1 : -1 };
+  }
+
+  const filter: Record<string, FilterValue> = {};
+  const filterText = single(query, 'filter');
+  if (filterText !== undefined) {
+    const parsed = parseJson(filterText, 'filter');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('INVALID_QUERY', 'filter must be a JSON object');
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const kind = key === 'id' ? 'ids' : spec.filterable?.[key];
+      if (!kind) throw badRequest('INVALID_QUERY', `cannot filter by ${key}`);
+      filter[key === 'id' ? '_id' : key] = filterValue(kind, value, key);
+    }
+  }
+  return { skip, limit, sort, filter };
+}
+
+/** X-Total-Count and Content-Range (`<resource> 0-23/120`), both exposed to browsers by CORS. */
+export function setListHeaders(res: Response, resource: string, skip: number, count: number, total: number): void {
+  res.setHeader('X-Total-Count', String(total));
+  const end = count === 0 ? skip : skip + count - 1;
+  res.setHeader('Content-Range', `${resource} ${skip}-${end}/${total}`);
+}
+
+/** Escapes user text for use inside a regular expression, so every character matches literally. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}

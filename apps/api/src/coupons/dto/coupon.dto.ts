@@ -1,0 +1,152 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { COUPON_TYPES, type CouponDocument, type CouponType } from '@shop/database';
+import { toDollars } from '../../orders/pricing';
+import { Trim } from '../../common/transforms';
+
+export class CreateCouponDto {
+  /** Unique, case-insensitive (stored upper-case). Letters, digits, - and _. */
+  @ApiProperty({ example: 'SUMMER10' })
+  @Trim()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{3,40}$/, { message: 'Code must be 3 to 40 letters, digits, - or _' })
+  code!: string;
+
+  @ApiPropertyOptional({ example: '10 % off everything' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  description?: string;
+
+  @ApiProperty({ enum: COUPON_TYPES })
+  @IsIn(COUPON_TYPES, { message: 'Type must be percent or fixed' })
+  type!: CouponType;
+
+  /** percent: whole percent from 1 to 100; fixed: dollars off (e.g. 5.5). */
+  @ApiProperty({ example: 10 })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Value must be a number' })
+  value!: number;
+
+  /** Smallest cart subtotal in dollars (default 0). */
+  @ApiPropertyOptional({ example: 50 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  minSubtotal?: number;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @IsOptional()
+  @IsISO8601({}, { message: 'startsAt must be a date' })
+  startsAt?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @IsOptional()
+  @IsISO8601({}, { message: 'endsAt must be a date' })
+  endsAt?: string | null;
+
+  /** Total redemptions allowed; null or absent = unlimited. */
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  maxRedemptions?: number | null;
+
+  /** Redemptions per customer; null or absent = unlimited. */
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  perCustomerLimit?: number | null;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+
+  /** Listed on the offers page. */
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  public?: boolean;
+}
+
+export class UpdateCouponDto extends PartialType(CreateCouponDto) {}
+
+export class ValidateCouponDto {
+  @ApiProperty({ example: 'SUMMER10' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter a coupon code' })
+  @MaxLength(40)
+  code!: string;
+}
+
+/** A coupon as admins see it. Money in dollars. */
+export class CouponDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'SUMMER10' }) code!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) description!: string | null;
+  @ApiProperty({ enum: COUPON_TYPES }) type!: CouponType;
+  /** percent: whole percent; fixed: dollars. */
+  @ApiProperty({ example: 10 }) value!: number;
+  @ApiProperty({ example: 50 }) minSubtotal!: number;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) startsAt!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) endsAt!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Number }) maxRedemptions!: number | null;
+  @ApiPropertyOptional({ nullable: true, type: Number }) perCustomerLimit!: number | null;
+  @ApiProperty() redemptions!: number;
+  @ApiProperty() active!: boolean;
+  @ApiProperty() public!: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+
+  static from(c: CouponDocument): CouponDto {
+    const id = c._id.toString();
+    return {
+      _id: id,
+      id,
+      code: c.code,
+      description: c.description ?? null,
+      type: c.type,
+      value: c.type === 'fixed' ? toDollars(c.value) : c.value,
+      minSubtotal: toDollars(c.minSubtotalCents),
+      startsAt: c.startsAt ? c.startsAt.toISOString() : null,
+      endsAt: c.endsAt ? c.endsAt.toISOString() : null,
+      maxRedemptions: c.maxRedemptions ?? null,
+      perCustomerLimit: c.perCustomerLimit ?? null,
+      redemptions: c.redemptions,
+      active: c.active,
+      public: c.public,
+      createdAt: c.createdAt.toISOString(),
+    };
+  }
+}
+
+/** A coupon as the offers page shows it (no counters). */
+export class PublicCouponDto {
+  @ApiProperty() code!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) description!: string | null;
+  @ApiProperty({ enum: COUPON_TYPES }) type!: CouponType;
+  @ApiProperty({ example: 10 }) value!: number;
+  @ApiProperty({ example: 50 }) minSubtotal!: number;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) endsAt!: string | null;
+
+  static from(c: CouponDocument): PublicCouponDto {
+    const full = CouponDto.from(c);
+    return { code: full.code, description: full.description, type: full.type, value: full.value, minSubtotal: full.minSubtotal, endsAt: full.endsAt };
+  }
+}
+
+/** The preview of a coupon on the caller's cart: the discount, or why it does not apply. */
+export class CouponPreviewDto {
+  @ApiProperty() valid!: boolean;
+  @ApiProperty({ example: 'SUMMER10' }) code!: string;
+  /** Why it does not apply, or a confirmation. */
+  @ApiProperty({ example: 'Coupon applied: you save $5.00' }) reason!: string;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'COUPON_EXPIRED' }) reasonCode!: string | null;
+  @ApiPropertyOptional({ enum: COUPON_TYPES, nullable: true }) type!: CouponType | null;
+  @ApiProperty({ example: 50 }) subtotal!: number;
+  @ApiProperty({ example: 5 }) discount!: number;
+  /** Subtotal minus discount, before tax (shipping is free). */
+  @ApiProperty({ example: 45 }) totalAfterDiscount!: number;
+}

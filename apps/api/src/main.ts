@@ -1,0 +1,15 @@
+import { loadConfigOrExit } from '@shop/config';
+import { createApiApp } from './app.setup';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await createApiApp(config);
+  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  process.stdout.write(`API listening on ${config.publicUrl} (docs ${config.publicUrl}/api/docs)\n`);
+}
+
+bootstrap().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`API failed to start: ${message.split('\n')[0]}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
+import { JobsService } from '@shop/jobs';
+import { Types } from 'mongoose';
+
+/** How often the sweep looks for mails whose queueing failed, and how old such an order must be. */
+const SWEEP_EVERY_MS = 30_000;
+const OWED_AFTER_MS = 30_000;
+const SWEEP_BATCH = 100;
+
+/**
+ * The customer mails of orders, never lost: the order write records the mail it owes (`pendingMails`), this
+ * service queues it and then clears the record. When queueing fails (Redis away) or the process dies in
+ * between, a sweep every 30 s queues what is still owed. Job ids are the order (and status), so a mail
+ * queued twice within BullMQ's retention is sent once.
+ */
+@Injectable()
+export class OrderMailsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(OrderMailsService.name);
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly users: UsersRepository,
+    private readonly jobs: JobsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`order mail sweep failed: ${error.message}`)), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** Queues the mail and clears it from the order. Never throws: a write that already succeeded must not fail. */
+  async send(order: OrderDocument, mail: OrderMail, customer?: { email: string; username: string }): Promise<boolean> {
+    try {
+      await this.queue(order, mail, customer);
+      return true;
+    } catch (error) {
+      this.logger.warn(`mail ${mail} of order ${order.id} not queued yet (${(error as Error).message}); the sweep will retry`);
+      return false;
+    }
+  }
+
+  /** Queues every mail owed by orders last changed more than 30 s ago. Returns how many were queued. */
+  async sweep(now = Date.now()): Promise<number> {
+    const owing = await this.orders.owingMails(new Date(now - OWED_AFTER_MS), SWEEP_BATCH);
+    let queued = 0;
+    for (const order of owing) {
+      for (const mail of (order.pendingMails ?? []) as OrderMail[]) {
+        await this.queue(order, mail);
+        queued += 1;
+      }
+    }
+    if (queued > 0) this.logger.warn(`queued ${queued} order mail(s) whose first queueing had failed`);
+    return queued;
+  }
+
+  private async queue(order: OrderDocument, mail: OrderMail, known?: { email: string; username: string }): Promise<void> {
+    const customer = known ?? (order.user ? await this.users.findById(order.user) : null);
+    // An order whose customer deleted the account owes nobody a mail.
+    if (customer) {
+      if (mail === 'confirmation') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id }, order.id);
+      else {
+        const status = mail.slice('status:'.length);
+        await this.jobs.enqueue('mail.order-status', { to: customer.email, username: customer.username, orderId: order.id, status }, `${order.id}.${status}`);
+      }
+    }
+    await this.orders.mailQueued(order._id as Types.ObjectId, mail);
+  }
+}

@@ -1,0 +1,261 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { Types } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '@shop/config';
+import {
+  CouponDocument,
+  InventoryRepository,
+  isDuplicateKeyError,
+  ORDER_STATUSES,
+  OrderDocument,
+  OrderItem,
+  OrderListFilter,
+  OrdersRepository,
+  OrderStatus,
+  StockLine,
+} from '@shop/database';
+import type { AuthUser } from '../auth/auth-user';
+import { stockRefusal, CartService } from '../cart/cart.service';
+import { badRequest, conflict, notFound } from '../common/domain-error';
+import { parseListQuery, type ListSpec } from '../common/list-query';
+import { couponRule, CouponsService } from '../coupons/coupons.service';
+import { ChangeOrderStatusDto, OrderDto, OrderStatsDto, PlaceOrderDto } from './dto/order.dto';
+import { salesPerDay, windowStart } from './order-stats';
+import { canTransition, restocksOn, transitionRefusal } from './order-state';
+import { PaymentService } from './payment/payment.service';
+import { OrderMailsService } from './order-mails.service';
+import { StockHoldsService } from './stock-holds.service';
+import { computeTotals, toDollars } from './pricing';
+
+const LIST_SPEC: ListSpec = {
+  sortable: ['createdAt', 'total', 'status', '_id'],
+  defaultSort: { field: 'createdAt', order: -1 },
+  filterable: { status: 'string', user: 'id', from: 'string', to: 'string' },
+};
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+const LOW_STOCK_THRESHOLD = 5;
+
+export interface PlacedOrder {
+  order: OrderDto;
+  /** True when the Idempotency-Key named an order placed before. */
+  replayed: boolean;
+}
+
+const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
+
+/** Placing, reading and moving orders. Money in integer cents; the DTOs show dollars. */
+@Injectable()
+export class OrdersService {
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly inventory: InventoryRepository,
+    private readonly cart: CartService,
+    private readonly coupons: CouponsService,
+    private readonly payments: PaymentService,
+    private readonly mails: OrderMailsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly holds: StockHoldsService,
+  ) {}
+
+  /**
+   * Builds an order from the caller's server-side cart: catalog prices, coupon, tax, free shipping.
+   * Coupon redemptions and stock are taken with conditional atomic updates and given back if any step
+   * fails. The same Idempotency-Key answers the order it placed before.
+   */
+  async place(caller: AuthUser, dto: PlaceOrderDto, idempotencyHeader: string | string[] | undefined): Promise<PlacedOrder> {
+    const user = caller.objectId;
+    const key = this.idempotencyKey(idempotencyHeader);
+    const previous = await this.orders.findByIdempotencyKey(user, key);
+    if (previous) return { order: OrderDto.from(previous), replayed: true };
+
+    const cart = await this.cart.priced(user);
+    if (cart.unavailable.length > 0) throw conflict('ITEM_UNAVAILABLE', 'An item in your cart is no longer available; please remove it from your cart');
+    if (cart.lines.length === 0) {
+      // A concurrent request with the same key may have placed the order and emptied the cart.
+      const placed = await this.orders.findByIdempotencyKey(user, key);
+      if (placed) return { order: OrderDto.from(placed), replayed: true };
+      throw badRequest('CART_EMPTY', 'Your cart is empty');
+    }
+
+    const subtotal = cart.lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0);
+    const coupon: CouponDocument | undefined = dto.couponCode ? await this.coupons.checkForOrder(dto.couponCode, user, subtotal) : undefined;
+    const totals = computeTotals(cart.lines, coupon ? couponRule(coupon) : undefined, this.config.taxRate);
+    const items: OrderItem[] = cart.lines.map((l) => ({
+      product: l.product._id,
+      name: l.product.name,
+      image: l.variant?.image ?? l.product.image,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      ...(l.variant ? { variantSku: l.variant.sku, ...(l.variant.size ? { size: l.variant.size } : {}), ...(l.variant.colour ? { colour: l.variant.colour } : {}) } : {}),
+    }));
+
+    const taken: StockLine[] = [];
+    let redeemed = false;
+    let order: OrderDocument;
+    // Chosen up front: every unit taken below is held in the product under this order's id (crash safety).
+    const orderId = new Types.ObjectId();
+    try {
+      if (coupon) {
+        await this.coupons.redeem(coupon, user);
+        redeemed = true;
+      }
+      for (const item of items) {
+        const line: StockLine = { product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) };
+        // Counted as taken before the call: if the answer is lost (the database died mid-call) the units may
+        // be gone, and giving back only acts where this order's hold exists, so a line never taken is harmless.
+        taken.push(line);
+        if (!(await this.inventory.take(line, orderId))) {
+          taken.pop();
+          const now = await this.inventory.findById(item.product);
+          const left = item.variantSku ? (now?.variants.find((v) => v.sku === item.variantSku)?.countInStock ?? 0) : (now?.countInStock ?? 0);
+          const label = item.variantSku ? `${item.name} (${[item.size, item.colour].filter(Boolean).join(', ') || item.variantSku})` : item.name;
+          throw conflict('OUT_OF_STOCK', stockRefusal(label, left), { [item.product.toString()]: `${left} left` });
+        }
+      }
+      order = await this.orders.create(
+        {
+          _id: orderId,
+          user,
+          items,
+          shippingAddress: { ...dto.shippingAddress },
+          paymentMethod: dto.paymentMethod,
+          ...totals,
+          ...(coupon ? { couponCode: coupon.code, coupon: coupon._id } : {}),
+          idempotencyKey: key,
+        },
+        new Date(),
+      );
+    } catch (error) {
+      await this.giveBack(taken, redeemed ? coupon : undefined, user, orderId);
+      if (isDuplicateKeyError(error)) {
+        const placed = await this.orders.findByIdempotencyKey(user, key);
+        if (placed) return { order: OrderDto.from(placed), replayed: true };
+      }
+      throw error;
+    }
+
+    await this.holds.settle(orderId, taken.map((l) => l.product));
+    await this.cart.empty(user);
+    const payment = await this.payments.start(dto.paymentMethod, { orderId: order.id, customerId: caller.id, amountCents: order.totalCents, currency: 'USD' });
+    if (payment.status === 'paid') {
+      order = (await this.orders.changeStatus(order._id, { from: 'pending', to: 'paid', at: new Date() })) ?? order;
+    }
+    await this.mails.send(order, 'confirmation', caller);
+    return { order: OrderDto.from(order), replayed: false };
+  }
+
+  async mine(caller: AuthUser): Promise<OrderDto[]> {
+    return (await this.orders.findByUser(caller.objectId)).map(OrderDto.from);
+  }
+
+  /** One order for its owner or an admin; anyone else is told it does not exist. */
+  async get(caller: AuthUser, id: string): Promise<OrderDto> {
+    return OrderDto.from(await this.findVisible(caller, id));
+  }
+
+  async list(query: Request['query']): Promise<{ rows: OrderDto[]; total: number; skip: number }> {
+    const parsed = parseListQuery(query as Record<string, unknown>, LIST_SPEC);
+    const f = parsed.filter;
+    const filter: OrderListFilter = {};
+    if (typeof f.status === 'string') {
+      if (!(ORDER_STATUSES as readonly string[]).includes(f.status)) throw badRequest('INVALID_QUERY', `filter status must be one of: ${ORDER_STATUSES.join(', ')}`);
+      filter.status = f.status as OrderStatus;
+    }
+    if (f.user instanceof Types.ObjectId) filter.user = f.user;
+    if (Array.isArray(f._id)) filter.ids = f._id;
+    if (typeof f.from === 'string') filter.from = this.date(f.from, 'from');
+    if (typeof f.to === 'string') filter.to = this.date(f.to, 'to', true);
+    const sort = { field: parsed.sort.field === 'total' ? 'totalCents' : parsed.sort.field, order: parsed.sort.order };
+    const { rows, total } = await this.orders.list(filter, sort, parsed.skip, parsed.limit);
+    return { rows: rows.map(OrderDto.from), total, skip: parsed.skip };
+  }
+
+  /** Admin status change through the transition table. */
+  async changeStatus(caller: AuthUser, id: string, dto: ChangeOrderStatusDto): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    return OrderDto.from(await this.transition(order, dto.status, caller.objectId, dto.trackingNumber));
+  }
+
+  /** The owner cancels a pending order. */
+  async cancelByOwner(caller: AuthUser, id: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id, true);
+    if (order.status !== 'pending') throw conflict('ORDER_NOT_CANCELLABLE', 'Only a pending order can be cancelled');
+    return OrderDto.from(await this.transition(order, 'cancelled', caller.objectId));
+  }
+
+  async stats(): Promise<OrderStatsDto> {
+    const now = new Date();
+    const since = windowStart(now, 30);
+    const [byStatus, days, top, low, newCustomers] = await Promise.all([
+      this.orders.countByStatus(),
+      this.orders.salesSince(since),
+      this.orders.topProducts(5),
+      this.inventory.lowStock(LOW_STOCK_THRESHOLD, 10),
+      this.orders.countNewCustomers(since),
+    ]);
+    const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+    let revenueCents = 0;
+    let totalOrders = 0;
+    for (const row of byStatus) {
+      if (!(row._id in ordersByStatus)) continue;
+      ordersByStatus[row._id] = row.count;
+      totalOrders += row.count;
+      if (row._id !== 'cancelled') revenueCents += row.totalCents;
+    }
+    return {
+      revenue: toDollars(revenueCents),
+      totalOrders,
+      ordersByStatus,
+      newCustomers,
+      salesPerDay: salesPerDay(days, now, 30).map((d) => ({ date: d.date, orders: d.orders, revenue: toDollars(d.revenueCents) })),
+      topProducts: top.map((t) => ({ productId: t._id.toString(), name: t.name, quantity: t.quantity, revenue: toDollars(t.revenueCents) })),
+      lowStockProducts: low.map((p) => ({ _id: p._id.toString(), id: p._id.toString(), name: p.name, countInStock: p.countInStock })),
+    };
+  }
+
+  private async transition(order: OrderDocument, to: OrderStatus, by: Types.ObjectId, trackingNumber?: string): Promise<OrderDocument> {
+    if (!canTransition(order.status, to)) throw conflict('INVALID_TRANSITION', transitionRefusal(order.status, to));
+    const mail = `status:${to}` as const;
+    const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, ...(trackingNumber ? { trackingNumber } : {}) });
+    if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
+    if (restocksOn(to)) {
+      for (const item of updated.items) {
+        await this.inventory.putBack({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) });
+      }
+      if (updated.coupon) await this.coupons.release(updated.coupon, updated.user, true);
+    }
+    await this.mails.send(updated, mail);
+    return updated;
+  }
+
+  private async findVisible(caller: AuthUser, id: string, ownerOnly = false): Promise<OrderDocument> {
+    const order = isObjectId(id) ? await this.orders.findById(new Types.ObjectId(id)) : null;
+    const isOwner = Boolean(order?.user?.equals(caller.objectId));
+    if (!order || (!isOwner && (ownerOnly || !caller.isAdmin))) throw notFound('ORDER_NOT_FOUND', 'Order not found');
+    return order;
+  }
+
+  private async giveBack(taken: StockLine[], coupon: CouponDocument | undefined, user: Types.ObjectId, order: Types.ObjectId): Promise<void> {
+    await this.holds.undo(order, taken);
+    if (coupon) await this.coupons.release(coupon._id, user, typeof coupon.perCustomerLimit === 'number');
+  }
+
+  private idempotencyKey(header: string | string[] | undefined): string {
+    if (header === undefined) return randomUUID();
+    if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+      throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -');
+    }
+    return header;
+  }
+
+  private date(text: string, key: string, endOfDay = false): Date {
+    const time = Date.parse(text);
+    if (Number.isNaN(time)) throw badRequest('INVALID_QUERY', `filter ${key} must be a date`);
+    const date = new Date(time);
+    if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(text)) date.setUTCHours(23, 59, 59, 999);
+    return date;
+  }
+}

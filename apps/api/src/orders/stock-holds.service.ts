@@ -1,0 +1,94 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { InventoryRepository, OrdersRepository, type StockLine } from '@shop/database';
+
+/** Holds older than this are left over from a crash (a placement takes milliseconds). */
+const STALE_AFTER_MS = 60_000;
+const SWEEP_EVERY_MS = 30_000;
+const RETRY_EVERY_MS = 1_000;
+const RETRY_FOR_MS = 10 * 60_000;
+
+/**
+ * Makes order placement crash-safe without transactions. Taking stock writes a hold naming the order in the
+ * same atomic update (InventoryRepository.take); afterwards exactly one of two things happens, each at most
+ * once: the order is stored and the holds are dropped, or the order was not stored and each hold gives its
+ * units back (releaseHeld removes the hold in the same update). When the database is away at that moment
+ * (the engine was killed mid-placement) the resolution is retried every second, and a sweep every 30 s
+ * resolves holds older than a minute left by an API process that died.
+ */
+@Injectable()
+export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(StockHoldsService.name);
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly inventory: InventoryRepository,
+    private readonly orders: OrdersRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`stock hold sweep failed: ${error.message}`)), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** The order is stored: drop its holds (a failure is harmless, the sweep drops them later). */
+  async settle(order: Types.ObjectId, products: Types.ObjectId[]): Promise<void> {
+    try {
+      await this.inventory.dropHolds(order, products);
+    } catch (error) {
+      this.logger.warn(`could not drop the stock holds of order ${order.toString()}: ${(error as Error).message}`);
+    }
+  }
+
+  /** The placement failed after taking these lines: give them back unless the order got stored after all. Never throws. */
+  async undo(order: Types.ObjectId, lines: StockLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    try {
+      await this.resolve(order, lines);
+    } catch (error) {
+      this.logger.warn(`stock of order ${order.toString()} not given back yet (${(error as Error).message}); retrying every second`);
+      this.retry(order, lines, Date.now() + RETRY_FOR_MS);
+    }
+  }
+
+  /** Resolves holds left behind by a crash. Returns how many holds were resolved. */
+  async sweep(now = Date.now()): Promise<number> {
+    const stale = await this.inventory.staleHolds(new Date(now - STALE_AFTER_MS));
+    const byOrder = new Map<string, StockLine[]>();
+    for (const { order, ...line } of stale) byOrder.set(order.toString(), [...(byOrder.get(order.toString()) ?? []), line]);
+    for (const [order, lines] of byOrder) await this.resolve(new Types.ObjectId(order), lines);
+    if (stale.length > 0) this.logger.warn(`resolved ${stale.length} stock hold(s) left by an interrupted order placement`);
+    return stale.length;
+  }
+
+  private async resolve(order: Types.ObjectId, lines: StockLine[]): Promise<void> {
+    // The insert may have reached the database even though its answer was lost.
+    if (await this.orders.exists(order)) {
+      await this.inventory.dropHolds(order, lines.map((l) => l.product));
+      return;
+    }
+    for (const line of lines) await this.inventory.releaseHeld(line, order);
+  }
+
+  private retry(order: Types.ObjectId, lines: StockLine[], until: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.resolve(order, lines).then(
+        () => this.logger.log(`gave back the stock of interrupted order ${order.toString()}`),
+        () => {
+          if (Date.now() < until) this.retry(order, lines, until);
+          else this.logger.error(`stock of order ${order.toString()} still held; the sweep will resolve it`);
+        },
+      );
+    }, RETRY_EVERY_MS);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,309 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import {
+  CategoriesRepository,
+  PRODUCT_STATUSES,
+  ProductsRepository,
+  slugify,
+  UsersRepository,
+  type ProductChanges,
+  type ProductFilter,
+  type ProductRecord,
+  type ProductSort,
+  type ProductStatus,
+} from '@shop/database';
+import { JobsService } from '@shop/jobs';
+import type { AuthUser } from '../auth/auth-user';
+import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
+import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
+import { parseObjectIdOr404 } from '../common/object-id';
+import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
+import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
+import type { ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
+import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
+import {
+  canSee,
+  initialStatus,
+  MAX_SEARCH_LENGTH,
+  normaliseSpecifications,
+  reviewToDto,
+  SPECIAL_PRODUCTS,
+  stockFrom,
+  toCents,
+  toProductDto,
+  variantsToStored,
+} from './product-rules';
+
+export const PRODUCT_LIST_SPEC: ListSpec = {
+  sortable: ['name', 'price', 'createdAt', 'updatedAt', 'rating', 'numReviews', 'countInStock', 'brand', 'status', '_id'],
+  defaultSort: { field: 'createdAt', order: -1 },
+  filterable: { q: 'string', category: 'id', status: 'string', brand: 'string', isSpecial: 'boolean', owner: 'id', onSale: 'boolean' },
+  defaultPageSize: 24,
+  maxPageSize: 100,
+};
+
+const PUBLISHED: readonly ProductStatus[] = ['published'];
+const NOT_FOUND_MESSAGE = 'Product not found';
+
+export interface ProductPage {
+  items: ProductDto[];
+  skip: number;
+  total: number;
+}
+
+export interface ProductFiles {
+  image?: IncomingImage;
+  additionalImages: IncomingImage[];
+}
+
+type Viewer = Pick<AuthUser, 'id' | 'isAdmin'> | undefined;
+
+function single(query: Record<string, unknown>, key: string): string | undefined {
+  const value = query[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest('INVALID_QUERY', `${key} must be given once, as text`);
+  return value;
+}
+
+function limitFrom(query: Record<string, unknown>, fallback: number, max = 50): number {
+  const text = single(query, 'limit');
+  if (text === undefined) return fallback;
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > max) throw badRequest('INVALID_QUERY', `limit must be from 1 to ${max}`);
+  return Number(text);
+}
+
+function toIdOr400(value: string, field: string): Types.ObjectId {
+  if (!/^[0-9a-f]{24}$/i.test(value)) throw badRequest('INVALID_QUERY', `${field} must be an id`);
+  return new Types.ObjectId(value);
+}
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly categories: CategoriesRepository,
+    private readonly users: UsersRepository,
+    private readonly uploads: UploadsService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** Search text → a literal, case-insensitive pattern and the categories whose name it matches. */
+  private async textFilter(search: string | undefined): Promise<ProductFilter['text']> {
+    const text = search?.slice(0, MAX_SEARCH_LENGTH).trim();
+    if (!text) return undefined;
+    const pattern = new RegExp(escapeRegex(text), 'i');
+    return { pattern, categoryIds: await this.categories.findIdsByName(pattern) };
+  }
+
+  private async page(filter: ProductFilter, sort: ProductSort, skip: number, limit: number): Promise<ProductPage> {
+    const [rows, total] = await Promise.all([this.products.find(filter, sort, skip, limit), this.products.countMatching(filter)]);
+    return { items: rows.map((p) => toProductDto(p)), skip, total };
+  }
+
+  /** GET /api/products: search, category, paging, sorting and react-admin filters; non-admins see published products. */
+  async list(query: Record<string, unknown>, viewer: Viewer, scope: Pick<ProductFilter, 'owner'> = {}): Promise<ProductPage> {
+    const { skip, limit, sort, filter } = parseListQuery(query, PRODUCT_LIST_SPEC);
+    const criteria: ProductFilter = { ...scope };
+    const status = filter.status as string | undefined;
+    if (status !== undefined && !(PRODUCT_STATUSES as readonly string[]).includes(status)) throw badRequest('INVALID_QUERY', 'filter status is unknown');
+    if (!viewer?.isAdmin && !scope.owner) criteria.statuses = PUBLISHED;
+    else if (status) criteria.statuses = [status as ProductStatus];
+    if (viewer?.isAdmin && filter.owner) criteria.owner = filter.owner as Types.ObjectId;
+    if (filter._id) criteria.ids = filter._id as Types.ObjectId[];
+    const category = single(query, 'category');
+    if (filter.category) criteria.categories = [filter.category as Types.ObjectId];
+    else if (category) criteria.categories = [toIdOr400(category, 'category')];
+    if (filter.brand !== undefined) criteria.brand = filter.brand as string;
+    if (filter.isSpecial !== undefined) criteria.isSpecial = filter.isSpecial as boolean;
+    if (filter.onSale !== undefined) criteria.onSale = filter.onSale as boolean;
+    criteria.text = await this.textFilter((filter.q as string | undefined) ?? single(query, 'search') ?? single(query, 'keyword'));
+    const field = (sort.field === 'price' ? 'priceCents' : sort.field) as ProductSort['field'];
+    return this.page(criteria, { field, order: sort.order }, skip, limit);
+  }
+
+  /** Every product for admins (newest first), published ones for everyone else. */
+  async all(viewer: Viewer): Promise<ProductPage> {
+    return this.page(viewer?.isAdmin ? {} : { statuses: PUBLISHED }, { field: 'createdAt', order: -1 }, 0, 10_000);
+  }
+
+  /** A distributor's own products, every status. */
+  mine(user: AuthUser, query: Record<string, unknown>): Promise<ProductPage> {
+    return this.list(query, user, { owner: user.objectId });
+  }
+
+  async top(query: Record<string, unknown>): Promise<ProductDto[]> {
+    return (await this.page({ statuses: PUBLISHED }, { field: 'rating', order: -1 }, 0, limitFrom(query, 4))).items;
+  }
+
+  async newest(query: Record<string, unknown>): Promise<ProductDto[]> {
+    return (await this.page({ statuses: PUBLISHED }, { field: 'createdAt', order: -1 }, 0, limitFrom(query, 5))).items;
+  }
+
+  async special(): Promise<ProductDto[]> {
+    return (await this.page({ statuses: PUBLISHED, isSpecial: true }, { field: 'createdAt', order: -1 }, 0, SPECIAL_PRODUCTS)).items;
+  }
+
+  async offers(query: Record<string, unknown>): Promise<ProductDto[]> {
+    return (await this.page({ statuses: PUBLISHED, onSale: true }, { field: 'createdAt', order: -1 }, 0, limitFrom(query, 12))).items;
+  }
+
+  async similar(id: string, viewer: Viewer, query: Record<string, unknown>): Promise<ProductDto[]> {
+    const product = await this.visible(id, viewer);
+    if (!product.category) return [];
+    const filter: ProductFilter = { statuses: PUBLISHED, categories: [product.category._id], excludeId: product._id };
+    return (await this.page(filter, { field: 'rating', order: -1 }, 0, limitFrom(query, 4))).items;
+  }
+
+  async filtered(input: FilteredProductsInputDto): Promise<ProductDto[]> {
+    const filter: ProductFilter = { statuses: PUBLISHED };
+    if (input.checked && input.checked.length > 0) filter.categories = input.checked.map((c) => new Types.ObjectId(c));
+    const radio = input.radio ?? [];
+    if (radio.length === 1) throw badRequest('VALIDATION_FAILED', 'radio must be [min, max]', { radio: 'radio must be [min, max]' });
+    if (radio.length === 2) {
+      filter.minPriceCents = toCents(Math.min(radio[0], radio[1]));
+      filter.maxPriceCents = toCents(Math.max(radio[0], radio[1]));
+    }
+    return (await this.page(filter, { field: 'createdAt', order: -1 }, 0, 500)).items;
+  }
+
+  /** Products of one category (404 for an unknown category). */
+  async byCategory(categoryId: string, viewer: Viewer, query: Record<string, unknown>): Promise<ProductPage> {
+    const id = parseObjectIdOr404(categoryId, 'CATEGORY_NOT_FOUND', 'Category not found');
+    if (!(await this.categories.findById(id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+    const { skip, limit } = parseListQuery({ ...query, sort: undefined, filter: undefined }, { ...PRODUCT_LIST_SPEC, maxPageSize: 200, defaultPageSize: 200 });
+    return this.page({ categories: [id], ...(viewer?.isAdmin ? {} : { statuses: PUBLISHED }) }, { field: 'createdAt', order: -1 }, skip, limit);
+  }
+
+  private async visible(id: string, viewer: Viewer): Promise<ProductRecord> {
+    const product = await this.products.findById(parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE));
+    if (!product || !canSee(product, viewer)) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    return product;
+  }
+
+  async get(id: string, viewer: Viewer): Promise<ProductDto> {
+    return toProductDto(await this.visible(id, viewer), true);
+  }
+
+  private async requireCategory(id: string): Promise<Types.ObjectId> {
+    const objectId = new Types.ObjectId(id);
+    if (!(await this.categories.findById(objectId))) throw badRequest('CATEGORY_NOT_FOUND', 'Category not found', { category: 'Category not found' });
+    return objectId;
+  }
+
+  /** Ours to change: admins change anything, distributors only their own products. */
+  private async owned(id: string, user: AuthUser): Promise<ProductRecord> {
+    const product = await this.products.findById(parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE));
+    if (!product) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (!user.isAdmin && product.owner?.toString() !== user.id) throw forbidden('NOT_YOUR_PRODUCT', 'You can only change your own products');
+    return product;
+  }
+
+  /** Stores uploaded files (all checked first) and merges them with URLs given as text. */
+  private async images(files: ProductFiles, imageUrl: string | undefined, additionalUrls: string[] | undefined): Promise<{ image?: string; additionalImages?: string[] }> {
+    const count = files.additionalImages.length + (files.additionalImages.length > 0 ? (additionalUrls?.length ?? 0) : 0);
+    if (count > MAX_ADDITIONAL_IMAGES) throw badRequest('TOO_MANY_FILES', TOO_MANY_IMAGES_MESSAGE, { additionalImages: TOO_MANY_IMAGES_MESSAGE });
+    this.uploads.assertImages([...(files.image ? [files.image] : []), ...files.additionalImages]);
+    const image = files.image ? await this.uploads.store(files.image) : imageUrl;
+    const uploaded = await this.uploads.storeAll(files.additionalImages);
+    const additionalImages = uploaded.length > 0 ? [...(additionalUrls ?? []), ...uploaded] : additionalUrls;
+    return { image, additionalImages };
+  }
+
+  async create(user: AuthUser, input: ProductInputDto, files: ProductFiles): Promise<ProductDto> {
+    const category = await this.requireCategory(input.category);
+    const specifications = normaliseSpecifications(input.specifications);
+    const variants = variantsToStored(input.variants);
+    if (!files.image && !input.image) throw badRequest('IMAGE_REQUIRED', 'Please upload an image.', { image: 'Please upload an image.' });
+    const { image, additionalImages } = await this.images(files, input.image, input.additionalImages);
+    const _id = new Types.ObjectId();
+    const created = await this.products.create({
+      _id,
+      name: input.name,
+      slug: `${slugify(input.name)}-${_id.toString().slice(-6)}`,
+      description: input.description,
+      priceCents: toCents(input.price),
+      ...(typeof input.compareAtPrice === 'number' ? { compareAtPriceCents: toCents(input.compareAtPrice) } : {}),
+      category,
+      brand: input.brand,
+      ...stockFrom({ countInStock: input.countInStock, quantity: input.quantity, variants }),
+      image: image as string,
+      additionalImages: additionalImages ?? [],
+      specifications: specifications ?? {},
+      isSpecial: user.isAdmin ? input.isSpecial === true : false,
+      status: initialStatus(user.isAdmin, input.status),
+      owner: user.objectId,
+      variants: variants ?? [],
+    });
+    return this.get(created._id.toString(), user);
+  }
+
+  async update(user: AuthUser, id: string, input: ProductUpdateDto, files: ProductFiles): Promise<ProductDto> {
+    const product = await this.owned(id, user);
+    const changes: ProductChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.brand !== undefined) changes.brand = input.brand;
+    if (input.price !== undefined) changes.priceCents = toCents(input.price);
+    if (input.compareAtPrice !== undefined) changes.compareAtPriceCents = input.compareAtPrice === null ? undefined : toCents(input.compareAtPrice);
+    if (input.category !== undefined) changes.category = await this.requireCategory(input.category);
+    if (input.specifications !== undefined) changes.specifications = normaliseSpecifications(input.specifications);
+    const variants = variantsToStored(input.variants);
+    if (variants !== undefined) changes.variants = variants;
+    if (variants !== undefined || input.countInStock !== undefined || input.quantity !== undefined) {
+      Object.assign(changes, stockFrom({ countInStock: input.countInStock, quantity: input.quantity, variants: variants ?? product.variants }));
+    }
+    if (user.isAdmin) {
+      if (input.isSpecial !== undefined) changes.isSpecial = input.isSpecial;
+      if (input.status !== undefined) changes.status = input.status;
+    } else if (product.status === 'rejected') {
+      changes.status = 'pending';
+    }
+    const { image, additionalImages } = await this.images(files, input.image, input.additionalImages);
+    if (image !== undefined) changes.image = image;
+    if (additionalImages !== undefined) changes.additionalImages = additionalImages;
+    const updated = await this.products.update(product._id, changes);
+    if (!updated) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    return toProductDto(updated, true);
+  }
+
+  async remove(user: AuthUser, id: string): Promise<ProductDeletedDto> {
+    const product = await this.owned(id, user);
+    if (!(await this.products.deleteById(product._id))) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const productId = product._id.toString();
+    return { message: 'Product removed', _id: productId, id: productId, name: product.name };
+  }
+
+  /** Approve or reject; the owner gets a mail either way (queued after the change is stored). */
+  async moderate(id: string, approved: boolean, note?: string): Promise<ProductDto> {
+    const objectId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const updated = await this.products.setStatus(objectId, approved ? 'published' : 'rejected', approved ? undefined : note);
+    if (!updated) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const owner = updated.owner ? await this.users.findById(updated.owner) : null;
+    if (owner) {
+      const productId = updated._id.toString();
+      await this.jobs.enqueue(
+        'mail.product-moderated',
+        { to: owner.email, username: owner.username, productId, productName: updated.name, approved, ...(note ? { note } : {}) },
+        `${productId}.${approved ? 'approved' : 'rejected'}.${new Date(updated.updatedAt).getTime()}`,
+      );
+    }
+    return toProductDto(updated, true);
+  }
+
+  async addReview(user: AuthUser, id: string, input: ReviewInputDto): Promise<ReviewResultDto> {
+    const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const verifiedPurchase = await this.products.hasOrdered(user.objectId, productId);
+    const result = await this.products.addReview(productId, { user: user.objectId, name: user.username, rating: input.rating, comment: input.comment, verifiedPurchase });
+    if (result === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (result === 'duplicate') throw conflict('ALREADY_REVIEWED', 'You have already reviewed this product');
+    return { message: 'Review added', review: reviewToDto(result.review), rating: result.rating, numReviews: result.numReviews };
+  }
+
+  async removeReview(id: string, reviewId: string): Promise<ReviewResultDto> {
+    const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const review = parseObjectIdOr404(reviewId, 'REVIEW_NOT_FOUND', 'Review not found');
+    const result = await this.products.removeReview(productId, review);
+    if (!result) throw notFound('REVIEW_NOT_FOUND', 'Review not found');
+    return { message: 'Review removed', ...result };
+  }
+}

@@ -1,0 +1,68 @@
+import { CallHandler, ExecutionContext, Injectable, mixin, NestInterceptor, Type } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer, { MulterError } from 'multer';
+import { Observable } from 'rxjs';
+import { badRequest, DomainError } from '../common/domain-error';
+
+/** Largest accepted image upload. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_ADDITIONAL_IMAGES = 4;
+export const TOO_MANY_IMAGES_MESSAGE = `Maximum ${MAX_ADDITIONAL_IMAGES} additional images allowed`;
+
+export interface FileField {
+  name: string;
+  maxCount: number;
+  /** Message when more files than maxCount arrive in this field. */
+  tooMany?: string;
+}
+
+export type UploadedFiles = Record<string, Express.Multer.File[] | undefined>;
+
+/** Turns multer's errors into the API's own: 413 for a file above 5 MB, 400 for the rest. */
+export function multerError(error: unknown, fields: readonly FileField[]): DomainError {
+  if (error instanceof MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE') return new DomainError(413, 'FILE_TOO_LARGE', 'Image is too large: at most 5 MB is allowed');
+    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
+      const field = fields.find((f) => f.name === error.field);
+      if (field?.tooMany) return badRequest('TOO_MANY_FILES', field.tooMany, { [field.name]: field.tooMany });
+      if (error.code === 'LIMIT_FILE_COUNT') {
+        const withMessage = fields.find((f) => f.tooMany);
+        if (withMessage?.tooMany) return badRequest('TOO_MANY_FILES', withMessage.tooMany, { [withMessage.name]: withMessage.tooMany });
+      }
+      return badRequest('UNEXPECTED_FILE', `Unexpected file field ${error.field ?? ''}`.trim());
+    }
+    return badRequest('MALFORMED_UPLOAD', 'Malformed multipart body');
+  }
+  if (error instanceof DomainError) return error;
+  return badRequest('MALFORMED_UPLOAD', 'Malformed multipart body');
+}
+
+/**
+ * Parses multipart/form-data into memory (files at most 5 MB each) before validation; other content types
+ * pass through untouched, so one route can take JSON or multipart. Files land on req.files by field name.
+ */
+export function MultipartFiles(fields: readonly FileField[]): Type<NestInterceptor> {
+  const totalFiles = fields.reduce((sum, f) => sum + f.maxCount, 0);
+  const parser = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_IMAGE_BYTES, files: totalFiles + 1, fields: 50, fieldSize: 100 * 1024, parts: totalFiles + 51 },
+  }).fields(fields.map(({ name, maxCount }) => ({ name, maxCount })));
+
+  @Injectable()
+  class MultipartInterceptor implements NestInterceptor {
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const http = context.switchToHttp();
+      const req = http.getRequest<Request>();
+      const res = http.getResponse<Response>();
+      await new Promise<void>((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(multerError(error, fields)) : resolve())));
+      return next.handle();
+    }
+  }
+  return mixin(MultipartInterceptor);
+}
+
+/** The files of one field (none when the request was JSON). */
+export function filesOf(req: Request, field: string): Express.Multer.File[] {
+  const files = req.files as UploadedFiles | undefined;
+  return (files && !Array.isArray(files) ? files[field] : undefined) ?? [];
+}

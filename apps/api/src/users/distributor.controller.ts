@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '@shop/config';
+import { AuthRateLimit } from '../auth/auth-rate-limit';
+import { AuthService } from '../auth/auth.service';
+import { ErrorBody } from '../common/error-body';
+import { forbidden } from '../common/domain-error';
+import { DistributorRegisterDto } from './dto/distributor.dto';
+import { LoginDto } from './dto/register.dto';
+import { UserInfoDto } from './dto/user-info.dto';
+import { respondSignedIn } from './signed-in-response';
+
+/** Distributor sign-up and sign-in: /api/users/distributor/register and /login. */
+@ApiTags('users')
+@Controller('users/distributor')
+export class DistributorController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('register')
+  @AuthRateLimit()
+  @ApiOperation({ summary: 'Register a distributor account (with its store name) and sign in' })
+  @ApiCreatedResponse({ type: UserInfoDto })
+  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid input, or a field that is not allowed' })
+  @ApiConflictResponse({ type: ErrorBody, description: 'E-mail already registered' })
+  async register(@Body() dto: DistributorRegisterDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+    const user = await this.auth.register(dto, { isDistributor: true, storeName: dto.storeName });
+    return respondSignedIn(res, this.config, this.auth.signIn(user));
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @AuthRateLimit()
+  @ApiOperation({ summary: 'Sign in as a distributor (distributor accounts only)' })
+  @ApiOkResponse({ type: UserInfoDto })
+  @ApiBadRequestResponse({ type: ErrorBody })
+  @ApiUnauthorizedResponse({ type: ErrorBody, description: 'Invalid email or password' })
+  @ApiForbiddenResponse({ type: ErrorBody, description: 'The account is not a distributor account' })
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+    const user = await this.auth.verifyCredentials(dto);
+    if (!user.isDistributor) throw forbidden('NOT_A_DISTRIBUTOR', 'This account is not a distributor account. Please sign in at the customer login.');
+    return respondSignedIn(res, this.config, this.auth.signIn(user));
+  }
+}

@@ -1,0 +1,68 @@
+import express from 'express';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { mountWebApps } from './web-apps';
+
+describe('mountWebApps', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'web-apps-'));
+  const server = express();
+
+  beforeAll(() => {
+    for (const app of ['storefront', 'admin']) {
+      mkdirSync(join(dir, app, 'assets'), { recursive: true });
+      writeFileSync(join(dir, app, 'index.html'), `<!doctype html><div id="root">${app}</div>`);
+      writeFileSync(join(dir, app, 'assets', 'index-abc.js'), 'console.log(1)');
+    }
+    mkdirSync(join(dir, 'storefront', 'prerendered'));
+    writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.html'), `<!doctype html><div id="root"><main>prerendered shop${' with products'.repeat(200)}</main></div>`);
+    writeFileSync(join(dir, 'storefront', 'prerendered', 'product.html'), '<!doctype html><div id="root">prerendered product</div>');
+    writeFileSync(
+      join(dir, 'storefront', 'prerendered', 'pages.json'),
+      JSON.stringify({ '/shop': 'prerendered/shop.html', '/product/:id': 'prerendered/product.html', '/missing': 'prerendered/missing.html', '/evil': '../../etc/passwd' }),
+    );
+    mountWebApps(server, dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves client-side routes of each app from its index.html, revalidated', async () => {
+    const shop = await request(server).get('/Shop/search/t.shirt').expect(200);
+    expect(shop.text).toContain('storefront');
+    expect(shop.headers['cache-control']).toBe('no-cache');
+    const admin = await request(server).get('/admin/product/update/123').expect(200);
+    expect(admin.text).toContain('admin');
+  });
+
+  it('answers a route the storefront prerendered with its page, any other with index.html', async () => {
+    expect((await request(server).get('/shop').expect(200)).text).toContain('prerendered shop');
+    expect((await request(server).get('/product/123').expect(200)).text).toContain('prerendered product');
+    expect((await request(server).get('/product/123/reviews').expect(200)).text).toContain('<div id="root">storefront</div>');
+    expect((await request(server).get('/missing').expect(200)).text).toContain('<div id="root">storefront</div>');
+    expect((await request(server).get('/evil').expect(200)).text).toContain('<div id="root">storefront</div>');
+  });
+
+  it('sends pages compressed when the client takes it, and revalidates them with an ETag', async () => {
+    const page = await request(server).get('/shop').set('Accept-Encoding', 'gzip').expect(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('prerendered shop');
+    await request(server).get('/shop').set('Accept-Encoding', 'gzip').set('If-None-Match', page.headers.etag).expect(304);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const asset = await request(server).get('/assets/index-abc.js').expect(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each(['/.env', '/.git/config', '/admin/.env', '/missing.js', '/app.js.map', '/package.json'])('does not answer %s with the page', async (path) => {
+    const res = await request(server).get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('id="root"');
+  });
+
+  it('leaves /api to the API', async () => {
+    await request(server).get('/api/anything').expect(404);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Build-time helpers (used by vite.config.mts): turn a page's prerendered markup into its HTML file,
+ * from the built index.html.
+ */
+
+/** A <style data-emotion="css …"> that Emotion's server render writes next to the component using it. */
+const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
+
+export interface PrerenderedPage {
+  /** The markup prerender() returned, and the path it was rendered for. */
+  markup: string;
+  path: string;
+  title: string;
+  description: string;
+  /** Chunks of this page to fetch along with the entry (its route module and what it imports). */
+  modulePreloads: string[];
+  /** Scripts of the public folder that run before the app (deferred, in this order), at high priority. */
+  bootScripts?: string[];
+}
+
+/**
+ * Emotion's styles moved out of the markup: the global ones as they are, the components' in one tag (one
+ * style sheet to parse instead of dozens), in their order. They keep their data-emotion keys, from which the
+ * client's Emotion cache knows them as inserted (it does not add them again).
+ */
+export function extractEmotionStyles(markup: string): { body: string; styles: string[] } {
+  const globals: string[] = [];
+  const names: string[] = [];
+  const rules: string[] = [];
+  const body = markup.replace(EMOTION_STYLE, (tag: string, key: string, css: string) => {
+    const [cacheKey, ...ids] = key.split(' ');
+    if (cacheKey !== 'css') {
+      if (!globals.includes(tag)) globals.push(tag);
+    } else if (ids.some((id) => !names.includes(id))) {
+      names.push(...ids.filter((id) => !names.includes(id)));
+      rules.push(css);
+    }
+    return '';
+  });
+  return { body, styles: names.length ? [...globals, `<style data-emotion="css ${names.join(' ')}">${rules.join('')}</style>`] : globals };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function replaceOnce(html: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(html)) throw new Error(`prerender: the page template has no ${pattern}`);
+  return html.replace(pattern, () => replacement);
+}
+
+/**
+ * The page's HTML: its title and description; its styles in the head, before theme-init.js (which drops
+ * them for a visitor who chose light mode: the markup is in the default dark theme); its boot scripts, then
+ * the app's scripts with the page's chunks, which public/app-loader.js loads once the page is painted (the
+ * first paint needs none of them); the markup in #root with the path it shows, inert until React takes it
+ * over (links and buttons work from then on).
+ */
+export function composePage(template: string, page: PrerenderedPage): string {
+  const { body, styles } = extractEmotionStyles(page.markup);
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  html = replaceOnce(html, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
+  html = replaceOnce(html, /<script src="\/theme-init\.js"><\/script>/, `${styles.join('')}\n    <script src="/theme-init.js"></script>`);
+  // The app's scripts load once the page is painted (public/app-loader.js): the first paint needs none of them.
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('prerender: the page template has no entry script');
+  const preloads: string[] = [];
+  html = html.replace(entry[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag: string, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  for (const file of page.modulePreloads) if (!preloads.includes(`/${file}`) && `/${file}` !== entry[1]) preloads.push(`/${file}`);
+  const boot = (page.bootScripts ?? []).map((file) => `\n    <script defer fetchpriority="high" src="/${file}"></script>`).join('');
+  const loader = `\n    <script defer src="/app-loader.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  html = replaceOnce(html, /\s*<\/head>/, `${boot}${loader}\n  </head>`);
+  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root"><div class="prerendered" data-path="${escapeHtml(page.path)}" inert>${body}</div></div>`);
+}
+
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** A chunk and everything it imports statically, as built files (the manifest of `build.manifest`). */
+export function chunkFiles(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    (manifest[k].imports ?? []).forEach(visit);
+  };
+  visit(key);
+  return [...seen].map((k) => manifest[k].file).filter((file) => file.endsWith('.js'));
+}

@@ -1,0 +1,65 @@
+/** The cart rules of the spec (section 4), as pure functions the slice and the tests share. */
+export interface CartItem {
+  /** productId plus variant: two sizes of one product are two lines. */
+  key: string;
+  productId: string;
+  name: string;
+  price: number;
+  image: string;
+  quantity: number;
+  variantSku?: string | null;
+  size?: string | null;
+  colour?: string | null;
+  countInStock?: number;
+}
+
+export type AddOutcome = 'added' | 'updated';
+
+export const CART_TOASTS = {
+  added: 'Item added to cart',
+  updated: 'Item quantity updated in cart',
+  removed: 'Item removed from cart',
+} as const;
+
+/** Where an add to cart starts: the product page, or a product card (shop, special products, home). */
+export type AddToCartSource = 'product' | 'shop';
+
+/** The screen's own answer once the server has saved the add (spec section 8), after the cart rule's toast. */
+export const ADD_TO_CART_RESULT: Record<AddToCartSource, { saved: string; failed: string }> = {
+  product: { saved: 'Added to cart', failed: 'Failed to add to cart' },
+  shop: { saved: 'Product added to cart', failed: 'Failed to add product to cart!' },
+};
+
+export function cartKey(productId: string, variantSku?: string | null): string {
+  return variantSku ? `${productId}:${variantSku}` : productId;
+}
+
+/** Adding an id already present raises its quantity by the added amount (default 1); else it is appended. */
+export function addItem(items: CartItem[], item: Omit<CartItem, 'key' | 'quantity'> & { quantity?: number }): { items: CartItem[]; outcome: AddOutcome } {
+  const amount = item.quantity ?? 1;
+  const key = cartKey(item.productId, item.variantSku);
+  const existing = items.find((i) => i.key === key);
+  if (existing) {
+    return { items: items.map((i) => (i.key === key ? { ...i, quantity: i.quantity + amount } : i)), outcome: 'updated' };
+  }
+  return { items: [...items, { ...item, key, quantity: amount }], outcome: 'added' };
+}
+
+export function removeItem(items: CartItem[], key: string): CartItem[] {
+  return items.filter((i) => i.key !== key);
+}
+
+/** Setting a quantity below 1 is ignored. */
+export function setQuantity(items: CartItem[], key: string, quantity: number): CartItem[] {
+  if (!Number.isFinite(quantity) || quantity < 1) return items;
+  return items.map((i) => (i.key === key ? { ...i, quantity: Math.floor(quantity) } : i));
+}
+
+/** The cart count is the sum of quantities. */
+export function cartCount(items: CartItem[]): number {
+  return items.reduce((sum, i) => sum + i.quantity, 0);
+}
+
+export function cartSubtotal(items: CartItem[]): number {
+  return Math.round(items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
+}

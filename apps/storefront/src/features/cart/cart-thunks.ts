@@ -1,0 +1,79 @@
+import { toast } from '../../lib/toast';
+import type { AppDispatch, RootState } from '../../app/store';
+import { errorMessage } from '../../lib/api';
+import { cartApi } from './cart-api';
+import { ADD_TO_CART_RESULT, CART_TOASTS, addItem, type AddToCartSource, type CartItem } from './cart-logic';
+import { addToCart, clearCart, removeFromCart, setCartFromServer, updateQuantity } from './cart-slice';
+
+type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
+
+/** Loads the server's cart into the local one (on sign-in and at start for a signed-in user). */
+export const syncCart = (): Thunk => async (dispatch, getState) => {
+  const user = getState().session.userInfo;
+  if (!user) {
+    dispatch(clearCart());
+    return;
+  }
+  const result = await dispatch(cartApi.endpoints.serverCart.initiate(user._id, { forceRefetch: true }));
+  if (result.data) dispatch(setCartFromServer(result.data.items));
+};
+
+/**
+ * Adds with the cart rule's toast, then saves on the server; the server's answer becomes the cart and the
+ * screen confirms it ('Added to cart' on the product page, 'Product added to cart' on product cards).
+ */
+export const addToCartAndSync =
+  (item: Omit<CartItem, 'key' | 'quantity'> & { quantity?: number }, from: AddToCartSource = 'product'): Thunk<boolean> =>
+  async (dispatch, getState) => {
+    const user = getState().session.userInfo;
+    const { outcome } = addItem(getState().cart.items, item);
+    dispatch(addToCart(item));
+    if (outcome === 'updated') toast.info(CART_TOASTS.updated);
+    else toast.success(CART_TOASTS.added);
+    if (!user) return true;
+    const result = await dispatch(
+      cartApi.endpoints.addCartItem.initiate({ userId: user._id, productId: item.productId, quantity: item.quantity ?? 1, variantSku: item.variantSku }),
+    );
+    const answer = result.data as { message?: string; items?: unknown } | undefined;
+    if ('error' in result || (answer && answer.message && !answer.items)) {
+      // An optional message in the response is treated as an error (spec section 7).
+      toast.error(answer?.message ?? errorMessage(result.error, ADD_TO_CART_RESULT[from].failed));
+      await dispatch(syncCart());
+      return false;
+    }
+    if (result.data?.items) dispatch(setCartFromServer(result.data.items));
+    toast.success(ADD_TO_CART_RESULT[from].saved);
+    return true;
+  };
+
+export const removeFromCartAndSync =
+  (key: string): Thunk =>
+  async (dispatch, getState) => {
+    const item = getState().cart.items.find((i) => i.key === key);
+    dispatch(removeFromCart(key));
+    toast.error(CART_TOASTS.removed);
+    const user = getState().session.userInfo;
+    if (!user || !item) return;
+    const result = await dispatch(cartApi.endpoints.removeCartItem.initiate({ productId: item.productId, variantSku: item.variantSku }));
+    if ('error' in result) {
+      toast.error(errorMessage(result.error));
+      await dispatch(syncCart());
+    }
+  };
+
+export const setQuantityAndSync =
+  (key: string, quantity: number): Thunk =>
+  async (dispatch, getState) => {
+    if (!Number.isFinite(quantity) || quantity < 1) return; // below 1 is ignored
+    const item = getState().cart.items.find((i) => i.key === key);
+    dispatch(updateQuantity({ key, quantity }));
+    const user = getState().session.userInfo;
+    if (!user || !item) return;
+    const result = await dispatch(
+      cartApi.endpoints.updateCartItem.initiate({ userId: user._id, productId: item.productId, quantity, variantSku: item.variantSku }),
+    );
+    if ('error' in result) {
+      toast.error(errorMessage(result.error));
+      await dispatch(syncCart());
+    } else if (result.data?.items) dispatch(setCartFromServer(result.data.items));
+  };

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { toast } from '../../lib/toast';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import type { Product, Variant } from '../../lib/models';
+import { validateAddToCart } from '../../lib/validation';
+import type { AddToCartSource } from './cart-logic';
+import { addToCartAndSync } from './cart-thunks';
+
+/** Add to cart with the spec's checks: login first (wording depends on the screen), then stock. */
+export function useAddToCart(from: AddToCartSource) {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((s) => !!s.session.userInfo);
+  return useCallback(
+    async (product: Pick<Product, '_id' | 'name' | 'price' | 'image' | 'countInStock'>, quantity = 1, variant?: Variant | null) => {
+      const stock = variant ? variant.countInStock : product.countInStock;
+      const problem = validateAddToCart({ signedIn, countInStock: stock, from });
+      if (problem) {
+        toast.error(problem);
+        return false;
+      }
+      return dispatch(
+        addToCartAndSync({
+          productId: product._id,
+          name: product.name,
+          price: variant?.price ?? product.price,
+          image: variant?.image ?? product.image,
+          quantity,
+          variantSku: variant?.sku ?? null,
+          size: variant?.size ?? null,
+          colour: variant?.colour ?? null,
+          countInStock: stock,
+        }, from),
+      );
+    },
+    [dispatch, signedIn, from],
+  );
+}

@@ -1,0 +1,202 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { errorMessage, fieldErrors } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+import { usePageMeta } from '../../lib/meta';
+import type { CouponPreview, ShippingAddress } from '../../lib/models';
+import { cartSubtotal } from '../cart/cart-logic';
+import { clearCart } from '../cart/cart-slice';
+import { usePlaceOrderMutation, useValidateCouponMutation } from './orders-api';
+
+const FIELDS: Array<[keyof ShippingAddress, string, string]> = [
+  ['fullName', 'Full name', 'name'],
+  ['address', 'Address', 'street-address'],
+  ['city', 'City', 'address-level2'],
+  ['postalCode', 'Postal code', 'postal-code'],
+  ['country', 'Country', 'country-name'],
+  ['phone', 'Phone', 'tel'],
+];
+
+export function missingAddressField(address: ShippingAddress): string | null {
+  const missing = FIELDS.find(([key]) => !address[key].trim());
+  return missing ? `${missing[1]} is required` : null;
+}
+
+export default function CheckoutPage() {
+  usePageMeta('Checkout', 'Enter your shipping address and place your Threadline order.');
+  const items = useAppSelector((s) => s.cart.items);
+  const user = useAppSelector((s) => s.session.userInfo);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [address, setAddress] = useState<ShippingAddress>({ fullName: user?.username ?? '', address: '', city: '', postalCode: '', country: '', phone: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [paymentMethod, setPaymentMethod] = useState('cod');
+  const [code, setCode] = useState('');
+  const [coupon, setCoupon] = useState<CouponPreview | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  // One key per visit to this page: a repeated submission gives back the same order.
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const [validate, validating] = useValidateCouponMutation();
+  const [placeOrder, placing] = usePlaceOrderMutation();
+  const subtotal = cartSubtotal(items);
+  const discount = coupon?.discount ?? 0;
+  const total = coupon?.totalAfterDiscount ?? Math.max(0, subtotal - discount);
+
+  const applyCoupon = async () => {
+    setCouponError(null);
+    if (!code.trim()) return;
+    try {
+      const preview = await validate({ code: code.trim() }).unwrap();
+      if (!preview.valid) {
+        setCoupon(null);
+        setCouponError(preview.reason ?? 'This coupon does not apply.');
+        return;
+      }
+      setCoupon(preview);
+      toast.success(preview.reason ?? `Coupon ${preview.code} applied`);
+    } catch (error) {
+      setCoupon(null);
+      setCouponError(errorMessage(error, 'This coupon does not apply.'));
+    }
+  };
+
+  const onPlaceOrder = async () => {
+    const problem = missingAddressField(address);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    try {
+      const order = await placeOrder({ shippingAddress: address, paymentMethod, couponCode: coupon?.code, idempotencyKey }).unwrap();
+      dispatch(clearCart());
+      toast.success('Order placed');
+      navigate(`/order/${order._id ?? order.id}`, { replace: true });
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error));
+    }
+  };
+
+  if (!items.length)
+    return (
+      <Container maxWidth="md" sx={{ py: 8 }}>
+        <PageHeader title="Checkout" subtitle="Your cart is empty." />
+        <Button component={RouterLink} to="/shop" variant="contained">
+          Go to the shop
+        </Button>
+      </Container>
+    );
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <PageHeader title="Checkout" />
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+        <Stack spacing={3}>
+          <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} component="section" aria-labelledby="ship-title">
+            <Typography id="ship-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+              Shipping address
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {FIELDS.map(([key, label, autoComplete]) => (
+                <TextField
+                  key={key}
+                  label={label}
+                  value={address[key]}
+                  autoComplete={autoComplete}
+                  required
+                  onChange={(e) => setAddress((a) => ({ ...a, [key]: e.target.value }))}
+                  error={!!errors[`shippingAddress.${key}`] || !!errors[key]}
+                  helperText={errors[`shippingAddress.${key}`] ?? errors[key]}
+                  sx={key === 'address' ? { gridColumn: { sm: '1 / -1' } } : undefined}
+                />
+              ))}
+            </Box>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} component="section" aria-labelledby="pay-title">
+            <Typography id="pay-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+              Payment
+            </Typography>
+            <RadioGroup value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value)} aria-labelledby="pay-title">
+              <FormControlLabel value="cod" control={<Radio />} label="Pay on delivery" />
+            </RadioGroup>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} component="section" aria-labelledby="coupon-title">
+            <Typography id="coupon-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+              Coupon code
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              <TextField label="Coupon code" size="small" value={code} onChange={(e) => setCode(e.target.value)} fullWidth />
+              <Button variant="outlined" onClick={applyCoupon} disabled={validating.isLoading || !code.trim()}>
+                Apply
+              </Button>
+            </Stack>
+            {couponError && <Alert severity="error" sx={{ mt: 2 }}>{couponError}</Alert>}
+            {coupon && (
+              <Alert severity="success" sx={{ mt: 2 }} data-testid="coupon-preview" onClose={() => setCoupon(null)}>
+                {coupon.code}: you save {formatPrice(discount)}
+              </Alert>
+            )}
+          </Paper>
+        </Stack>
+        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} component="section" aria-labelledby="review-title">
+          <Typography id="review-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+            Order review
+          </Typography>
+          <Stack spacing={1.5}>
+            {items.map((i) => (
+              <Stack key={i.key} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                <Typography variant="body2">
+                  {i.name}
+                  {i.size ? ` (${i.size}${i.colour ? `, ${i.colour}` : ''})` : ''} × {i.quantity}
+                </Typography>
+                <Typography variant="body2">{formatPrice(i.price * i.quantity)}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+          <Divider sx={{ my: 2 }} />
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography>Subtotal</Typography>
+            <Typography>{formatPrice(coupon?.subtotal ?? subtotal)}</Typography>
+          </Stack>
+          {discount > 0 && (
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography>Discount</Typography>
+              <Typography color="success.main">−{formatPrice(discount)}</Typography>
+            </Stack>
+          )}
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography>Shipping</Typography>
+            <Typography>Free</Typography>
+          </Stack>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
+            <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+            <Typography sx={{ fontWeight: 700 }} data-testid="checkout-total">
+              {formatPrice(total)}
+            </Typography>
+          </Stack>
+          <Typography variant="caption" color="text.secondary">
+            Final prices, taxes and discounts are confirmed when the order is placed.
+          </Typography>
+          <Button fullWidth variant="contained" size="large" sx={{ mt: 3 }} onClick={onPlaceOrder} disabled={placing.isLoading}>
+            {placing.isLoading ? 'Placing order...' : 'Place order'}
+          </Button>
+        </Paper>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,128 @@
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatPrice } from '../../lib/format';
+import { PLACEHOLDER_IMAGE, productSrcSet, thumbnailSrcSet } from '../../lib/images';
+import type { Product } from '../../lib/models';
+import { MESSAGES } from '../../lib/validation';
+import { useAddToCart } from '../cart/use-add-to-cart';
+import { HeartButton } from '../favorites/HeartButton';
+import { toFavorite } from '../favorites/favorites-thunks';
+import { SKELETON_CARDS } from './shop-filters';
+
+export function ProductImage({ product, sizes, eager }: { product: Pick<Product, 'image' | 'images' | 'name'>; sizes: string; eager?: boolean }) {
+  return (
+    <Box
+      component="img"
+      src={product.image || PLACEHOLDER_IMAGE}
+      srcSet={productSrcSet(product) ?? thumbnailSrcSet(product.image)}
+      sizes={sizes}
+      alt={product.name}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      sx={{ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
+      onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
+        e.currentTarget.srcset = '';
+        e.currentTarget.src = PLACEHOLDER_IMAGE;
+      }}
+    />
+  );
+}
+
+/** Image, name, price with '$' and the heart, linking to /product/{id}. */
+export function ProductCard({ product, showAddToCart = true }: { product: Product; showAddToCart?: boolean }) {
+  const addToCart = useAddToCart('shop');
+  const hasVariants = !!product.variants?.length;
+  const onSale = product.compareAtPrice && product.compareAtPrice > product.price;
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative', transition: 'transform .15s', '&:hover': { transform: 'translateY(-2px)' } }} data-testid="product-card">
+      <Box sx={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}>
+        <HeartButton product={toFavorite(product)} size="small" />
+      </Box>
+      {onSale && <Chip label="Sale" color="primary" size="small" sx={{ position: 'absolute', top: 12, left: 12, zIndex: 1 }} />}
+      <CardActionArea component={RouterLink} to={`/product/${product._id}`} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+        <ProductImage product={product} sizes="(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw" />
+        <CardContent sx={{ flexGrow: 1 }}>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {product.brand}
+          </Typography>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap title={product.name}>
+            {product.name}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+            <Typography sx={{ fontWeight: 700 }} color="primary">
+              {formatPrice(product.price)}
+            </Typography>
+            {onSale && (
+              <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+                {formatPrice(product.compareAtPrice)}
+              </Typography>
+            )}
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>
+            <Rating value={product.rating ?? 0} precision={0.5} readOnly size="small" aria-label={`Rated ${(product.rating ?? 0).toFixed(1)} out of 5`} />
+            <Typography variant="caption" color="text.secondary">
+              ({product.numReviews ?? 0})
+            </Typography>
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+      {showAddToCart && (
+        <Box sx={{ p: 2, pt: 0 }}>
+          {hasVariants ? (
+            <Button fullWidth variant="outlined" component={RouterLink} to={`/product/${product._id}`}>
+              Choose size
+            </Button>
+          ) : (
+            <Button
+              fullWidth
+              variant="contained"
+              startIcon={<AddShoppingCartIcon />}
+              disabled={product.countInStock <= 0}
+              onClick={() => void addToCart(product)}
+            >
+              {product.countInStock <= 0 ? MESSAGES.outOfStock : 'Add to Cart'}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+
+export function ProductSkeletonGrid({ count = SKELETON_CARDS }: { count?: number }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }} aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} variant="outlined" data-testid="product-skeleton">
+          <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+          <CardContent>
+            <Skeleton width="40%" />
+            <Skeleton width="80%" />
+            <Skeleton width="30%" />
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+export function ProductGrid({ products, showAddToCart }: { products: Product[]; showAddToCart?: boolean }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } }}>
+      {products.map((p) => (
+        <ProductCard key={p._id} product={p} showAddToCart={showAddToCart} />
+      ))}
+    </Box>
+  );
+}

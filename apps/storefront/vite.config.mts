@@ -1,0 +1,97 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createServer, defineConfig, type Plugin } from 'vite';
+import { chunkFiles, composePage, type ManifestChunk } from './src/app/prerender-html.mjs';
+
+/**
+ * Pages prerendered at build time into prerendered/<name>.html, with prerendered/pages.json (route → file)
+ * telling the API which file answers which route; other routes get index.html. The first paint of these
+ * pages then comes with the HTML instead of after the JavaScript.
+ */
+const PRERENDERED = [
+  {
+    name: 'home',
+    routes: ['/', '/home'],
+    module: 'src/features/products/HomePage.tsx',
+    title: 'Shop the Latest Styles · Threadline',
+    description: 'Threadline: clothing and accessories from independent makers, with free shipping and fast delivery.',
+  },
+  {
+    name: 'shop',
+    routes: ['/shop'],
+    module: 'src/features/products/ShopPage.tsx',
+    title: 'Shop · Threadline',
+    description: 'Browse Threadline clothing and accessories: search, filter by category and price.',
+  },
+  {
+    name: 'product',
+    routes: ['/product/:id'],
+    module: 'src/features/products/ProductPage.tsx',
+    // Asks for the product and shows its image (the largest paint) before the app has loaded.
+    bootScripts: ['product-boot.js'],
+    title: 'Product · Threadline',
+    description: 'Product details at Threadline.',
+  },
+];
+
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@reduxjs|redux|react-redux|immer|reselect|use-sync-external-store|react-is|prop-types|hoist-non-react-statics|clsx|cookie|set-cookie-parser|@babel[\\/]runtime)[\\/]/;
+
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'storefront-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'error',
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+      });
+      try {
+        const { prerender } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./src/app/prerender');
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        const pages: Record<string, string> = {};
+        mkdirSync(join(outDir, 'prerendered'), { recursive: true });
+        for (const page of PRERENDERED) {
+          const path = page.routes[0].replace(/:[^/]+/g, 'prerender');
+          const markup = await prerender(path);
+          const html = composePage(template, { markup, path, title: page.title, description: page.description, modulePreloads: chunkFiles(manifest, page.module), bootScripts: page.bootScripts });
+          writeFileSync(join(outDir, 'prerendered', `${page.name}.html`), html);
+          for (const route of page.routes) pages[route] = `prerendered/${page.name}.html`;
+        }
+        writeFileSync(join(outDir, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+// Built into dist/web/storefront, which the API serves at /. In development Vite proxies /api to it.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [react(), prerenderPages()],
+  build: {
+    outDir: resolve(import.meta.dirname, '../../dist/web/storefront'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rolldownOptions: {
+      // The libraries every page runs in one chunk: fewer requests on the first load (each costs a round trip).
+      output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }, { name: 'mui', test: /@mui[\\/]material[\\/]/, minShareCount: 8 }] } },
+    },
+  },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  test: { environment: 'node', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+});

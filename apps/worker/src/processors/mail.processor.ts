@@ -1,0 +1,36 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { JobHandlers, JobPayloads, MailJobName } from '@shop/jobs';
+import { MailService } from '@shop/mail';
+import { routeJob } from './job-router';
+
+/** Sends every mail job. The jobId is the message id, so a retry rewrites the same outbox file. */
+@Processor('mail', { concurrency: 4 })
+export class MailProcessor extends WorkerHost {
+  private readonly logger = new Logger(MailProcessor.name);
+  readonly handlers: JobHandlers<MailJobName>;
+
+  constructor(private readonly mail: MailService) {
+    super();
+    const send =
+      <N extends MailJobName>(name: N) =>
+      (payload: JobPayloads[N], jobId: string) =>
+        this.mail.send(name, payload, jobId);
+    this.handlers = {
+      'mail.welcome': send('mail.welcome'),
+      'mail.password-reset': send('mail.password-reset'),
+      'mail.account-deletion': send('mail.account-deletion'),
+      'mail.newsletter-welcome': send('mail.newsletter-welcome'),
+      'mail.contact-received': send('mail.contact-received'),
+      'mail.contact-admin': send('mail.contact-admin'),
+      'mail.order-confirmation': send('mail.order-confirmation'),
+      'mail.order-status': send('mail.order-status'),
+      'mail.product-moderated': send('mail.product-moderated'),
+    };
+  }
+
+  process(job: Job): Promise<void> {
+    return routeJob(this.handlers, job, this.logger);
+  }
+}

@@ -1,0 +1,26 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { JobHandlers, MediaJobName } from '@shop/jobs';
+import { ThumbnailService } from '@shop/media';
+import { routeJob } from './job-router';
+
+/** Image work: WebP thumbnails of each upload. */
+@Processor('media', { concurrency: 1 })
+export class MediaProcessor extends WorkerHost {
+  private readonly logger = new Logger(MediaProcessor.name);
+  readonly handlers: JobHandlers<MediaJobName>;
+
+  constructor(private readonly thumbnails: ThumbnailService) {
+    super();
+    this.handlers = {
+      'media.thumbnails': async ({ fileId }) => {
+        await this.thumbnails.generate(fileId);
+      },
+    };
+  }
+
+  process(job: Job): Promise<void> {
+    return routeJob(this.handlers, job, this.logger);
+  }
+}

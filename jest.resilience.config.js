@@ -1,0 +1,13 @@
+/**
+ * The fault tests (npm run test:resilience): real processes (the built engine CLI, a private redis-server,
+ * the built API and worker) are killed and restarted. Too slow for `npm test`, so they have their own run.
+ */
+const base = require('./jest.config.js');
+
+const api = base.projects.find((p) => p.displayName === 'api');
+
+module.exports = {
+  testTimeout: 300000,
+  maxWorkers: 1,
+  projects: [{ ...api, displayName: 'resilience', testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts', '<rootDir>/test/resilience/**/*.e2e-spec.ts'] }],
+};

@@ -1,0 +1,39 @@
+/** The typed view of the run contract (docs/configuration.md). Only libs/config reads process.env. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  dataDir: string;
+  /** Real MongoDB when set; unset means the launcher or the tests start the embedded engine. */
+  mongodbUri: string | undefined;
+  /** Database name used when the URI names none. */
+  mongodbDbName: string;
+  redisUrl: string;
+  redisPrefix: string;
+  jwtSecret: string;
+  jwtExpiresInDays: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  publicUrl: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  rateLimitAuth: number;
+  /** Requests per minute per client on every route (the global throttler). */
+  rateLimitDefault: number;
+  /** Lifetime of a cached public catalog answer in ms (0 turns the cache off); writes invalidate at once. */
+  catalogCacheTtlMs: number;
+  /** Express 'trust proxy' setting: how many proxy hops to trust for the client IP (0 = none). */
+  trustProxyHops: number;
+  corsOrigins: string[];
+  /** Tax rate applied to orders, as a fraction (0.1 = 10 %). */
+  taxRate: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where the built web apps live (served at / and /admin when present). */
+  webDistDir: string;
+}
+
+export type Env = Record<string, string | undefined>;

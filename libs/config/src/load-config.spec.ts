@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from './config.error';
+import { loadConfig } from './load-config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+describe('loadConfig', () => {
+  it('applies the run-contract defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.redisPrefix).toBe('shop');
+    expect(config.seedDemo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.rateLimitAuth).toBe(10);
+    expect(config.mongodbUri).toBeUndefined();
+    expect(config.outboxDir).toBe(join(dir, 'outbox'));
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'secrets', 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ MONGODB_URI: 'not a url' }, 'MONGODB_URI'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
+    [{ RATE_LIMIT_AUTH: '0' }, 'RATE_LIMIT_AUTH'],
+  ])('rejects %j with one line naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect((error as ConfigError).variable).toBe(variable);
+    expect(message).toContain(variable);
+    expect(message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { ConfigError } from './config.error';
+import type { AppConfig, Env } from './config.types';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+
+function str(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return value;
+}
+
+function num(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(name, `must be a number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function url(env: Env, name: string, protocols: string[], fallback?: string): string | undefined {
+  const raw = str(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL (got "${raw}")`);
+  }
+  return raw;
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so sessions survive
+ * restarts. Production must set it: a secret on local disk would differ between instances.
+ */
+function jwtSecret(env: Env, isProduction: boolean, dataDir: string): string {
+  const given = str(env, 'JWT_SECRET');
+  if (given !== undefined) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET', 'must have at least 32 characters');
+    return given;
+  }
+  if (isProduction) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
+  const file = join(dataDir, 'secrets', 'jwt-secret');
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // not generated yet
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the whole configuration. Throws ConfigError on the first bad variable. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
+  const isProduction = nodeEnv === 'production';
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDirRaw = str(env, 'DATA_DIR') ?? './.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const mongodbUri = url(env, 'MONGODB_URI', ['mongodb:', 'mongodb+srv:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379') as string;
+  const redisPrefix = str(env, 'REDIS_PREFIX') ?? 'shop';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) {
+    throw new ConfigError('REDIS_PREFIX', `may use letters, digits and _ . : - only (got "${redisPrefix}")`);
+  }
+  const adminEmail = str(env, 'ADMIN_EMAIL')?.toLowerCase();
+  const adminPassword = str(env, 'ADMIN_PASSWORD');
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address (got "${adminEmail}")`);
+  }
+  if (adminEmail !== undefined && adminPassword === undefined) {
+    throw new ConfigError('ADMIN_PASSWORD', 'is required when ADMIN_EMAIL is set');
+  }
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must have 8 to 128 characters');
+  }
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`) as string).replace(/\/+$/, '');
+  const corsOrigins = (str(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) url({ CORS_ORIGINS: origin }, 'CORS_ORIGINS', ['http:', 'https:']);
+
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    dataDir,
+    mongodbUri,
+    mongodbDbName: str(env, 'MONGODB_DB') ?? 'shop',
+    redisUrl,
+    redisPrefix,
+    jwtSecret: jwtSecret(env, isProduction, dataDir),
+    jwtExpiresInDays: 30,
+    adminEmail,
+    adminPassword,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Threadline <no-reply@threadline.shop>',
+    outboxDir: join(dataDir, 'outbox'),
+    publicUrl,
+    googleClientId: str(env, 'GOOGLE_CLIENT_ID'),
+    googleJwksUrl: url(env, 'GOOGLE_JWKS_URL', ['http:', 'https:'], 'https://www.googleapis.com/oauth2/v3/certs') as string,
+    rateLimitAuth: int(env, 'RATE_LIMIT_AUTH', 10, 1, 1_000_000),
+    rateLimitDefault: int(env, 'RATE_LIMIT_DEFAULT', 600, 1, 1_000_000_000),
+    catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 10_000, 0, 3_600_000),
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    corsOrigins: [publicUrl, ...corsOrigins],
+    taxRate: num(env, 'TAX_RATE', 0, 0, 1),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    webDistDir: resolve(cwd, str(env, 'WEB_DIST_DIR') ?? 'dist/web'),
+  };
+}

@@ -1,0 +1,6 @@
+export * from './schemas';
+export * from './repositories';
+export * from './database.module';
+export * from './mongo-errors';
+export * from './slugify';
+export * from './catalog-changes';

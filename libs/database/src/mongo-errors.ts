@@ -1,0 +1,10 @@
+/** MongoDB's duplicate-key error (code 11000), as raised by mongoose and the driver. */
+export interface DuplicateKeyError {
+  code: 11000;
+  keyPattern?: Record<string, unknown>;
+  keyValue?: Record<string, unknown>;
+}
+
+export function isDuplicateKeyError(error: unknown): error is DuplicateKeyError {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { Product, Variant } from '../schemas/product.schema';
+
+/** What carts and orders need to know about a product: its catalog price and stock. */
+export interface StockView {
+  _id: Types.ObjectId;
+  name: string;
+  image: string;
+  priceCents: number;
+  countInStock: number;
+  status: Product['status'];
+  variants: Variant[];
+}
+
+/** One line of stock to take or put back. */
+export interface StockLine {
+  product: Types.ObjectId;
+  variantSku?: string;
+  quantity: number;
+}
+
+export interface LowStockRow {
+  _id: Types.ObjectId;
+  name: string;
+  countInStock: number;
+}
+
+const STOCK_FIELDS = { name: 1, image: 1, priceCents: 1, countInStock: 1, status: 1, variants: 1 } as const;
+
+/**
+ * Stock reads and atomic stock changes on products (the products collection is shared with the
+ * catalog's ProductsRepository). Every decrement is conditional, so stock never goes below zero.
+ */
+@Injectable()
+export class InventoryRepository {
+  constructor(@InjectModel(Product.name) private readonly model: Model<Product>) {}
+
+  findById(id: Types.ObjectId): Promise<StockView | null> {
+    return this.model.findById(id, STOCK_FIELDS).lean<StockView>().exec();
+  }
+
+  findByIds(ids: Types.ObjectId[]): Promise<StockView[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.model.find({ _id: { $in: ids } }, STOCK_FIELDS).lean<StockView[]>().exec();
+  }
+
+  /**
+   * Takes `quantity` units if (and only if) that many are in stock: one conditional findOneAndUpdate
+   * decrementing countInStock and quantity (and the variant's countInStock). False when not enough.
+   */
+  async take(line: StockLine, hold?: Types.ObjectId): Promise<boolean> {
+    const q = line.quantity;
+    // With a hold, the same update records which order took the units (see StockHold).
+    const held = hold ? { $push: { stockHolds: { order: hold, quantity: q, ...(line.variantSku ? { variantSku: line.variantSku } : {}), at: new Date() } } } : {};
+    const taken = line.variantSku
+      ? await this.model
+          .findOneAndUpdate(
+            { _id: line.product, status: 'published', countInStock: { $gte: q }, variants: { $elemMatch: { sku: line.variantSku, countInStock: { $gte: q } } } },
+            { $inc: { 'variants.$.countInStock': -q, countInStock: -q, quantity: -q }, ...held },
+            { projection: { _id: 1 } },
+          )
+          .lean()
+          .exec()
+      : await this.model
+          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q }, ...held }, { projection: { _id: 1 } })
+          .lean()
+          .exec();
+    if (!taken) return false;
+    // quantity mirrors countInStock but may have been set lower by hand: never let it go negative.
+    await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    return true;
+  }
+
+  /** Puts units back (a rolled-back line or a cancelled order). */
+  async putBack(line: StockLine): Promise<void> {
+    const q = line.quantity;
+    if (line.variantSku) {
+      const done = await this.model
+        .updateOne({ _id: line.product, 'variants.sku': line.variantSku }, { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q } })
+        .exec();
+      if (done.matchedCount > 0) return;
+    }
+    await this.model.updateOne({ _id: line.product }, { $inc: { countInStock: q, quantity: q } }).exec();
+  }
+
+  /**
+   * Gives back the units an order's hold took, and drops the hold, in one update: only while the hold is
+   * there, so repeating it (a retry after a lost answer) gives back nothing twice. False when no such hold.
+   */
+  async releaseHeld(line: StockLine, order: Types.ObjectId): Promise<boolean> {
+    const q = line.quantity;
+    const hold = { order, ...(line.variantSku ? { variantSku: line.variantSku } : {}) };
+    const inc: Record<string, number> = { countInStock: q, quantity: q };
+    if (line.variantSku) inc['variants.$[v].countInStock'] = q;
+    const done = await this.model
+      .updateOne(
+        { _id: line.product, stockHolds: { $elemMatch: hold } },
+        { $inc: inc, $pull: { stockHolds: hold } },
+        line.variantSku ? { arrayFilters: [{ 'v.sku': line.variantSku }] } : {},
+      )
+      .exec();
+    return done.modifiedCount > 0;
+  }
+
+  /** The order is stored: its holds are no longer needed. */
+  async dropHolds(order: Types.ObjectId, products: Types.ObjectId[]): Promise<void> {
+    await this.model.updateMany({ _id: { $in: products }, 'stockHolds.order': order }, { $pull: { stockHolds: { order } } }).exec();
+  }
+
+  /** Holds older than the cutoff (left by a crash between taking stock and storing the order). */
+  async staleHolds(before: Date, limit = 500): Promise<(StockLine & { order: Types.ObjectId })[]> {
+    const rows = await this.model
+      .find({ 'stockHolds.at': { $lt: before } }, { stockHolds: 1 })
+      .limit(limit)
+      .lean<{ _id: Types.ObjectId; stockHolds: { order: Types.ObjectId; quantity: number; variantSku?: string; at: Date }[] }[]>()
+      .exec();
+    return rows.flatMap((p) =>
+      p.stockHolds
+        .filter((h) => new Date(h.at).getTime() < before.getTime())
+        .map((h) => ({ product: p._id, order: h.order, quantity: h.quantity, ...(h.variantSku ? { variantSku: h.variantSku } : {}) })),
+    );
+  }
+
+  /** Published products with at most `threshold` units left, fewest first. */
+  lowStock(threshold: number, limit: number): Promise<LowStockRow[]> {
+    return this.model
+      .find({ status: 'published', countInStock: { $lte: threshold } }, { name: 1, countInStock: 1 })
+      .sort({ countInStock: 1, _id: 1 })
+      .limit(limit)
+      .lean<LowStockRow[]>()
+      .exec();
+  }
+}

@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { ORDER_MAILS, Order, OrderDocument, OrderItem, OrderMail, OrderStatus, ShippingAddress } from '../schemas/order.schema';
+import { User } from '../schemas/user.schema';
+import { findPage } from './find-page';
+
+export interface NewOrder {
+  /** Chosen before the stock is taken, so the stock holds can name the order. */
+  _id?: Types.ObjectId;
+  user: Types.ObjectId;
+  items: OrderItem[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  couponCode?: string;
+  coupon?: Types.ObjectId;
+  /** The client's key; stored as `<userId>:<key>`. */
+  idempotencyKey: string;
+}
+
+export function idempotencyKeyOf(user: Types.ObjectId, key: string): string {
+  return `${user.toString()}:${key}`;
+}
+
+/** Typed filters of the admin list; built by the service from parsed values. */
+export interface OrderListFilter {
+  status?: OrderStatus;
+  user?: Types.ObjectId;
+  ids?: Types.ObjectId[];
+  from?: Date;
+  to?: Date;
+}
+
+export interface OrderStatusChangeInput {
+  from: OrderStatus;
+  to: OrderStatus;
+  by?: Types.ObjectId;
+  at: Date;
+  trackingNumber?: string;
+  /** The mail the change owes the customer, recorded in the same update (see Order.pendingMails). */
+  mail?: OrderMail;
+}
+
+export interface StatusCount {
+  _id: OrderStatus;
+  count: number;
+  totalCents: number;
+}
+
+export interface TopProductRow {
+  _id: Types.ObjectId;
+  name: string;
+  quantity: number;
+  revenueCents: number;
+}
+
+export interface OrderDayRow {
+  createdAt: Date;
+  totalCents: number;
+}
+
+/** Orders (collection 'orders'; user is an ObjectId, anonymised to null when an account is deleted). */
+@Injectable()
+export class OrdersRepository {
+  constructor(
+    @InjectModel(Order.name) private readonly model: Model<Order>,
+    @InjectModel(User.name) private readonly users: Model<User>,
+  ) {}
+
+  /** Inserts a pending order. A second order with the same (user, idempotencyKey) raises a duplicate-key error. */
+  create(order: NewOrder, at: Date): Promise<OrderDocument> {
+    return this.model.create({
+      ...order,
+      idempotencyKey: idempotencyKeyOf(order.user, order.idempotencyKey),
+      status: 'pending',
+      statusHistory: [{ status: 'pending', at, by: order.user }],
+      pendingMails: ['confirmation'],
+    });
+  }
+
+  /** The mail job is queued: the order no longer owes it. */
+  async mailQueued(id: Types.ObjectId, mail: OrderMail): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $pull: { pendingMails: mail } }).exec();
+  }
+
+  /** Orders that still owe a mail and were last changed before `before` (left by a failed queueing or a crash). */
+  owingMails(before: Date, limit: number): Promise<OrderDocument[]> {
+    return this.model
+      .find({ pendingMails: { $in: [...ORDER_MAILS] }, updatedAt: { $lt: before } })
+      .limit(limit)
+      .exec();
+  }
+
+  findById(id: Types.ObjectId): Promise<OrderDocument | null> {
+    return this.model.findById(id).exec();
+  }
+
+  /** The order a user placed with this Idempotency-Key (keys are stored namespaced by user). */
+  async exists(id: Types.ObjectId): Promise<boolean> {
+    return (await this.model.exists({ _id: id }).exec()) !== null;
+  }
+
+  findByIdempotencyKey(user: Types.ObjectId, key: string): Promise<OrderDocument | null> {
+    return this.model.findOne({ user, idempotencyKey: idempotencyKeyOf(user, key) }).exec();
+  }
+
+  findByUser(user: Types.ObjectId): Promise<OrderDocument[]> {
+    return this.model.find({ user }).sort({ createdAt: -1, _id: -1 }).limit(500).exec();
+  }
+
+  private toQuery(filter: OrderListFilter): Record<string, unknown> {
+    const query: Record<string, unknown> = {};
+    if (filter.status) query.status = filter.status;
+    if (filter.user) query.user = filter.user;
+    if (filter.ids) query._id = { $in: filter.ids };
+    if (filter.from || filter.to) {
+      query.createdAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
+    }
+    return query;
+  }
+
+  async list(filter: OrderListFilter, sort: { field: string; order: 1 | -1 }, skip: number, limit: number): Promise<{ rows: OrderDocument[]; total: number }> {
+    const query = this.toQuery(filter);
+    return findPage(this.model, query, sort, skip, limit);
+  }
+
+  /**
+   * Moves an order from one status to another only if it is still in `from` (a conditional update),
+   * so two concurrent changes cannot both succeed. Null when the order was not in `from`.
+   */
+  changeStatus(id: Types.ObjectId, change: OrderStatusChangeInput): Promise<OrderDocument | null> {
+    const set: Record<string, unknown> = { status: change.to };
+    if (change.to === 'paid') set.paidAt = change.at;
+    if (change.to === 'delivered') set.deliveredAt = change.at;
+    if (change.to === 'cancelled') set.cancelledAt = change.at;
+    if (change.trackingNumber !== undefined) set.trackingNumber = change.trackingNumber;
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, status: change.from },
+        {
+          $set: set,
+          $push: { statusHistory: { status: change.to, at: change.at, ...(change.by ? { by: change.by } : {}) } },
+          ...(change.mail ? { $addToSet: { pendingMails: change.mail } } : {}),
+        },
+        { returnDocument: 'after' },
+      )
+      .exec();
+  }
+
+  async countByStatus(): Promise<StatusCount[]> {
+    return this.model.aggregate<StatusCount>([{ $group: { _id: '$status', count: { $sum: 1 }, totalCents: { $sum: '$totalCents' } } }]).exec();
+  }
+
+  /** Orders since a date that were not cancelled (for sales per day). */
+  salesSince(since: Date): Promise<OrderDayRow[]> {
+    return this.model
+      .find({ createdAt: { $gte: since }, status: { $ne: 'cancelled' } }, { createdAt: 1, totalCents: 1, _id: 0 })
+      .lean<OrderDayRow[]>()
+      .exec();
+  }
+
+  topProducts(limit: number): Promise<TopProductRow[]> {
+    return this.model
+      .aggregate<TopProductRow>([
+        { $match: { status: { $ne: 'cancelled' } } },
+        { $unwind: '$items' },
+        {
+          $group: {
+            _id: '$items.product',
+            name: { $last: '$items.name' },
+            quantity: { $sum: '$items.quantity' },
+            revenueCents: { $sum: { $multiply: ['$items.unitPriceCents', '$items.quantity'] } },
+          },
+        },
+        { $sort: { quantity: -1, _id: 1 } },
+        { $limit: limit },
+      ])
+      .exec();
+  }
+
+  /** Customers (not admins or distributors) who registered since a date. */
+  countNewCustomers(since: Date): Promise<number> {
+    return this.users.countDocuments({ createdAt: { $gte: since }, isAdmin: false, isDistributor: false }).exec();
+  }
+}

@@ -1,0 +1,312 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types, type QueryFilter } from 'mongoose';
+import { Product, ProductDocument, ProductStatus } from '../schemas/product.schema';
+
+export interface NewProduct {
+  _id?: Types.ObjectId;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  compareAtPriceCents?: number;
+  category: Types.ObjectId;
+  brand: string;
+  quantity: number;
+  countInStock: number;
+  image: string;
+  additionalImages?: string[];
+  specifications?: Record<string, string>;
+  isSpecial?: boolean;
+  status: ProductStatus;
+  rejectionNote?: string;
+  owner?: Types.ObjectId;
+  variants?: ProductVariantInput[];
+  rating?: number;
+  numReviews?: number;
+  reviews?: { user: Types.ObjectId; name: string; rating: number; comment: string; verifiedPurchase?: boolean }[];
+  createdAt?: Date;
+}
+
+export interface ProductVariantInput {
+  sku: string;
+  size?: string;
+  colour?: string;
+  priceCents?: number;
+  countInStock: number;
+  image?: string;
+}
+
+/** The fields a product update may set (already validated and computed by the service). */
+export type ProductChanges = Partial<
+  Pick<
+    NewProduct,
+    | 'name'
+    | 'description'
+    | 'priceCents'
+    | 'compareAtPriceCents'
+    | 'category'
+    | 'brand'
+    | 'quantity'
+    | 'countInStock'
+    | 'image'
+    | 'additionalImages'
+    | 'specifications'
+    | 'isSpecial'
+    | 'status'
+    | 'variants'
+  >
+>;
+
+/** A typed product filter; the repository alone turns it into a MongoDB query. */
+export interface ProductFilter {
+  statuses?: readonly ProductStatus[];
+  ids?: Types.ObjectId[];
+  categories?: Types.ObjectId[];
+  owner?: Types.ObjectId;
+  brand?: string;
+  isSpecial?: boolean;
+  onSale?: boolean;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  excludeId?: Types.ObjectId;
+  /** Free-text search: a literal (escaped) pattern on name, brand and description, or one of these categories. */
+  text?: { pattern: RegExp; categoryIds: Types.ObjectId[] };
+}
+
+export interface ProductSort {
+  field: 'name' | 'priceCents' | 'createdAt' | 'updatedAt' | 'rating' | 'numReviews' | 'countInStock' | 'brand' | 'status' | '_id';
+  order: 1 | -1;
+}
+
+export interface StoredReview {
+  _id: Types.ObjectId;
+  user: Types.ObjectId;
+  name: string;
+  rating: number;
+  comment: string;
+  verifiedPurchase: boolean;
+  createdAt: Date;
+}
+
+/** A product as read for answers: the category resolved to its id and name. */
+export interface ProductRecord {
+  _id: Types.ObjectId;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  compareAtPriceCents?: number | null;
+  category: { _id: Types.ObjectId; name: string } | null;
+  brand: string;
+  quantity: number;
+  countInStock: number;
+  image: string;
+  additionalImages: string[];
+  specifications?: Record<string, string> | null;
+  rating: number;
+  numReviews: number;
+  reviews?: StoredReview[];
+  isSpecial: boolean;
+  status: ProductStatus;
+  rejectionNote?: string | null;
+  owner?: Types.ObjectId | null;
+  variants: ProductVariantInput[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ReviewChange {
+  rating: number;
+  numReviews: number;
+}
+
+function isOnSale(p: { priceCents?: number; compareAtPriceCents?: number | null }): boolean {
+  return typeof p.compareAtPriceCents === 'number' && typeof p.priceCents === 'number' && p.compareAtPriceCents > p.priceCents;
+}
+
+function averageRating(total: number, count: number): number {
+  return count > 0 ? Math.round((total / count) * 10) / 10 : 0;
+}
+
+@Injectable()
+export class ProductsRepository {
+  constructor(@InjectModel(Product.name) private readonly model: Model<Product>) {}
+
+  /** Derived fields every stored product carries (sale flag, rating total). */
+  private withDerived<T extends NewProduct>(product: T): T & { onSale: boolean; ratingTotal: number } {
+    const ratingTotal = (product.reviews ?? []).reduce((sum, r) => sum + r.rating, 0);
+    return { ...product, onSale: isOnSale(product), ratingTotal };
+  }
+
+  async insertMany(products: NewProduct[]): Promise<number> {
+    const inserted = await this.model.insertMany(products.map((p) => this.withDerived(p)));
+    return inserted.length;
+  }
+
+  create(product: NewProduct): Promise<ProductDocument> {
+    return this.model.create(this.withDerived(product));
+  }
+
+  count(): Promise<number> {
+    return this.model.estimatedDocumentCount().exec();
+  }
+
+  private toQuery(filter: ProductFilter): QueryFilter<Product> {
+    const query: Record<string, unknown> = {};
+    const and: Record<string, unknown>[] = [];
+    if (filter.statuses) query.status = { $in: [...filter.statuses] };
+    if (filter.ids) query._id = { $in: filter.ids };
+    if (filter.excludeId) and.push({ _id: { $ne: filter.excludeId } });
+    if (filter.categories) query.category = { $in: filter.categories };
+    if (filter.owner) query.owner = filter.owner;
+    if (filter.brand !== undefined) query.brand = filter.brand;
+    if (filter.isSpecial !== undefined) query.isSpecial = filter.isSpecial;
+    if (filter.onSale !== undefined) query.onSale = filter.onSale;
+    if (filter.minPriceCents !== undefined || filter.maxPriceCents !== undefined) {
+      const range: Record<string, number> = {};
+      if (filter.minPriceCents !== undefined) range.$gte = filter.minPriceCents;
+      if (filter.maxPriceCents !== undefined) range.$lte = filter.maxPriceCents;
+      query.priceCents = range;
+    }
+    if (filter.text) {
+      const { pattern, categoryIds } = filter.text;
+      const or: Record<string, unknown>[] = [{ name: pattern }, { brand: pattern }, { description: pattern }];
+      if (categoryIds.length > 0) or.push({ category: { $in: categoryIds } });
+      and.push({ $or: or });
+    }
+    if (and.length > 0) query.$and = and;
+    return query as QueryFilter<Product>;
+  }
+
+  /** One page of products matching the filter, with the category's name, without the reviews. */
+  async find(filter: ProductFilter, sort: ProductSort, skip: number, limit: number): Promise<ProductRecord[]> {
+    const sortSpec: Record<string, 1 | -1> = { [sort.field]: sort.order };
+    if (sort.field !== '_id') sortSpec._id = sort.order;
+    const rows = await this.model
+      .find(this.toQuery(filter))
+      .select('-reviews')
+      .sort(sortSpec)
+      .skip(skip)
+      .limit(limit)
+      .populate('category', 'name')
+      .lean()
+      .exec();
+    return rows as unknown as ProductRecord[];
+  }
+
+  countMatching(filter: ProductFilter): Promise<number> {
+    return this.model.countDocuments(this.toQuery(filter)).exec();
+  }
+
+  /** Ids and last change of published products, most recently changed first (the sitemap). */
+  async publishedEntries(limit: number): Promise<Array<{ _id: Types.ObjectId; updatedAt?: Date }>> {
+    return this.model.find({ status: 'published' }).select('_id updatedAt').sort({ updatedAt: -1, _id: -1 }).limit(limit).lean<Array<{ _id: Types.ObjectId; updatedAt?: Date }>>().exec();
+  }
+
+  countInCategory(categoryId: Types.ObjectId): Promise<number> {
+    return this.model.countDocuments({ category: categoryId }).exec();
+  }
+
+  /** The product with its reviews, or null. */
+  async findById(id: Types.ObjectId): Promise<ProductRecord | null> {
+    const row = await this.model.findById(id).populate('category', 'name').lean().exec();
+    return row as unknown as ProductRecord | null;
+  }
+
+  /** Applies validated changes; returns the product after the change, or null when it does not exist. */
+  async update(id: Types.ObjectId, changes: ProductChanges): Promise<ProductRecord | null> {
+    const set: Record<string, unknown> = {};
+    const unset: Record<string, 1> = {};
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) continue;
+      set[key] = value;
+    }
+    if ('compareAtPriceCents' in changes && changes.compareAtPriceCents === undefined) unset.compareAtPriceCents = 1;
+    const current = await this.model.findById(id).select('priceCents compareAtPriceCents').lean().exec();
+    if (!current) return null;
+    const priceCents = changes.priceCents ?? current.priceCents;
+    const compareAtPriceCents = 'compareAtPriceCents' in changes ? changes.compareAtPriceCents : current.compareAtPriceCents;
+    set.onSale = isOnSale({ priceCents, compareAtPriceCents });
+    const row = await this.model
+      .findByIdAndUpdate(id, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) }, { returnDocument: 'after', runValidators: true })
+      .populate('category', 'name')
+      .lean()
+      .exec();
+    return row as unknown as ProductRecord | null;
+  }
+
+  /** Moderation: sets the status and the rejection note (removed when none is given). */
+  async setStatus(id: Types.ObjectId, status: ProductStatus, rejectionNote?: string): Promise<ProductRecord | null> {
+    const update = rejectionNote !== undefined ? { $set: { status, rejectionNote } } : { $set: { status }, $unset: { rejectionNote: 1 as const } };
+    const row = await this.model.findByIdAndUpdate(id, update, { returnDocument: 'after' }).populate('category', 'name').lean().exec();
+    return row as unknown as ProductRecord | null;
+  }
+
+  async deleteById(id: Types.ObjectId): Promise<boolean> {
+    const result = await this.model.deleteOne({ _id: id }).exec();
+    return result.deletedCount === 1;
+  }
+
+  /**
+   * Adds a review unless this user already reviewed the product, in one guarded update that also moves
+   * numReviews and ratingTotal; the average is then written by a conditional update that only lands when
+   * no other review changed the counts in between (the later change writes its own average).
+   * Returns 'missing', 'duplicate' or the new counts.
+   */
+  async addReview(productId: Types.ObjectId, review: Omit<StoredReview, '_id' | 'createdAt'>): Promise<'missing' | 'duplicate' | (ReviewChange & { review: StoredReview })> {
+    const reviewId = new Types.ObjectId();
+    const updated = await this.model
+      .findOneAndUpdate(
+        { _id: productId, status: 'published', 'reviews.user': { $ne: review.user } },
+        { $push: { reviews: { _id: reviewId, ...review } }, $inc: { numReviews: 1, ratingTotal: review.rating } },
+        { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1, reviews: { $elemMatch: { _id: reviewId } } } },
+      )
+      .lean()
+      .exec();
+    if (!updated) {
+      const exists = await this.model.exists({ _id: productId, status: 'published' }).exec();
+      return exists ? 'duplicate' : 'missing';
+    }
+    const change = await this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
+    const stored = (updated.reviews ?? [])[0] as unknown as StoredReview | undefined;
+    return { ...change, review: stored ?? { _id: reviewId, ...review, createdAt: new Date() } };
+  }
+
+  /** Removes one review and recomputes the counts the same way; null when product or review is unknown. */
+  async removeReview(productId: Types.ObjectId, reviewId: Types.ObjectId): Promise<ReviewChange | null> {
+    const product = await this.model
+      .findOne({ _id: productId, 'reviews._id': reviewId }, { reviews: { $elemMatch: { _id: reviewId } } })
+      .lean()
+      .exec();
+    const rating = product?.reviews?.[0]?.rating;
+    if (rating === undefined) return null;
+    const updated = await this.model
+      .findOneAndUpdate(
+        { _id: productId, 'reviews._id': reviewId },
+        { $pull: { reviews: { _id: reviewId } }, $inc: { numReviews: -1, ratingTotal: -rating } },
+        { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1 } },
+      )
+      .lean()
+      .exec();
+    if (!updated) return null;
+    return this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
+  }
+
+  private async writeAverage(productId: Types.ObjectId, numReviews: number, ratingTotal: number): Promise<ReviewChange> {
+    const rating = averageRating(ratingTotal, numReviews);
+    await this.model.updateOne({ _id: productId, numReviews, ratingTotal }, { $set: { rating } }).exec();
+    return { rating, numReviews };
+  }
+
+  /**
+   * Whether the user has an order containing the product. Orders live in the 'orders' collection
+   * (items[].product, user); while that collection does not exist the answer is false.
+   */
+  async hasOrdered(userId: Types.ObjectId, productId: Types.ObjectId): Promise<boolean> {
+    const count = await this.model.db
+      .collection('orders')
+      .countDocuments({ user: userId, 'items.product': productId }, { limit: 1 });
+    return count > 0;
+  }
+}

@@ -1,0 +1,141 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The mail an order can owe its customer: the confirmation, or the notice of a status change. */
+export type OrderMail = 'confirmation' | `status:${OrderStatus}`;
+export const ORDER_MAILS: readonly OrderMail[] = ['confirmation', ...ORDER_STATUSES.map((s) => `status:${s}` as const)];
+
+@Schema({ _id: false })
+export class OrderItem {
+  @Prop({ type: Types.ObjectId, ref: 'Product', required: true })
+  product!: Types.ObjectId;
+
+  @Prop({ required: true })
+  name!: string;
+
+  @Prop({ required: true })
+  image!: string;
+
+  @Prop({ type: String })
+  variantSku?: string;
+
+  @Prop({ type: String })
+  size?: string;
+
+  @Prop({ type: String })
+  colour?: string;
+
+  /** Catalog price at the time of the order, integer cents. */
+  @Prop({ required: true, min: 0 })
+  unitPriceCents!: number;
+
+  @Prop({ required: true, min: 1 })
+  quantity!: number;
+}
+export const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
+
+@Schema({ _id: false })
+export class ShippingAddress {
+  @Prop({ required: true }) fullName!: string;
+  @Prop({ required: true }) address!: string;
+  @Prop({ required: true }) city!: string;
+  @Prop({ required: true }) postalCode!: string;
+  @Prop({ required: true }) country!: string;
+  @Prop({ required: true }) phone!: string;
+}
+export const ShippingAddressSchema = SchemaFactory.createForClass(ShippingAddress);
+
+@Schema({ _id: false })
+export class OrderStatusChange {
+  @Prop({ type: String, required: true })
+  status!: OrderStatus;
+
+  @Prop({ type: Date, required: true })
+  at!: Date;
+
+  /** Who made the change (absent for the system). */
+  @Prop({ type: Types.ObjectId, ref: 'User' })
+  by?: Types.ObjectId;
+}
+export const OrderStatusChangeSchema = SchemaFactory.createForClass(OrderStatusChange);
+
+/**
+ * An order, built on the server from the cart. Money in integer cents. Account deletion anonymises
+ * orders by the collection name 'orders' and the field user (ObjectId); keep both.
+ */
+@Schema({ timestamps: true, collection: 'orders', strictQuery: 'throw' })
+export class Order {
+  _id!: Types.ObjectId;
+
+  @Prop({ type: Types.ObjectId, ref: 'User' })
+  user?: Types.ObjectId | null;
+
+  @Prop({ type: [OrderItemSchema], required: true })
+  items!: OrderItem[];
+
+  @Prop({ type: ShippingAddressSchema, required: true })
+  shippingAddress!: ShippingAddress;
+
+  @Prop({ required: true })
+  paymentMethod!: string;
+
+  /** The payment provider's reference, when it gives one. */
+  @Prop({ type: String })
+  paymentReference?: string;
+
+  @Prop({ required: true, min: 0 }) subtotalCents!: number;
+  @Prop({ required: true, min: 0 }) discountCents!: number;
+  @Prop({ required: true, min: 0 }) taxCents!: number;
+  @Prop({ required: true, min: 0 }) shippingCents!: number;
+  @Prop({ required: true, min: 0 }) totalCents!: number;
+
+  @Prop({ type: String })
+  couponCode?: string;
+
+  @Prop({ type: Types.ObjectId, ref: 'Coupon' })
+  coupon?: Types.ObjectId;
+
+  @Prop({ type: String, enum: ORDER_STATUSES, default: 'pending', required: true })
+  status!: OrderStatus;
+
+  @Prop({ type: [OrderStatusChangeSchema], default: [] })
+  statusHistory!: OrderStatusChange[];
+
+  @Prop({ type: String })
+  trackingNumber?: string;
+
+  /** `<userId>:<Idempotency-Key>`: unique, so a repeated submission cannot create a second order (kept as is on anonymisation). */
+  @Prop({ required: true })
+  idempotencyKey!: string;
+
+  /**
+   * Mails this order still owes its customer ('confirmation', 'status:<status>'): written in the same update as
+   * the change that causes them and removed once the mail job is queued, so a mail whose queueing failed (Redis
+   * away, the process died) is queued later by the API's sweep instead of being lost.
+   */
+  @Prop({ type: [String], default: undefined })
+  pendingMails?: string[];
+
+  @Prop({ type: Date })
+  paidAt?: Date;
+
+  @Prop({ type: Date })
+  deliveredAt?: Date;
+
+  @Prop({ type: Date })
+  cancelledAt?: Date;
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type OrderDocument = HydratedDocument<Order>;
+export const OrderSchema = SchemaFactory.createForClass(Order);
+OrderSchema.index({ idempotencyKey: 1 }, { unique: true });
+OrderSchema.index({ user: 1, createdAt: -1 });
+OrderSchema.index({ status: 1, createdAt: -1 });
+OrderSchema.index({ createdAt: -1 });
+OrderSchema.index({ pendingMails: 1 }, { sparse: true });

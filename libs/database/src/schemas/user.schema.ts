@@ -1,0 +1,49 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+
+@Schema({ timestamps: true, collection: 'users', strictQuery: 'throw' })
+export class User {
+  _id!: Types.ObjectId;
+
+  @Prop({ required: true, trim: true, maxlength: 50 })
+  username!: string;
+
+  @Prop({ required: true, lowercase: true, trim: true, maxlength: 254 })
+  email!: string;
+
+  /** argon2id hash; absent for accounts that only sign in with Google. */
+  @Prop({ type: String, select: false })
+  passwordHash?: string;
+
+  @Prop({ default: false })
+  isAdmin!: boolean;
+
+  @Prop({ default: false })
+  isDistributor!: boolean;
+
+  @Prop({ type: String, trim: true, maxlength: 80 })
+  storeName?: string;
+
+  @Prop({ type: String })
+  photoURL?: string;
+
+  /** Google account subject ("sub" claim), unique when present. */
+  @Prop({ type: String })
+  googleSub?: string;
+
+  /** Every token issued before this instant is void (password reset, account deletion). */
+  @Prop({ type: Date, default: () => new Date(0) })
+  tokensValidAfter!: Date;
+
+  @Prop({ type: [{ type: Types.ObjectId, ref: 'Product' }], default: [] })
+  favorites!: Types.ObjectId[];
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+export const UserSchema = SchemaFactory.createForClass(User);
+UserSchema.index({ email: 1 }, { unique: true });
+UserSchema.index({ googleSub: 1 }, { unique: true, partialFilterExpression: { googleSub: { $type: 'string' } } });
+UserSchema.index({ createdAt: -1 });

@@ -1,0 +1,222 @@
+import type { ObjectId } from 'bson';
+import { Doc, bsonType, canonKey, isNumeric, isPlainObject, pathValues, toNumber } from '../bson-util';
+
+/**
+ * Compiles the common shapes of a filter into plain closures, so a scan does not go through mingo for
+ * every document: equality, $ne, $in, $nin, ranges on numbers and dates, regexes, and $and/$or/$nor of those.
+ * Every clause it does not understand is handed back (`rest`) for mingo, so the answer never changes, only
+ * the cost. Semantics follow MongoDB: a condition on a path holds when any of the path's values satisfies it
+ * (array elements included), each operator of a condition on its own; $ne and $nin are the negation of
+ * equality and $in over all values, so missing fields match them.
+ */
+export type Predicate = (doc: Doc) => boolean;
+
+export interface FastFilter {
+  /** The clauses compiled natively, all of which must hold. */
+  predicates: Predicate[];
+  /** The top-level clauses left for mingo, as a filter document (empty when everything compiled). */
+  rest: Doc;
+}
+
+/** Scalars whose equality is decided by the canonical key of the index code (1 == 1.0 == Long(1)). */
+function isKeyScalar(v: unknown): boolean {
+  if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') return !Number.isNaN(v);
+  if (v instanceof Date) return true;
+  const t = bsonType(v);
+  return t === 'ObjectId' || t === 'Int32' || t === 'Double' || t === 'Long';
+}
+
+function bsonRegex(v: unknown): RegExp | undefined {
+  if (v instanceof RegExp) return v;
+  if (bsonType(v) !== 'BSONRegExp') return undefined;
+  const r = v as { pattern: string; options: string };
+  return toRegExp(r.pattern, r.options);
+}
+
+const JS_FLAGS = new Set(['i', 'm', 's']);
+
+/** A JavaScript RegExp for a MongoDB pattern and options, or undefined when the options need PCRE (x, u…). */
+function toRegExp(pattern: string, options: string): RegExp | undefined {
+  if ([...options].some((f) => !JS_FLAGS.has(f))) return undefined;
+  try {
+    return new RegExp(pattern, options);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes the g and y flags, which make RegExp.test stateful. */
+function stateless(re: RegExp): RegExp {
+  return re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, '')) : re;
+}
+
+function anyValue(path: string, test: (v: unknown) => boolean): Predicate {
+  if (!path.includes('.')) {
+    // A top-level field (the common case): no path walk, no array of values.
+    return (doc) => {
+      const v = doc[path];
+      if (v === undefined) return path in doc && test(v);
+      if (!Array.isArray(v)) return test(v);
+      if (v.length === 0) return test(v);
+      for (let i = 0; i < v.length; i++) if (test(v[i])) return true;
+      return false;
+    };
+  }
+  return (doc) => {
+    const values = pathValues(doc, path);
+    for (let i = 0; i < values.length; i++) if (test(values[i])) return true;
+    return false;
+  };
+}
+
+/** Equality against a set of scalars (and, for $in, regexes): strings and numbers without building keys. */
+interface ScalarSet {
+  strings: Set<string>;
+  numbers: Set<number>;
+  /** ObjectIds, compared byte-wise (no hex string per document). */
+  objectIds: ObjectId[];
+  /** Canonical keys of every other operand (dates, booleans, BSON numbers). */
+  keys: Set<string>;
+  regexes: RegExp[];
+}
+
+function scalarSet(values: unknown[], regexes: RegExp[] = []): ScalarSet {
+  const set: ScalarSet = { strings: new Set(), numbers: new Set(), objectIds: [], keys: new Set(), regexes };
+  for (const v of values) {
+    if (typeof v === 'string') set.strings.add(v);
+    else if (typeof v === 'number') set.numbers.add(v);
+    else if (bsonType(v) === 'ObjectId') set.objectIds.push(v as ObjectId);
+    set.keys.add(canonKey(v));
+  }
+  return set;
+}
+
+function equalsAny(path: string, set: ScalarSet): Predicate {
+  const { strings, numbers, objectIds, keys, regexes } = set;
+  return anyValue(path, (v) => {
+    if (typeof v === 'string') return strings.has(v) || (regexes.length > 0 && regexes.some((re) => re.test(v)));
+    if (typeof v === 'number') return numbers.has(v);
+    if (v === undefined || v === null || typeof v !== 'object' || Array.isArray(v)) return typeof v === 'boolean' && keys.has(canonKey(v));
+    if (bsonType(v) === 'ObjectId' && objectIds.length <= 16) {
+      const id = v as ObjectId;
+      for (let i = 0; i < objectIds.length; i++) if (id.equals(objectIds[i])) return true;
+      return false;
+    }
+    return keys.has(canonKey(v));
+  });
+}
+
+type Range = '$gt' | '$gte' | '$lt' | '$lte';
+const RANGES = new Set<string>(['$gt', '$gte', '$lt', '$lte']);
+
+function inRange(op: Range, c: number): boolean {
+  return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
+}
+
+/** A range on numbers or dates (MongoDB compares only within the operand's type bracket). */
+function range(path: string, op: Range, operand: unknown): Predicate | undefined {
+  if (operand instanceof Date) {
+    const t = operand.getTime();
+    return anyValue(path, (v) => v instanceof Date && inRange(op, v.getTime() - t));
+  }
+  if (isNumeric(operand) && typeof operand !== 'bigint' && bsonType(operand) !== 'Decimal128') {
+    const n = toNumber(operand);
+    if (Number.isNaN(n)) return undefined;
+    return anyValue(path, (v) => {
+      if (!isNumeric(v) || typeof v === 'bigint' || bsonType(v) === 'Decimal128') return false;
+      const x = toNumber(v);
+      return !Number.isNaN(x) && inRange(op, x - n);
+    });
+  }
+  return undefined;
+}
+
+/** The members of an $in/$nin list, when all are scalars or regexes. */
+function listOf(arg: unknown): ScalarSet | undefined {
+  if (!Array.isArray(arg)) return undefined;
+  const scalars: unknown[] = [];
+  const regexes: RegExp[] = [];
+  for (const x of arg) {
+    const re = bsonRegex(x);
+    if (re) regexes.push(stateless(re));
+    else if (isKeyScalar(x)) scalars.push(x);
+    else return undefined;
+  }
+  return scalarSet(scalars, regexes);
+}
+
+/** One field's condition, or undefined when any part of it is left for mingo. */
+function fieldCondition(path: string, cond: unknown): Predicate | undefined {
+  const re = bsonRegex(cond);
+  if (re) {
+    const r = stateless(re);
+    return anyValue(path, (v) => typeof v === 'string' && r.test(v));
+  }
+  if (isKeyScalar(cond)) return equalsAny(path, scalarSet([cond]));
+  if (!isPlainObject(cond) || bsonType(cond) !== undefined) return undefined;
+  const ops = Object.keys(cond);
+  if (ops.length === 0 || !ops.every((op) => op.startsWith('$'))) return undefined;
+  const parts: Predicate[] = [];
+  for (const op of ops) {
+    const arg = cond[op];
+    let p: Predicate | undefined;
+    if (op === '$eq') p = isKeyScalar(arg) ? equalsAny(path, scalarSet([arg])) : undefined;
+    else if (op === '$ne') {
+      const eq = isKeyScalar(arg) ? equalsAny(path, scalarSet([arg])) : undefined;
+      p = eq && ((doc: Doc) => !eq(doc));
+    } else if (op === '$in' || op === '$nin') {
+      const list = listOf(arg);
+      const any = list && equalsAny(path, list);
+      p = any && (op === '$in' ? any : (doc: Doc) => !any(doc));
+    } else if (RANGES.has(op)) p = range(path, op as Range, arg);
+    else if (op === '$regex') {
+      const options = cond.$options;
+      if (options !== undefined && typeof options !== 'string') return undefined;
+      const given = bsonRegex(arg);
+      // A regex object together with $options is left to mingo (which flags win is MongoDB's business).
+      const base = given ? (options === undefined ? given : undefined) : typeof arg === 'string' ? toRegExp(arg, options ?? '') : undefined;
+      const r = base && stateless(base);
+      p = r && anyValue(path, (v) => typeof v === 'string' && r.test(v));
+    } else if (op === '$options') {
+      if (!('$regex' in cond)) return undefined;
+      continue;
+    }
+    if (!p) return undefined;
+    parts.push(p);
+  }
+  return parts.length === 1 ? parts[0] : (doc) => parts.every((p) => p(doc));
+}
+
+/** A whole sub-filter ($and/$or/$nor branch), or undefined unless every clause compiles. */
+function wholeFilter(filter: unknown): Predicate | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  const { predicates, rest } = compileFastFilter(filter);
+  if (Object.keys(rest).length > 0) return undefined;
+  return predicates.length === 1 ? predicates[0] : (doc) => predicates.every((p) => p(doc));
+}
+
+function logical(op: string, branches: unknown): Predicate | undefined {
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const compiled: Predicate[] = [];
+  for (const b of branches) {
+    const p = wholeFilter(b);
+    if (!p) return undefined;
+    compiled.push(p);
+  }
+  if (op === '$and') return (doc) => compiled.every((p) => p(doc));
+  if (op === '$or') return (doc) => compiled.some((p) => p(doc));
+  return (doc) => !compiled.some((p) => p(doc));
+}
+
+export function compileFastFilter(filter: Doc): FastFilter {
+  const predicates: Predicate[] = [];
+  const rest: Doc = {};
+  for (const [key, cond] of Object.entries(filter)) {
+    let p: Predicate | undefined;
+    if (key === '$and' || key === '$or' || key === '$nor') p = logical(key, cond);
+    else if (!key.startsWith('$') && key !== '' && !key.split('.').includes('')) p = fieldCondition(key, cond);
+    if (p) predicates.push(p);
+    else rest[key] = cond;
+  }
+  return { predicates, rest };
+}

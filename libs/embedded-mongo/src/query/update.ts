@@ -1,0 +1,146 @@
+import { update as mingoUpdate, updateOne } from 'mingo';
+import type { Modifier, PipelineStage } from 'mingo/updater';
+import { ObjectId } from 'bson';
+import { Doc, canonKey, cloneDoc, isPlainObject, setPath, withIdFirst } from '../bson-util';
+import { CommandError } from '../errors';
+import { MINGO_OPTIONS, refuseScripts } from './matcher';
+
+export type UpdateSpec = Doc | Doc[];
+
+export function isOperatorUpdate(u: UpdateSpec): boolean {
+  return !Array.isArray(u) && Object.keys(u).length > 0 && Object.keys(u)[0].startsWith('$');
+}
+
+export function validateUpdate(u: unknown): UpdateSpec {
+  if (Array.isArray(u)) {
+    if (!u.every(isPlainObject)) throw new CommandError('FailedToParse', 'update pipeline stages must be objects');
+    refuseScripts(u);
+    return u as Doc[];
+  }
+  if (!isPlainObject(u)) throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
+  refuseScripts(u);
+  const keys = Object.keys(u);
+  const ops = keys.filter((k) => k.startsWith('$'));
+  if (ops.length > 0 && ops.length !== keys.length) {
+    throw new CommandError('FailedToParse', 'Update document must contain only update operators or only fields');
+  }
+  for (const k of ops) {
+    if (!isPlainObject(u[k])) throw new CommandError('FailedToParse', `Modifiers operate on fields but we found type ${typeof u[k]} instead for ${k}`);
+  }
+  if (ops.length === 0) {
+    for (const k of keys) if (k.includes('.') && k !== '_id') throw new CommandError('BadValue', `replacement document field names cannot contain '.': ${k}`);
+  }
+  return u;
+}
+
+function immutableId(): CommandError {
+  return new CommandError('ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+}
+
+function mingoError(e: unknown): CommandError {
+  if (e instanceof CommandError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (msg.includes("immutable field '_id'")) return immutableId();
+  return new CommandError('BadValue', msg);
+}
+
+/**
+ * Applies an update to a copy of `doc`. Returns the new document and whether anything changed.
+ * `filter` supplies the match for the positional `$` operator.
+ */
+export function applyUpdate(
+  doc: Doc,
+  u: UpdateSpec,
+  filter: Doc,
+  arrayFilters: Doc[] | undefined,
+  inserting: boolean,
+): { doc: Doc; modified: boolean } {
+  const before = canonKey(doc);
+  let next: Doc;
+  if (Array.isArray(u)) {
+    const arr = [cloneDoc(doc)];
+    try {
+      updateOne(arr, {}, u as unknown as PipelineStage[], { cloneMode: 'copy' }, MINGO_OPTIONS);
+    } catch (e) {
+      throw mingoError(e);
+    }
+    next = arr[0];
+  } else if (!isOperatorUpdate(u)) {
+    if (u._id !== undefined && canonKey(u._id) !== canonKey(doc._id) && !inserting) throw immutableId();
+    next = { _id: doc._id, ...cloneDoc(u) };
+    if (next._id === undefined) delete next._id;
+  } else {
+    const mod: Doc = {};
+    for (const [op, args] of Object.entries(u)) {
+      if (op === '$setOnInsert') {
+        if (!inserting) continue;
+        mod.$set = { ...((mod.$set as Doc | undefined) ?? {}), ...(args as Doc) };
+        continue;
+      }
+      mod[op] = op === '$set' ? { ...((mod.$set as Doc | undefined) ?? {}), ...(args as Doc) } : args;
+    }
+    // `$set: { _id: <same value> }` is legal in MongoDB; mingo rejects any _id path, so drop no-ops.
+    for (const op of ['$set', '$setOnInsert']) {
+      const a = mod[op];
+      if (isPlainObject(a) && '_id' in a) {
+        if (inserting || canonKey(a._id) === canonKey(doc._id)) {
+          if (inserting && a._id !== undefined) doc = { ...doc, _id: a._id };
+          const { _id: _ignored, ...rest } = a;
+          mod[op] = rest;
+        } else throw immutableId();
+      }
+    }
+    for (const op of Object.keys(mod)) if (isPlainObject(mod[op]) && Object.keys(mod[op] as Doc).length === 0) delete mod[op];
+    next = cloneDoc(doc);
+    if (Object.keys(mod).length > 0) {
+      try {
+        mingoUpdate(next, mod as Modifier<Doc>, arrayFilters, inserting ? {} : filter, { cloneMode: 'deep', queryOptions: MINGO_OPTIONS });
+      } catch (e) {
+        throw mingoError(e);
+      }
+    }
+  }
+  if (!inserting && canonKey(next._id) !== canonKey(doc._id)) throw immutableId();
+  next = withIdFirst(next);
+  return { doc: next, modified: canonKey(next) !== before };
+}
+
+/** Seed document for an upsert: the equality conditions of the filter (incl. inside `$and`). */
+export function upsertSeed(filter: Doc): Doc {
+  const seed: Doc = {};
+  const visit = (f: Doc): void => {
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(v)) {
+        for (const sub of v) if (isPlainObject(sub)) visit(sub);
+        continue;
+      }
+      if (k.startsWith('$')) continue;
+      if (isPlainObject(v)) {
+        const keys = Object.keys(v);
+        if (keys.length > 0 && keys[0].startsWith('$')) {
+          if ('$eq' in v) setPath(seed, k, cloneDoc(v.$eq));
+          else if (Array.isArray(v.$in) && v.$in.length === 1) setPath(seed, k, cloneDoc(v.$in[0]));
+          continue;
+        }
+      }
+      if (v instanceof RegExp) continue;
+      setPath(seed, k, cloneDoc(v));
+    }
+  };
+  visit(filter);
+  return seed;
+}
+
+/** Builds the document inserted by an upsert. */
+export function buildUpsert(filter: Doc, u: UpdateSpec, arrayFilters: Doc[] | undefined): Doc {
+  let base: Doc;
+  if (!Array.isArray(u) && !isOperatorUpdate(u)) {
+    base = cloneDoc(u);
+    const seedId = upsertSeed(filter)._id;
+    if (base._id === undefined && seedId !== undefined) base._id = seedId;
+  } else {
+    base = applyUpdate(upsertSeed(filter), u, {}, arrayFilters, true).doc;
+  }
+  if (base._id === undefined) base._id = new ObjectId();
+  return withIdFirst(base);
+}

@@ -1,0 +1,255 @@
+import { CommandError } from '../errors';
+import { Doc, canonKey, idKeyOf, isPlainObject, pathValues } from '../bson-util';
+import { Index } from './indexes';
+
+type HashIndex = Map<string, Set<string>>;
+
+/** Scans remembered per collection (each an array of references to stored documents). */
+const MATCH_CACHE_SIZE = 16;
+
+/** One collection: documents keyed by `_id` (insertion ordered), unique indexes and equality hash indexes. */
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  readonly indexes: Index[] = [];
+  /** field → (value key → idKeys), for the first field of every secondary index. */
+  private readonly hashes = new Map<string, HashIndex>();
+
+  /** Bumped by every write: a cached match is valid only for the version it was computed on. */
+  private version = 0;
+  private readonly matches = new Map<string, { version: number; docs: Doc[] }>();
+
+  constructor(
+    public db: string,
+    public name: string,
+    public options: Doc = {},
+  ) {
+    this.indexes.push(new Index({ v: 2, key: { _id: 1 }, name: '_id_' }));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  /** Throws the E11000 error a write of `doc` would cause; `selfKey` is the idKey being replaced. */
+  checkUnique(doc: Doc, selfKey?: string): void {
+    const key = idKeyOf(doc._id);
+    if (key !== selfKey && this.docs.has(key)) throw this.indexes[0].duplicateError(this.ns, [doc._id]);
+    for (const idx of this.indexes) {
+      if (!idx.unique || idx.name === '_id_') continue;
+      const k = idx.keysFor(doc);
+      if (!k) continue;
+      for (let i = 0; i < k.keys.length; i++) {
+        const owner = idx.owners.get(k.keys[i]);
+        if (owner !== undefined && owner !== selfKey) throw idx.duplicateError(this.ns, k.values[i]);
+      }
+    }
+  }
+
+  insert(doc: Doc): void {
+    this.checkUnique(doc);
+    const key = idKeyOf(doc._id);
+    this.docs.set(key, doc);
+    this.indexDoc(doc, key);
+    this.version++;
+  }
+
+  /** Replaces the stored document with the same `_id` (validated for uniqueness first). */
+  replace(key: string, next: Doc): void {
+    const prev = this.docs.get(key);
+    this.checkUnique(next, key);
+    if (prev) this.unindexDoc(prev, key);
+    this.docs.set(key, next);
+    this.indexDoc(next, key);
+    this.version++;
+  }
+
+  remove(key: string): boolean {
+    const prev = this.docs.get(key);
+    if (!prev) return false;
+    this.unindexDoc(prev, key);
+    this.docs.delete(key);
+    this.version++;
+    return true;
+  }
+
+  /** Journal replay: store without validation. */
+  put(doc: Doc): void {
+    const key = idKeyOf(doc._id);
+    const prev = this.docs.get(key);
+    if (prev) this.unindexDoc(prev, key);
+    this.docs.set(key, doc);
+    this.indexDoc(doc, key);
+    this.version++;
+  }
+
+  /**
+   * The documents a filter matched on this very version of the collection, if one of the last few scans
+   * computed them (a page and its total count, or the next page of a search, share one scan).
+   */
+  cachedMatches(key: string): Doc[] | undefined {
+    const hit = this.matches.get(key);
+    if (!hit) return undefined;
+    if (hit.version !== this.version) {
+      this.matches.delete(key);
+      return undefined;
+    }
+    return hit.docs;
+  }
+
+  rememberMatches(key: string, docs: Doc[]): void {
+    if (this.matches.size >= MATCH_CACHE_SIZE) {
+      for (const [k, v] of this.matches) if (v.version !== this.version) this.matches.delete(k);
+      if (this.matches.size >= MATCH_CACHE_SIZE) this.matches.delete(this.matches.keys().next().value as string);
+    }
+    this.matches.set(key, { version: this.version, docs });
+  }
+
+  findIndex(name: string): Index | undefined {
+    return this.indexes.find((i) => i.name === name);
+  }
+
+  /** Adds an index, building it over existing data (fails with 11000 when unique data conflicts). */
+  addIndex(idx: Index): void {
+    if (idx.unique) {
+      for (const [key, doc] of this.docs) {
+        const k = idx.keysFor(doc);
+        if (!k) continue;
+        for (let i = 0; i < k.keys.length; i++) {
+          const owner = idx.owners.get(k.keys[i]);
+          if (owner !== undefined && owner !== key) {
+            idx.owners.clear();
+            throw idx.duplicateError(this.ns, k.values[i]);
+          }
+          idx.owners.set(k.keys[i], key);
+        }
+      }
+    }
+    this.indexes.push(idx);
+    this.rebuildHashes();
+  }
+
+  dropIndex(name: string): void {
+    const i = this.indexes.findIndex((x) => x.name === name);
+    if (i <= 0) throw new CommandError('IndexNotFound', `index not found with name [${name}]`);
+    this.indexes.splice(i, 1);
+    this.rebuildHashes();
+  }
+
+  private rebuildHashes(): void {
+    this.hashes.clear();
+    for (const idx of this.indexes) {
+      const f = idx.fields[0];
+      if (f === '_id' || this.hashes.has(f)) continue;
+      this.hashes.set(f, new Map());
+    }
+    if (this.hashes.size === 0) return;
+    for (const [key, doc] of this.docs) this.hashDoc(doc, key, true);
+  }
+
+  private hashDoc(doc: Doc, key: string, add: boolean): void {
+    for (const [field, map] of this.hashes) {
+      const vals = pathValues(doc, field);
+      const keys = vals.length === 0 ? ['z'] : vals.map((v) => canonKey(v));
+      for (const k of keys) {
+        let set = map.get(k);
+        if (add) {
+          if (!set) map.set(k, (set = new Set()));
+          set.add(key);
+        } else if (set) {
+          set.delete(key);
+          if (set.size === 0) map.delete(k);
+        }
+      }
+    }
+  }
+
+  private indexDoc(doc: Doc, key: string): void {
+    for (const idx of this.indexes) {
+      if (!idx.unique || idx.name === '_id_') continue;
+      const k = idx.keysFor(doc);
+      if (k) for (const s of k.keys) idx.owners.set(s, key);
+    }
+    this.hashDoc(doc, key, true);
+  }
+
+  private unindexDoc(doc: Doc, key: string): void {
+    for (const idx of this.indexes) {
+      if (!idx.unique || idx.name === '_id_') continue;
+      const k = idx.keysFor(doc);
+      if (k) for (const s of k.keys) if (idx.owners.get(s) === key) idx.owners.delete(s);
+    }
+    this.hashDoc(doc, key, false);
+  }
+
+  /**
+   * Candidate documents for a filter: uses `_id` or a hash index when the filter pins a field to
+   * scalar values (equality or `$in`), otherwise every document. Callers still apply the full filter.
+   * Only the smallest index choice is materialised, and one that would hold more than half the
+   * collection is not used at all (a plain pass over the documents is cheaper than that many lookups).
+   */
+  candidates(filter: Doc, caseInsensitive: boolean): Iterable<Doc> {
+    let best: { size: number; keys: () => Iterable<string> } | undefined;
+    const consider = (f: Doc): void => {
+      for (const [field, cond] of Object.entries(f)) {
+        if (field === '$and' && Array.isArray(cond)) {
+          for (const sub of cond) if (isPlainObject(sub)) consider(sub);
+          continue;
+        }
+        if (field.startsWith('$')) continue;
+        const values = equalityValues(cond, caseInsensitive);
+        if (!values) continue;
+        if (field === '_id') {
+          const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
+          if (!best || keys.length < best.size) best = { size: keys.length, keys: () => new Set(keys) };
+          continue;
+        }
+        const map = this.hashes.get(field);
+        if (!map) continue;
+        const sets: Set<string>[] = [];
+        let size = 0;
+        for (const v of values) {
+          const set = map.get(canonKey(v));
+          if (set && !sets.includes(set)) {
+            sets.push(set);
+            size += set.size;
+          }
+        }
+        if (!best || size < best.size) best = { size, keys: () => (sets.length === 1 ? sets[0] : unionOf(sets)) };
+      }
+    };
+    consider(filter);
+    const chosen = best as { size: number; keys: () => Iterable<string> } | undefined;
+    if (!chosen || chosen.size * 2 > this.docs.size) return this.docs.values();
+    const out: Doc[] = [];
+    for (const k of chosen.keys()) {
+      const d = this.docs.get(k);
+      if (d) out.push(d);
+    }
+    return out;
+  }
+}
+
+function unionOf(sets: Set<string>[]): Set<string> {
+  const all = new Set<string>();
+  for (const set of sets) for (const k of set) all.add(k);
+  return all;
+}
+
+/** Scalar values a filter condition requires a field to equal, or undefined when not index-friendly. */
+function equalityValues(cond: unknown, caseInsensitive: boolean): unknown[] | undefined {
+  const scalar = (v: unknown): boolean =>
+    v !== null &&
+    v !== undefined &&
+    !(v instanceof RegExp) &&
+    !Array.isArray(v) &&
+    !isPlainObject(v) &&
+    !(caseInsensitive && typeof v === 'string');
+  if (isPlainObject(cond)) {
+    const keys = Object.keys(cond);
+    if (keys.length === 0 || !keys[0].startsWith('$')) return undefined;
+    if ('$eq' in cond && scalar(cond.$eq)) return [cond.$eq];
+    if ('$in' in cond && Array.isArray(cond.$in) && cond.$in.every(scalar)) return cond.$in as unknown[];
+    return undefined;
+  }
+  return scalar(cond) ? [cond] : undefined;
+}

@@ -1,0 +1,4 @@
+export * from './job-types';
+export * from './jobs.service';
+export * from './jobs.module';
+export * from './redis-options';

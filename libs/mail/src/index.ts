@@ -1,0 +1,5 @@
+export * from './templates';
+export * from './mail-transport';
+export * from './mail.service';
+export * from './mail.module';
+export * from './escape-html';

@@ -1,0 +1,25 @@
+import { JOB_NAMES, type MailJobName } from '@shop/jobs';
+import { MAIL_TEMPLATES, renderMail } from './templates';
+
+const ctx = { publicUrl: 'https://shop.example', shopName: 'Threadline' };
+
+describe('mail templates', () => {
+  it('has an HTML and a text template for every mail job', () => {
+    const mailJobs = JOB_NAMES.filter((n): n is MailJobName => n.startsWith('mail.'));
+    expect(Object.keys(MAIL_TEMPLATES).sort()).toEqual([...mailJobs].sort());
+  });
+
+  it('builds reset links from PUBLIC_URL and escapes user text in HTML', () => {
+    const mail = renderMail('mail.password-reset', { to: 'a@b.co', username: '<script>x</script>', token: 'tok123' }, ctx);
+    expect(mail.text).toContain('https://shop.example/reset-password/tok123');
+    expect(mail.html).toContain('https://shop.example/reset-password/tok123');
+    expect(mail.html).not.toContain('<script>x</script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.to).toBe('a@b.co');
+  });
+
+  it('links the deletion confirmation page', () => {
+    const mail = renderMail('mail.account-deletion', { to: 'a@b.co', username: 'ann', token: 'abc' }, ctx);
+    expect(mail.text).toContain('https://shop.example/verify-deletion/abc');
+  });
+});

@@ -1,0 +1,132 @@
+import type { JobPayloads, MailJobName } from '@shop/jobs';
+import { escapeHtml } from './escape-html';
+
+export interface RenderedMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What a template may use besides its payload. Links are always built from PUBLIC_URL. */
+export interface MailContext {
+  publicUrl: string;
+  shopName: string;
+}
+
+interface Body {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function layout(ctx: MailContext, to: string, body: Body): RenderedMail {
+  const button = body.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:#111827;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(body.action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">If the button does not work, copy this link into your browser:<br>${escapeHtml(body.action.url)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>
+${body.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${button}
+${body.footnote ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(body.footnote)}</p>` : ''}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">${escapeHtml(ctx.shopName)} · ${escapeHtml(ctx.publicUrl)}</p>
+</div></body></html>
+`;
+  const text = [
+    body.heading,
+    '',
+    ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    ...(body.footnote ? [body.footnote, ''] : []),
+    `${ctx.shopName} · ${ctx.publicUrl}`,
+    '',
+  ].join('\n');
+  return { to, subject: body.subject, html, text };
+}
+
+type Templates = { [N in MailJobName]: (payload: JobPayloads[N], ctx: MailContext) => RenderedMail };
+
+/** One template per mail job, each with an HTML and a plain-text part. */
+export const MAIL_TEMPLATES: Templates = {
+  'mail.welcome': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: `Welcome to ${ctx.shopName}`,
+      heading: `Welcome, ${p.username}!`,
+      paragraphs: ['Your account is ready. Browse the latest styles, save favourites and check out in a few clicks.'],
+      action: { label: 'Start shopping', url: `${ctx.publicUrl}/shop` },
+    }),
+  'mail.password-reset': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: 'Reset your password',
+      heading: `Hi ${p.username},`,
+      paragraphs: ['Someone asked to reset the password of your account. The link works once and expires in 1 hour.'],
+      action: { label: 'Choose a new password', url: `${ctx.publicUrl}/reset-password/${p.token}` },
+      footnote: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+    }),
+  'mail.account-deletion': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: 'Confirm the deletion of your account',
+      heading: `Hi ${p.username},`,
+      paragraphs: [
+        'You asked to delete your account. Your profile, cart and favourites will be removed; past orders are kept without your personal data.',
+        'The link expires in 24 hours.',
+      ],
+      action: { label: 'Delete my account', url: `${ctx.publicUrl}/verify-deletion/${p.token}` },
+      footnote: 'If you did not ask for this, ignore this mail and consider changing your password.',
+    }),
+  'mail.newsletter-welcome': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: 'Thank you for subscribing!',
+      heading: 'You are on the list',
+      paragraphs: ['You will hear from us about new arrivals, offers and stories from our contributors.'],
+      action: { label: 'Unsubscribe', url: `${ctx.publicUrl}/api/newsletter/unsubscribe/${p.unsubscribeToken}` },
+    }),
+  'mail.contact-received': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: `We received your message: ${p.subject}`,
+      heading: `Thanks, ${p.name}`,
+      paragraphs: ['We received your message and will answer within two business days. Your message:', p.message],
+    }),
+  'mail.contact-admin': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: `Contact form: ${p.subject}`,
+      heading: `New message from ${p.name}`,
+      paragraphs: [`From: ${p.name} <${p.email}>`, `Subject: ${p.subject}`, p.message],
+      action: { label: 'Open the messages', url: `${ctx.publicUrl}/admin#/contact` },
+      footnote: `Reply to ${p.email} to answer. Message id: ${p.messageId}.`,
+    }),
+  'mail.order-confirmation': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: `Order ${p.orderId} confirmed`,
+      heading: `Thank you for your order, ${p.username}!`,
+      paragraphs: [`Your order ${p.orderId} is confirmed. We will let you know when it ships.`],
+      action: { label: 'View your orders', url: `${ctx.publicUrl}/user-orders` },
+    }),
+  'mail.order-status': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: `Order ${p.orderId} is ${p.status}`,
+      heading: `Hi ${p.username},`,
+      paragraphs: [`Your order ${p.orderId} is now ${p.status}.`],
+      action: { label: 'View your orders', url: `${ctx.publicUrl}/user-orders` },
+    }),
+  'mail.product-moderated': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: p.approved ? `"${p.productName}" is live` : `"${p.productName}" needs changes`,
+      heading: `Hi ${p.username},`,
+      paragraphs: p.approved
+        ? [`Your product "${p.productName}" was approved and is now visible in the shop.`]
+        : [`Your product "${p.productName}" was not approved.`, ...(p.note ? [`Reviewer's note: ${p.note}`] : [])],
+      action: { label: 'Open the product', url: `${ctx.publicUrl}/product/${p.productId}` },
+    }),
+};
+
+export function renderMail<N extends MailJobName>(name: N, payload: JobPayloads[N], ctx: MailContext): RenderedMail {
+  const template = MAIL_TEMPLATES[name] as (payload: JobPayloads[N], ctx: MailContext) => RenderedMail;
+  return template(payload, ctx);
+}

@@ -1,0 +1,5 @@
+export * from './image-type';
+export * from './media-storage';
+export * from './thumbnail.service';
+export * from './media.module';
+export * from './demo-art';

@@ -1,0 +1,85 @@
+import { createAccount } from '../support/accounts';
+import { clientNavigate, isDark, newPage, signInByStorage, snap, startBrowserStack, storageItem, type BrowserStack } from './browser-support';
+
+/** Journeys 4, 6 and 7: dark mode survives a reload, admin links for admins only, unknown paths. */
+describe('storefront shell (browser)', () => {
+  let bs: BrowserStack;
+  beforeAll(async () => {
+    bs = await startBrowserStack();
+  }, 120_000);
+  afterAll(async () => {
+    await bs?.stop();
+  });
+
+  it('shows the home page in dark mode by default, and light mode survives a reload', async () => {
+    const { context, page } = await newPage(bs);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Shop the Latest Styles, Anytime' }).waitFor();
+    expect(await isDark(page)).toBe(true);
+    await page.getByRole('link', { name: 'Start Shopping' }).waitFor();
+    await page.locator('[data-testid="carousel-track"]').waitFor();
+    await snap(page, 'home-dark');
+    await page.getByRole('button', { name: 'Light Mode' }).click();
+    expect(await isDark(page)).toBe(false);
+    expect(await storageItem(page, 'darkMode')).toBe('false');
+    await page.reload();
+    await page.getByRole('button', { name: 'Dark Mode' }).waitFor();
+    expect(await isDark(page)).toBe(false);
+    await snap(page, 'home-light');
+    await context.close();
+  });
+
+  it("shows 'Page Under Construction' with a Return Home link on an unknown path and a blog slug", async () => {
+    const { context, page } = await newPage(bs);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Under Construction' }).waitFor();
+    await page.goto('/blog/some-slug');
+    await page.getByRole('heading', { name: 'Page Under Construction' }).waitFor();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: 'Shop the Latest Styles, Anytime' }).waitFor();
+    await context.close();
+  });
+
+  it('shows admin links to admins only (the dashboard only on large screens)', async () => {
+    const customer = await createAccount(bs.stack, 'customer');
+    const admin = await createAccount(bs.stack, 'admin');
+
+    const guest = await newPage(bs);
+    await guest.page.goto('/');
+    await guest.page.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await guest.page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+    await guest.context.close();
+
+    const c = await newPage(bs);
+    await signInByStorage(bs, c.page, customer);
+    await c.page.goto('/');
+    await c.page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await c.page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    // A customer sent to /admin lands on /login.
+    await c.page.goto('/shop');
+    // Client-side navigation to /admin (a typed URL would be served by the console itself).
+    await clientNavigate(c.page, '/admin/userlist');
+    await c.page.waitForURL((u) => u.pathname === '/login');
+    await c.context.close();
+
+    const a = await newPage(bs);
+    await signInByStorage(bs, a.page, admin);
+    await a.page.goto('/');
+    const adminNav = a.page.getByRole('navigation', { name: 'Admin' });
+    await adminNav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await adminNav.getByRole('link').count()).toBe(1);
+    expect(await adminNav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
+    await a.context.close();
+
+    const small = await newPage(bs, { width: 600, height: 900 });
+    await signInByStorage(bs, small.page, admin);
+    await small.page.goto('/');
+    await small.page.getByRole('button', { name: 'Open menu' }).click();
+    const drawerAdmin = small.page.getByRole('navigation', { name: 'Admin' });
+    await drawerAdmin.getByRole('link', { name: 'Manage Users' }).waitFor();
+    expect(await drawerAdmin.getByRole('link').count()).toBe(5);
+    await snap(small.page, 'drawer-admin');
+    await small.context.close();
+  });
+});

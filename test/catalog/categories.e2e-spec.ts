@@ -1,0 +1,97 @@
+import { createAccount, type TestAccount } from '../support/accounts';
+import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+describe('categories (/api/category)', () => {
+  let stack: TestStack;
+  let admin: TestAccount;
+  let customer: TestAccount;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [admin, customer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack, 'customer')]);
+  });
+  afterAll(() => stack?.stop());
+
+  it('creates, lists, reads, renames and deletes a category; responses carry name', async () => {
+    const created = await stack.http().post('/api/category').set('Authorization', admin.bearer).send({ name: '  Jackets ' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Jackets', slug: 'jackets' });
+    expect(created.body.id).toBe(created.body._id);
+    const id = created.body._id as string;
+
+    const plain = await stack.http().get('/api/category/categories');
+    expect(plain.status).toBe(200);
+    expect(plain.body.map((c: { name: string }) => c.name)).toContain('Jackets');
+
+    const one = await stack.http().get(`/api/category/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.name).toBe('Jackets');
+
+    const renamed = await stack.http().put(`/api/category/${id}`).set('Authorization', admin.bearer).send({ name: 'Coats' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Coats');
+
+    const deleted = await stack.http().delete(`/api/category/${id}`).set('Authorization', admin.bearer);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ name: 'Coats', message: 'Coats is deleted.' });
+    expect((await stack.http().get(`/api/category/${id}`)).status).toBe(404);
+  });
+
+  it('answers the list conventions with X-Total-Count and Content-Range', async () => {
+    for (const name of ['Hats', 'Hoodies', 'Scarves']) await createCategory(stack, admin, name);
+    const res = await stack.http().get('/api/category').query({ range: '[0,1]', sort: '["name","ASC"]', filter: '{"q":"h"}' });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.headers['content-range']).toBe('category 0-1/2');
+    expect(res.body.map((c: { name: string }) => c.name)).toEqual(['Hats', 'Hoodies']);
+    const bad = await stack.http().get('/api/category').query({ filter: '{"name":{"$ne":null}}' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps names unique ignoring case (409), on create and on rename', async () => {
+    await createCategory(stack, admin, 'Shoes');
+    const clash = await stack.http().post('/api/category').set('Authorization', admin.bearer).send({ name: 'SHOES' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('A category with this name already exists');
+    const other = await createCategory(stack, admin, 'Boots');
+    const renameClash = await stack.http().put(`/api/category/${other}`).set('Authorization', admin.bearer).send({ name: 'shoes' });
+    expect(renameClash.status).toBe(409);
+  });
+
+  it('refuses an empty name with the spec message', async () => {
+    const res = await stack.http().post('/api/category').set('Authorization', admin.bearer).send({ name: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Category name is required');
+  });
+
+  it('refuses to delete a category that still has products (409, saying so)', async () => {
+    const id = await createCategory(stack, admin, 'Socks');
+    await createProduct(stack, admin, id, { name: 'Wool socks' });
+    const res = await stack.http().delete(`/api/category/${id}`).set('Authorization', admin.bearer);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/still has products/);
+    expect((await stack.http().get(`/api/category/${id}`)).status).toBe(200);
+  });
+
+  it('lists the products of a category, published ones for the public', async () => {
+    const id = await createCategory(stack, admin, 'Belts');
+    await createProduct(stack, admin, id, { name: 'Leather belt' });
+    const distributor = await createAccount(stack, 'distributor');
+    await createProduct(stack, distributor, id, { name: 'Pending belt' });
+    const res = await stack.http().get(`/api/category/${id}/products`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { name: string }) => p.name)).toEqual(['Leather belt']);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect((await stack.http().get('/api/category/nope/products')).status).toBe(404);
+  });
+
+  it('is for admins only when writing, and answers 404 for malformed or unknown ids', async () => {
+    expect((await stack.http().post('/api/category').send({ name: 'Anon' })).status).toBe(401);
+    expect((await stack.http().post('/api/category').set('Authorization', customer.bearer).send({ name: 'Cust' })).status).toBe(403);
+    expect((await stack.http().get('/api/category/not-an-id')).status).toBe(404);
+    expect((await stack.http().get('/api/category/665f1c2e9d1e8a0012345678')).status).toBe(404);
+    expect((await stack.http().put('/api/category/665f1c2e9d1e8a0012345678').set('Authorization', admin.bearer).send({ name: 'X' })).status).toBe(404);
+    expect((await stack.http().delete('/api/category/zzz').set('Authorization', admin.bearer)).status).toBe(404);
+  });
+});

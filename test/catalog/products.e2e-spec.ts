@@ -1,0 +1,263 @@
+import { createAccount, type TestAccount } from '../support/accounts';
+import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+type P = { _id: string; name: string; status: string } & Record<string, unknown>;
+const names = (list: P[]) => list.map((p) => p.name).sort();
+
+describe('products (/api/products)', () => {
+  let stack: TestStack;
+  let admin: TestAccount;
+  let distributor: TestAccount;
+  let otherDistributor: TestAccount;
+  let customer: TestAccount;
+  let tops: string;
+  let pants: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [admin, distributor, otherDistributor, customer] = await Promise.all([
+      createAccount(stack, 'admin'),
+      createAccount(stack, 'distributor'),
+      createAccount(stack, 'distributor'),
+      createAccount(stack, 'customer'),
+    ]);
+    tops = await createCategory(stack, admin, 'Tops');
+    pants = await createCategory(stack, admin, 'Pants');
+  });
+  afterAll(() => stack?.stop());
+
+  it("creates from JSON with the full product shape; an admin's product is published", async () => {
+    const p = await createProduct(stack, admin, tops, {
+      name: 'Sale shirt',
+      price: 25,
+      compareAtPrice: 40,
+      image: '/api/images/665f1c2e9d1e8a0012345678',
+      specifications: { Material: 'Linen' },
+    });
+    expect(p).toMatchObject({
+      name: 'Sale shirt',
+      price: 25,
+      compareAtPrice: 40,
+      category: { _id: tops, name: 'Tops' },
+      status: 'published',
+      owner: admin.id,
+      specifications: { Material: 'Linen' },
+      rating: 0,
+      numReviews: 0,
+      reviews: [],
+      isSpecial: false,
+      rejectionNote: null,
+      quantity: 10,
+      countInStock: 10,
+    });
+    expect(p.id).toBe(p._id);
+    expect(p.slug).toMatch(/^sale-shirt-[0-9a-f]{6}$/);
+    expect(p.images).toEqual([160, 320, 640, 1280].map((w) => ({ width: w, url: `/api/images/665f1c2e9d1e8a0012345678?w=${w}` })));
+  });
+
+  it('sums the variants into countInStock and keeps quantity in step', async () => {
+    const p = await createProduct(stack, admin, tops, {
+      name: 'Variant tee',
+      countInStock: 99,
+      variants: [
+        { sku: 'VT-S-RED', size: 'S', colour: 'red', countInStock: 2 },
+        { sku: 'VT-M-RED', size: 'M', colour: 'red', countInStock: 3, price: 21.5 },
+      ],
+    });
+    expect(p.countInStock).toBe(5);
+    expect(p.quantity).toBe(5);
+    expect(p.variants).toEqual([
+      { sku: 'VT-S-RED', size: 'S', colour: 'red', price: 19.99, countInStock: 2, image: null },
+      { sku: 'VT-M-RED', size: 'M', colour: 'red', price: 21.5, countInStock: 3, image: null },
+    ]);
+    const changed = await stack
+      .http()
+      .put(`/api/products/${p._id}`)
+      .set('Authorization', admin.bearer)
+      .send({ variants: [{ sku: 'VT-L', size: 'L', countInStock: 7 }] });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ countInStock: 7, quantity: 7 });
+  });
+
+  it('a pending product is absent from the public list and present in the admin list; approval publishes it and rejection hides it', async () => {
+    const pending = await createProduct(stack, distributor, tops, { name: 'Pending hoodie' });
+    expect(pending.status).toBe('pending');
+    const publicList = await stack.http().get('/api/products').query({ pageSize: 100 });
+    expect(names(publicList.body)).not.toContain('Pending hoodie');
+    const adminList = await stack.http().get('/api/products').query({ pageSize: 100 }).set('Authorization', admin.bearer);
+    expect(names(adminList.body)).toContain('Pending hoodie');
+    expect((await stack.http().get(`/api/products/${pending._id}`)).status).toBe(404);
+    expect((await stack.http().get(`/api/products/${pending._id}`).set('Authorization', distributor.bearer)).status).toBe(200);
+    expect((await stack.http().get('/api/products/allProducts')).body.map((p: P) => p.name)).not.toContain('Pending hoodie');
+    expect((await stack.http().get('/api/products/allProducts').set('Authorization', admin.bearer)).body.map((p: P) => p.name)).toContain('Pending hoodie');
+
+    expect((await stack.http().put(`/api/products/${pending._id}/approve`).set('Authorization', distributor.bearer)).status).toBe(403);
+    const approved = await stack.http().put(`/api/products/${pending._id}/approve`).set('Authorization', admin.bearer);
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('published');
+    expect((await stack.http().get(`/api/products/${pending._id}`)).status).toBe(200);
+
+    const noNote = await stack.http().put(`/api/products/${pending._id}/reject`).set('Authorization', admin.bearer).send({});
+    expect(noNote.status).toBe(400);
+    const rejected = await stack.http().put(`/api/products/${pending._id}/reject`).set('Authorization', admin.bearer).send({ note: 'Blurry photos' });
+    expect(rejected.body).toMatchObject({ status: 'rejected', rejectionNote: 'Blurry photos' });
+    expect((await stack.http().get(`/api/products/${pending._id}`)).status).toBe(404);
+  });
+
+  it('searches name, brand, description and category name, literally and case-insensitively', async () => {
+    await createProduct(stack, admin, pants, { name: 'Regex .* jeans' });
+    await createProduct(stack, admin, pants, { name: 'Chinos', brand: 'ACME Denim' });
+    await createProduct(stack, admin, pants, { name: 'Cargo', description: 'Roomy POCKETS everywhere' });
+    const dots = await stack.http().get('/api/products').query({ search: '.*', pageSize: 100 });
+    expect(dots.status).toBe(200);
+    expect(dots.body.length).toBeGreaterThan(0);
+    for (const p of dots.body as P[]) expect(`${p.name} ${p.brand} ${p.description} ${(p.category as { name: string }).name}`).toContain('.*');
+    expect(names((await stack.http().get('/api/products').query({ search: 'acme denim' })).body)).toEqual(['Chinos']);
+    expect(names((await stack.http().get('/api/products').query({ search: 'pockets' })).body)).toEqual(['Cargo']);
+    const byCategory = await stack.http().get('/api/products').query({ search: 'PANTS', pageSize: 100 });
+    expect(names(byCategory.body)).toEqual(['Cargo', 'Chinos', 'Regex .* jeans']);
+    expect(names((await stack.http().get('/api/products').query({ filter: '{"q":"chino"}' })).body)).toEqual(['Chinos']);
+  });
+
+  it('answers a catastrophic-backtracking pattern within 100 ms', async () => {
+    await createProduct(stack, admin, pants, { name: 'a'.repeat(60) + '!', description: 'a'.repeat(3000) + '!' });
+    const hostile = '(a+)+$' + 'a'.repeat(40) + '!';
+    await stack.http().get('/api/products').query({ search: 'warm-up' });
+    const started = Date.now();
+    const res = await stack.http().get('/api/products').query({ search: hostile });
+    const took = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(took).toBeLessThan(100);
+    const long = await stack.http().get('/api/products').query({ search: '(a|aa)*'.repeat(200) });
+    expect(long.status).toBe(200);
+  });
+
+  it('pages, sorts and filters with list headers (page/pageSize and react-admin range/sort/filter)', async () => {
+    const page = await stack.http().get('/api/products').query({ category: pants, page: 1, pageSize: 2, sort: 'name' });
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(2);
+    const total = Number(page.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(4);
+    expect(page.headers['content-range']).toBe(`products 0-1/${total}`);
+    const names2 = page.body.map((p: P) => p.name);
+    expect([...names2].sort()).toEqual(names2);
+
+    const ra = await stack.http().get('/api/products').query({ range: '[1,2]', sort: '["price","DESC"]', filter: JSON.stringify({ category: pants }) });
+    expect(ra.headers['content-range']).toBe(`products 1-2/${total}`);
+    expect(ra.body).toHaveLength(2);
+    expect((await stack.http().get('/api/products').query({ sort: '["password","ASC"]' })).status).toBe(400);
+    expect((await stack.http().get('/api/products').query({ filter: '{"status":{"$ne":"x"}}' })).status).toBe(400);
+    expect((await stack.http().get('/api/products').query({ category: 'nope' })).status).toBe(400);
+    const all = await stack.http().get('/api/products/allProducts');
+    expect(all.headers['x-total-count']).toBe(String(all.body.length));
+  });
+
+  it('serves top, new, special, offers, similar and filtered-products', async () => {
+    const cat = await createCategory(stack, admin, 'Showcase');
+    const special = await createProduct(stack, admin, cat, { name: 'Special coat', isSpecial: true, price: 80 });
+    const cheap = await createProduct(stack, admin, cat, { name: 'Cheap cap', price: 5 });
+    const newest = await createProduct(stack, admin, cat, { name: 'Newest scarf', price: 12, compareAtPrice: 20 });
+
+    const top = await stack.http().get('/api/products/top');
+    expect(top.status).toBe(200);
+    const ratings = top.body.map((p: P) => p.rating as number);
+    expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+
+    const fresh = await stack.http().get('/api/products/new');
+    expect(fresh.body[0].name).toBe('Newest scarf');
+
+    const showcase = await stack.http().get('/api/products/special');
+    expect(showcase.body.map((p: P) => p.name)).toEqual(['Special coat']);
+
+    const offers = await stack.http().get('/api/products/offers');
+    expect(offers.body.map((p: P) => p.name)).toContain('Newest scarf');
+    for (const p of offers.body as P[]) expect(p.compareAtPrice as number).toBeGreaterThan(p.price as number);
+
+    const similar = await stack.http().get(`/api/products/${special._id}/similar`);
+    expect(names(similar.body)).toEqual(['Cheap cap', 'Newest scarf']);
+
+    const filtered = await stack.http().post('/api/products/filtered-products').send({ checked: [cat], radio: [0, 15] });
+    expect(filtered.status).toBe(200);
+    expect(names(filtered.body)).toEqual(['Cheap cap', 'Newest scarf']);
+    const everyCategory = await stack.http().post('/api/products/filtered-products').send({ checked: [], radio: [] });
+    expect(everyCategory.body.length).toBeGreaterThan(3);
+    expect((await stack.http().post('/api/products/filtered-products').send({ checked: ['x'] })).status).toBe(400);
+    expect(cheap.price).toBe(5);
+    expect(newest.compareAtPrice).toBe(20);
+  });
+
+  it('gives one product with its reviews; malformed and unknown ids answer 404', async () => {
+    const p = await createProduct(stack, admin, tops, { name: 'Detail tee' });
+    const res = await stack.http().get(`/api/products/${p._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.reviews).toEqual([]);
+    for (const path of ['/api/products/not-an-id', '/api/products/665f1c2e9d1e8a0012345678', '/api/products/abc/similar', "/api/products/{'$gt':''}"]) {
+      const missing = await stack.http().get(path);
+      expect(missing.status).toBe(404);
+    }
+    expect((await stack.http().put('/api/products/zzz').set('Authorization', admin.bearer).send({ name: 'x' })).status).toBe(404);
+    expect((await stack.http().delete('/api/products/zzz').set('Authorization', admin.bearer)).status).toBe(404);
+  });
+
+  it("lets a distributor change and delete only its own products (403 otherwise); customers cannot create", async () => {
+    const mine = await createProduct(stack, distributor, tops, { name: 'Mine' });
+    const theirs = await createProduct(stack, otherDistributor, tops, { name: 'Theirs' });
+
+    const edit = await stack.http().put(`/api/products/${theirs._id}`).set('Authorization', distributor.bearer).send({ name: 'Hijacked' });
+    expect(edit.status).toBe(403);
+    expect((await stack.http().delete(`/api/products/${theirs._id}`).set('Authorization', distributor.bearer)).status).toBe(403);
+
+    const ok = await stack.http().put(`/api/products/${mine._id}`).set('Authorization', distributor.bearer).send({ name: 'Mine, renamed', price: 9.5 });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ name: 'Mine, renamed', price: 9.5, status: 'pending' });
+
+    const multipart = await stack
+      .http()
+      .put(`/api/products/${mine._id}`)
+      .set('Authorization', distributor.bearer)
+      .field('countInStock', '4')
+      .attach('image', await pngImage(), 'new.png');
+    expect(multipart.status).toBe(200);
+    expect(multipart.body.countInStock).toBe(4);
+    expect(multipart.body.image).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+
+    const list = await stack.http().get('/api/products/mine').set('Authorization', distributor.bearer);
+    expect(list.status).toBe(200);
+    expect(list.body.map((p: P) => p.name)).toContain('Mine, renamed');
+    expect(list.body.map((p: P) => p.name)).not.toContain('Theirs');
+    expect((await stack.http().get('/api/products/mine').set('Authorization', customer.bearer)).status).toBe(403);
+
+    const byAdmin = await stack.http().put(`/api/products/${theirs._id}`).set('Authorization', admin.bearer).send({ isSpecial: true });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.isSpecial).toBe(true);
+
+    const removed = await stack.http().delete(`/api/products/${mine._id}`).set('Authorization', distributor.bearer);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ name: 'Mine, renamed' });
+    expect((await stack.http().get(`/api/products/${mine._id}`).set('Authorization', admin.bearer)).status).toBe(404);
+
+    const denied = await stack.http().post('/api/products').set('Authorization', customer.bearer).send({ name: 'x' });
+    expect(denied.status).toBe(403);
+    expect((await stack.http().post('/api/products/add').send({ name: 'x' })).status).toBe(401);
+  });
+
+  it('validates product input with the spec messages', async () => {
+    const base = { name: 'Bad', description: 'd', brand: 'b', category: tops, image: 'https://x.example/a.jpg' };
+    const neg = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: -1 });
+    expect(neg.status).toBe(400);
+    expect(neg.body.message).toBe('Price must be positive');
+    const qty = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, quantity: -2 });
+    expect(qty.body.message).toBe('Quantity must be positive');
+    const noImage = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, image: undefined, price: 1 });
+    expect(noImage.status).toBe(400);
+    expect(noImage.body.message).toBe('Please upload an image.');
+    const js = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, image: 'javascript:alert(1)' });
+    expect(js.status).toBe(400);
+    const unknownCategory = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, category: '665f1c2e9d1e8a0012345678' });
+    expect(unknownCategory.status).toBe(400);
+    const extra = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, rating: 5 });
+    expect(extra.status).toBe(400);
+  });
+});

@@ -1,0 +1,170 @@
+import { createAccount, type TestAccount } from '../support/accounts';
+import { createProduct, setProduct } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+describe('cart: /api/cart', () => {
+  let stack: TestStack;
+  let ann: TestAccount;
+  let bob: TestAccount;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [ann, bob] = await Promise.all([createAccount(stack), createAccount(stack)]);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const cartOf = async (who: TestAccount) => (await stack.http().get('/api/cart').set('Authorization', who.bearer).expect(200)).body;
+
+  it('needs a signed-in caller', async () => {
+    await stack.http().get('/api/cart').expect(401);
+    await stack.http().post('/api/cart').send({ productId: '665f1c2e9d1e8a0012345678', quantity: 1 }).expect(401);
+  });
+
+  it('adds, adds again to the same line, sets, removes and empties, answering the cart each time', async () => {
+    const tee = await createProduct(stack, { priceCents: 1999, countInStock: 20 });
+    const cap = await createProduct(stack, { priceCents: 500, countInStock: 5 });
+    let res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ userId: ann.id, productId: tee.id, quantity: 2 }).expect(201);
+    expect(res.body).toEqual({
+      userId: ann.id,
+      items: [{ productId: tee.id, name: tee.name, image: expect.any(String), price: 19.99, quantity: 2, variant: null, countInStock: 20, lineTotal: 39.98 }],
+      totalQuantity: 2,
+      subtotal: 39.98,
+    });
+    expect(res.body.message).toBeUndefined();
+    res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 3 }).expect(201);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0].quantity).toBe(5);
+    res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: cap.id }).expect(201);
+    expect(res.body.totalQuantity).toBe(6);
+    expect(res.body.subtotal).toBe(104.95);
+    res = await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ userId: ann.id, productId: tee.id, quantity: 1 }).expect(200);
+    expect(res.body.items.find((i: { productId: string }) => i.productId === tee.id).quantity).toBe(1);
+    expect(res.body.subtotal).toBe(24.99);
+    res = await stack.http().get(`/api/cart?userId=${ann.id}`).set('Authorization', ann.bearer).expect(200);
+    expect(res.body.totalQuantity).toBe(2);
+    res = await stack.http().delete(`/api/cart/${cap.id}`).set('Authorization', ann.bearer).expect(200);
+    expect(res.body.items.map((i: { productId: string }) => i.productId)).toEqual([tee.id]);
+    await stack.http().delete(`/api/cart/${cap.id}`).set('Authorization', ann.bearer).expect(404);
+    res = await stack.http().delete('/api/cart').set('Authorization', ann.bearer).expect(200);
+    expect(res.body).toEqual({ userId: ann.id, items: [], totalQuantity: 0, subtotal: 0 });
+    expect((await cartOf(ann)).items).toEqual([]);
+  });
+
+  it('shows the current catalog price, never a stored one', async () => {
+    const tee = await createProduct(stack, { priceCents: 1000, countInStock: 5 });
+    await stack.http().post('/api/cart').set('Authorization', bob.bearer).send({ productId: tee.id, quantity: 1 }).expect(201);
+    await setProduct(stack, tee.id, { priceCents: 1250 });
+    expect((await cartOf(bob)).items.find((i: { productId: string }) => i.productId === tee.id).price).toBe(12.5);
+    await stack.http().delete('/api/cart').set('Authorization', bob.bearer).expect(200);
+  });
+
+  it('refuses a client-sent price by the whitelist', async () => {
+    const tee = await createProduct(stack, { priceCents: 1000 });
+    const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, price: 0.01 }).expect(400);
+    expect(res.body.message).toMatch(/price should not exist/);
+    await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, priceCents: 1 }).expect(400);
+    expect((await cartOf(ann)).items).toEqual([]);
+  });
+
+  it('takes whole quantities from 1 to 99 only', async () => {
+    const tee = await createProduct(stack, { countInStock: 500 });
+    for (const quantity of [0, -1, 1.5, 100, '2', null]) {
+      await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity }).expect(400);
+    }
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 99 }).expect(201);
+    const over = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1 }).expect(400);
+    expect(over.body.message).toBe('At most 99 of one item fit in a cart');
+    await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 0 }).expect(400);
+    await stack.http().delete('/api/cart').set('Authorization', ann.bearer).expect(200);
+  });
+
+  it('answers 400 naming how many are left when asking for more than is in stock', async () => {
+    const tee = await createProduct(stack, { name: 'Linen Shirt', countInStock: 3 });
+    const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 4 }).expect(400);
+    expect(res.body.message).toBe('Only 3 left in stock for Linen Shirt');
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2 }).expect(201);
+    const again = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2 }).expect(400);
+    expect(again.body.message).toBe('Only 3 left in stock for Linen Shirt');
+    const none = await createProduct(stack, { name: 'Sold Out Cap', countInStock: 0 });
+    const out = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: none.id, quantity: 1 }).expect(400);
+    expect(out.body.message).toBe('Sold Out Cap is out of stock (0 left)');
+    await stack.http().delete('/api/cart').set('Authorization', ann.bearer).expect(200);
+  });
+
+  it('handles variants: sku required, own stock and price, shown with size and colour', async () => {
+    const tee = await createProduct(stack, {
+      priceCents: 2000,
+      countInStock: 5,
+      variants: [
+        { sku: 'T-S', size: 'S', colour: 'Black', countInStock: 2 },
+        { sku: 'T-L', size: 'L', colour: 'White', priceCents: 2200, countInStock: 3 },
+      ],
+    });
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1 }).expect(400);
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, variantSku: 'T-XXL' }).expect(400);
+    const tooMany = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 3, variantSku: 'T-S' }).expect(400);
+    expect(tooMany.body.message).toMatch(/Only 2 left/);
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2, variantSku: 'T-S' }).expect(201);
+    const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, variantSku: 'T-L' }).expect(201);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ variant: { sku: 'T-S', size: 'S', colour: 'Black' }, price: 20, quantity: 2 }),
+      expect.objectContaining({ variant: { sku: 'T-L', size: 'L', colour: 'White' }, price: 22, quantity: 1 }),
+    ]);
+    expect(res.body.subtotal).toBe(62);
+    const after = await stack.http().delete(`/api/cart/${tee.id}?variantSku=T-S`).set('Authorization', ann.bearer).expect(200);
+    expect(after.body.items.map((i: { variant: { sku: string } }) => i.variant.sku)).toEqual(['T-L']);
+    await stack.http().delete('/api/cart').set('Authorization', ann.bearer).expect(200);
+  });
+
+  it('answers 404 for an unknown or unpublished product', async () => {
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: '665f1c2e9d1e8a0012345678', quantity: 1 }).expect(404);
+    const draft = await createProduct(stack, { status: 'draft' });
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: draft.id, quantity: 1 }).expect(404);
+    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: { $ne: null }, quantity: 1 }).expect(400);
+  });
+
+  describe('user B cannot read or change user A’s cart', () => {
+    let tee: { id: string };
+    beforeAll(async () => {
+      tee = await createProduct(stack, { countInStock: 50 });
+      await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2 }).expect(201);
+    });
+    const annCart = async () => (await cartOf(ann)).items.map((i: { productId: string; quantity: number }) => `${i.productId}x${i.quantity}`);
+
+    it('userId in the body or query answers 403', async () => {
+      await stack.http().post('/api/cart').set('Authorization', bob.bearer).send({ userId: ann.id, productId: tee.id, quantity: 5 }).expect(403);
+      await stack.http().put('/api/cart/update').set('Authorization', bob.bearer).send({ userId: ann.id, productId: tee.id, quantity: 9 }).expect(403);
+      const read = await stack.http().get(`/api/cart?userId=${ann.id}`).set('Authorization', bob.bearer).expect(403);
+      expect(read.body.items).toBeUndefined();
+      await stack.http().delete(`/api/cart/${tee.id}?userId=${ann.id}`).set('Authorization', bob.bearer).expect(403);
+      await stack.http().delete(`/api/cart?userId=${ann.id}`).set('Authorization', bob.bearer).expect(403);
+      expect(await annCart()).toEqual([`${tee.id}x2`]);
+    });
+
+    it('an admin is refused too (a cart is personal)', async () => {
+      const admin = await createAccount(stack, 'admin');
+      await stack.http().get(`/api/cart?userId=${ann.id}`).set('Authorization', admin.bearer).expect(403);
+    });
+
+    it('duplicated JSON keys never reach A’s cart', async () => {
+      // JSON.parse keeps the last value: either it is A's id (403) or B's own (B's own cart changes).
+      const annLast = `{"userId":"${bob.id}","userId":"${ann.id}","productId":"${tee.id}","quantity":7}`;
+      await stack.http().post('/api/cart').set('Authorization', bob.bearer).set('Content-Type', 'application/json').send(annLast).expect(403);
+      const bobLast = `{"userId":"${ann.id}","userId":"${bob.id}","productId":"${tee.id}","quantity":7}`;
+      const res = await stack.http().post('/api/cart').set('Authorization', bob.bearer).set('Content-Type', 'application/json').send(bobLast).expect(201);
+      expect(res.body.userId).toBe(bob.id);
+      expect(await annCart()).toEqual([`${tee.id}x2`]);
+    });
+
+    it('repeated query keys are refused', async () => {
+      const both = await stack.http().get(`/api/cart?userId=${bob.id}&userId=${ann.id}`).set('Authorization', bob.bearer).expect(400);
+      expect(both.body.items).toBeUndefined();
+      await stack.http().get(`/api/cart?userId=${ann.id}&userId=${bob.id}`).set('Authorization', bob.bearer).expect(400);
+      await stack.http().delete(`/api/cart?userId=${bob.id}&userId=${ann.id}`).set('Authorization', bob.bearer).expect(400);
+      await stack.http().get(`/api/cart?userId[$ne]=x`).set('Authorization', bob.bearer).expect(400);
+      expect(await annCart()).toEqual([`${tee.id}x2`]);
+    });
+  });
+});

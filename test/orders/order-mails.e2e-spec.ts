@@ -1,0 +1,71 @@
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
+import { createAccount } from '../support/accounts';
+import { ADDRESS, createProduct } from '../support/fixtures';
+import { readOutbox } from '../support/outbox';
+import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { OrderMailsService } from '../../apps/api/src/orders/order-mails.service';
+
+// Order mails are recorded on the order in the same write as the change that owes them, so a mail whose
+// queueing failed (Redis away, the API killed in between) is queued by the sweep instead of being lost.
+describe('order mails are never lost', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ worker: true });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const orders = () => stack.app.get<Connection>(getConnectionToken()).collection('orders');
+  const mailsTo = async (email: string) => (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(email));
+
+  it('a placed order owes nothing once its confirmation is queued; a crash between the write and the queueing is repaired by the sweep, once', async () => {
+    const [buyer, admin] = await Promise.all([createAccount(stack), createAccount(stack, 'admin')]);
+    const product = await createProduct(stack, { countInStock: 5 });
+    await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
+    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const id = new Types.ObjectId(placed.body.id as string);
+    expect((await orders().findOne({ _id: id }))?.pendingMails).toEqual([]);
+    await eventually(async () => ((await mailsTo(buyer.email)).length === 1 ? true : undefined), 15_000, 'the confirmation');
+
+    // As a crash would leave it: the status changed and both mails still owed, written a minute ago.
+    await stack.http().put(`/api/orders/${placed.body.id as string}/status`).set('Authorization', admin.bearer).send({ status: 'paid' }).expect(200);
+    await eventually(async () => ((await mailsTo(buyer.email)).length === 2 ? true : undefined), 15_000, 'the paid notice');
+    await orders().updateOne({ _id: id }, { $set: { pendingMails: ['confirmation', 'status:paid'], updatedAt: new Date(Date.now() - 60_000) } });
+    const freshId = new Types.ObjectId();
+    await orders().insertOne({ ...(await orders().findOne({ _id: id }))!, _id: freshId, idempotencyKey: `${buyer.id}:fresh`, pendingMails: ['confirmation'], updatedAt: new Date() });
+
+    const sweeper = stack.app.get(OrderMailsService);
+    expect(await sweeper.sweep()).toBe(2);
+    expect((await orders().findOne({ _id: id }))?.pendingMails).toEqual([]);
+    // An order changed in the last 30 s is left to the request that is queueing its mail right now.
+    expect((await orders().findOne({ _id: freshId }))?.pendingMails).toEqual(['confirmation']);
+    expect(await sweeper.sweep()).toBe(0);
+    // The job ids are the order (and status): the confirmation and the notice are not sent a second time.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await mailsTo(buyer.email)).toHaveLength(2);
+
+    // A confirmation that was never queued at all (the API died right after the write) goes out via the sweep.
+    await orders().updateOne({ _id: freshId }, { $set: { updatedAt: new Date(Date.now() - 60_000) } });
+    expect(await sweeper.sweep()).toBe(1);
+    const third = await eventually(async () => {
+      const all = await mailsTo(buyer.email);
+      return all.length === 3 ? all : undefined;
+    }, 15_000, 'the swept confirmation');
+    expect(third.filter((m) => m.text.includes(freshId.toString()) || m.html.includes(freshId.toString()))).toHaveLength(1);
+    expect((await orders().findOne({ _id: freshId }))?.pendingMails).toEqual([]);
+  });
+
+  it('a mail owed to a customer who has since deleted the account is dropped, not retried forever', async () => {
+    const product = await createProduct(stack, { countInStock: 5 });
+    const buyer = await createAccount(stack);
+    await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
+    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const id = new Types.ObjectId(placed.body.id as string);
+    await orders().updateOne({ _id: id }, { $set: { user: new Types.ObjectId(), pendingMails: ['status:cancelled'], updatedAt: new Date(Date.now() - 60_000) } });
+    expect(await stack.app.get(OrderMailsService).sweep()).toBe(1);
+    expect((await orders().findOne({ _id: id }))?.pendingMails).toEqual([]);
+  });
+});

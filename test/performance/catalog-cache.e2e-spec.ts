@@ -1,0 +1,150 @@
+import Redis from 'ioredis';
+import { ResponseCache } from '../../apps/api/src/catalog-cache/response-cache';
+import { createAccount, type TestAccount } from '../support/accounts';
+import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { ADDRESS } from '../support/fixtures';
+import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+
+describe('catalog cache: guests share answers, every catalog write shows at once', () => {
+  let stack: TestStack;
+  let admin: TestAccount;
+  let customer: TestAccount;
+  let category: string;
+  let productId: string;
+  const cache = () => stack.app.get(ResponseCache);
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [admin, customer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack, 'customer')]);
+    category = await createCategory(stack, admin, 'Knitwear');
+    productId = (await createProduct(stack, admin, category, { name: 'Wool jumper', countInStock: 5 }))._id;
+  });
+  afterAll(() => stack?.stop());
+
+  it('answers a repeated guest GET from the cache with the same bytes, headers and a fresh request id', async () => {
+    const first = await stack.http().get(`/api/products/${productId}`).expect(200);
+    const hits = cache().hits;
+    const second = await stack.http().get(`/api/products/${productId}`).expect(200);
+    expect(cache().hits).toBe(hits + 1);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['etag']).toBe(first.headers['etag']);
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['x-ratelimit-limit']).toBe(first.headers['x-ratelimit-limit']);
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  it('answers 304 to If-None-Match with the ETag, from the cache and from the full path', async () => {
+    const first = await stack.http().get('/api/products/top').expect(200);
+    const etag = first.headers['etag'];
+    expect(etag).toMatch(/^W\/"/);
+    const hits = cache().hits;
+    const again = await stack.http().get('/api/products/top').set('If-None-Match', etag).expect(304);
+    expect(cache().hits).toBe(hits + 1);
+    expect(again.text).toBe('');
+    await stack.http().get('/api/products/top').set('If-None-Match', 'W/"other"').expect(200);
+  });
+
+  it('shows a product edit at once', async () => {
+    await stack.http().get(`/api/products/${productId}`).expect(200);
+    await stack.http().get('/api/products?page=1').expect(200);
+    await stack.http().put(`/api/products/${productId}`).set('Authorization', admin.bearer).send({ name: 'Merino jumper', price: 55 }).expect(200);
+    const one = await stack.http().get(`/api/products/${productId}`).expect(200);
+    expect(one.body).toMatchObject({ name: 'Merino jumper', price: 55 });
+    const list = await stack.http().get('/api/products?page=1').expect(200);
+    expect(list.body.map((p: { name: string }) => p.name)).toContain('Merino jumper');
+  });
+
+  it('shows a review, a category rename, a new product and a deletion at once', async () => {
+    await stack.http().get(`/api/products/${productId}`).expect(200);
+    await stack.http().post(`/api/products/${productId}/reviews`).set('Authorization', customer.bearer).send({ rating: 4, comment: 'Warm' }).expect(201);
+    expect((await stack.http().get(`/api/products/${productId}`).expect(200)).body).toMatchObject({ numReviews: 1, rating: 4 });
+
+    await stack.http().get('/api/category/categories').expect(200);
+    await stack.http().put(`/api/category/${category}`).set('Authorization', admin.bearer).send({ name: 'Knits' }).expect(200);
+    expect((await stack.http().get('/api/category/categories').expect(200)).body.map((c: { name: string }) => c.name)).toContain('Knits');
+    expect((await stack.http().get(`/api/products/${productId}`).expect(200)).body.category.name).toBe('Knits');
+
+    const before = (await stack.http().get(`/api/category/${category}/products`).expect(200)).body.length;
+    const extra = await createProduct(stack, admin, category, { name: 'Cable scarf' });
+    expect((await stack.http().get(`/api/category/${category}/products`).expect(200)).body).toHaveLength(before + 1);
+    await stack.http().delete(`/api/products/${extra._id}`).set('Authorization', admin.bearer).expect(200);
+    await stack.http().get(`/api/products/${extra._id}`).expect(404);
+    expect((await stack.http().get(`/api/category/${category}/products`).expect(200)).body).toHaveLength(before);
+  });
+
+  it('shows the stock taken by an order at once', async () => {
+    const before = (await stack.http().get(`/api/products/${productId}`).expect(200)).body.countInStock;
+    await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId, quantity: 2 }).expect(201);
+    await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    expect((await stack.http().get(`/api/products/${productId}`).expect(200)).body.countInStock).toBe(before - 2);
+  });
+
+  it('never serves a cached guest answer to a signed-in caller, nor caches theirs', async () => {
+    const hidden = await createProduct(stack, admin, category, { name: 'Draft coat' });
+    await stack.http().put(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).send({ status: 'draft' }).expect(200);
+    await stack.http().get('/api/products?page=1').expect(200);
+    const hits = cache().hits;
+    const asAdmin = await stack.http().get('/api/products?page=1').set('Authorization', admin.bearer).expect(200);
+    expect(asAdmin.body.map((p: { name: string }) => p.name)).toContain('Draft coat');
+    const asGuest = await stack.http().get('/api/products?page=1').expect(200);
+    expect(asGuest.body.map((p: { name: string }) => p.name)).not.toContain('Draft coat');
+    expect(cache().hits).toBe(hits + 1);
+    await stack.http().get(`/api/products/${hidden._id}`).expect(404);
+    await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200);
+  });
+});
+
+describe('catalog cache: throttling and several API instances', () => {
+  let a: TestStack;
+  let b: TestStack;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    a = await startTestStack({ env: { RATE_LIMIT_DEFAULT: '12' } });
+    b = await startTestStack({
+      env: { RATE_LIMIT_DEFAULT: '12', MONGODB_URI: a.config.mongodbUri, MONGODB_DB: a.config.mongodbDbName, REDIS_PREFIX: a.config.redisPrefix },
+    });
+    admin = await createAccount(a, 'admin');
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+  });
+
+  it('counts cache hits against the global limit: the 13th call in a minute answers 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await a.http().get('/api/category/categories')).status);
+    // The global limit is counted in process and sent to Redis in batches (every 50 ms).
+    await new Promise((r) => setTimeout(r, 200));
+    statuses.push((await a.http().get('/api/category/categories')).status);
+    expect(statuses).toEqual([...Array(12).fill(200), 429]);
+    expect(a.app.get(ResponseCache).hits).toBeGreaterThanOrEqual(11);
+  });
+
+  it('a write is published on Redis, and a message from another instance empties this cache', async () => {
+    const category = await createCategory(a, admin, 'Shared');
+    const id = (await createProduct(a, admin, category, { name: 'Shared tee' }))._id;
+    const channel = `${a.config.redisPrefix}:catalog-changed`;
+    const listener = new Redis(a.config.redisUrl);
+    const heard: string[] = [];
+    try {
+      await listener.subscribe(channel);
+      listener.on('message', (_c: string, from: string) => heard.push(from));
+      await a.http().put(`/api/products/${id}`).set('Authorization', admin.bearer).send({ name: 'Renamed tee' }).expect(200);
+      await eventually(async () => (heard.length > 0 ? true : undefined), 2000, 'the catalog-changed message');
+
+      // Another instance's message (a process we cannot hear in-process) empties b's cache.
+      expect((await b.http().get(`/api/products/${id}`).expect(200)).body.name).toBe('Renamed tee');
+      expect(b.app.get(ResponseCache).size).toBeGreaterThan(0);
+      const publisher = new Redis(a.config.redisUrl);
+      await publisher.publish(channel, 'another-instance');
+      publisher.disconnect();
+      await eventually(async () => (b.app.get(ResponseCache).size === 0 ? true : undefined), 2000, 'b to empty its cache');
+    } finally {
+      listener.disconnect();
+    }
+  });
+});

@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
+
+/**
+ * Real processes for the fault tests: the built engine CLI, a private redis-server, the built API and
+ * worker. Everything listens on 127.0.0.1 and free ports; every process started here is stopped by
+ * stopAll(). Run `node tools/build.mjs --if-missing` first (npm run test:resilience does).
+ */
+export const root = resolve(__dirname, '../..');
+const started: ChildProcess[] = [];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export function tempDir(name: string): string {
+  return mkdtempSync(join(tmpdir(), `shop-resilience-${name}-`));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+export interface Proc {
+  child: ChildProcess;
+  pid: number;
+  log: string;
+  /** kill -9 and wait for the exit. */
+  crash(): Promise<void>;
+  /** SIGTERM and wait for the exit (SIGKILL after 15 s). */
+  stop(): Promise<void>;
+  output(): string;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logDir: string): Proc {
+  mkdirSync(logDir, { recursive: true });
+  const log = join(logDir, `${name}-${randomBytes(3).toString('hex')}.log`);
+  const out = createWriteStream(log);
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      text = (text + chunk.toString()).slice(-200_000);
+      out.write(chunk);
+    });
+  }
+  started.push(child);
+  return {
+    child,
+    pid: child.pid as number,
+    log,
+    output: () => text,
+    async crash() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all(
+    started.splice(0).map(async (child) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited(child);
+    }),
+  );
+}
+
+/** The embedded engine CLI (like mongod) on a dbpath: kill -9 and start again on the same port and dbpath. */
+export async function startEngine(port: number, dbPath: string, logDir: string): Promise<Proc> {
+  const proc = launch('engine', process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(port), '--dbpath', dbPath], process.env, logDir);
+  await until(() => (/listening on/.test(proc.output()) ? true : proc.child.exitCode !== null ? Promise.reject(new Error(proc.output())) : undefined), 30_000, 'the engine');
+  return proc;
+}
+
+/** A private redis-server (its own port and --dir, append-only file), never the shared one at 6379. */
+export async function startRedis(port: number, dir: string, logDir: string): Promise<Proc> {
+  const proc = launch('redis', 'redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'], process.env, logDir);
+  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await until(
+      async () => {
+        try {
+          if (client.status !== 'ready') await client.connect();
+          return (await client.ping()) === 'PONG' ? true : undefined;
+        } catch {
+          client.disconnect();
+          return undefined;
+        }
+      },
+      10_000,
+      'redis-server',
+    );
+  } finally {
+    client.disconnect();
+  }
+  return proc;
+}
+
+export interface ShopEnv {
+  port: number;
+  url: string;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+}
+
+/** The environment of an API/worker pair: test-like, silent logs, generous limits unless overridden. */
+export async function shopEnv(mongodbUri: string, redisUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<ShopEnv> {
+  const port = await freePort();
+  const dataDir = tempDir('data');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MONGODB_URI: mongodbUri,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `res-${randomBytes(4).toString('hex')}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: 'http://shop.test',
+    RATE_LIMIT_AUTH: '100000',
+    RATE_LIMIT_DEFAULT: '10000000',
+    ADMIN_EMAIL: 'admin@resilience.test',
+    ADMIN_PASSWORD: 'admin-resilience-123',
+    ...extra,
+  };
+  return { port, url: `http://127.0.0.1:${port}`, env, dataDir };
+}
+
+export async function startApi(shop: ShopEnv, logDir: string): Promise<Proc> {
+  // The same V8 young-generation size as `npm start` and the Dockerfile (fewer scavenges under load).
+  const proc = launch('api', process.execPath, ['--max-semi-space-size=64', join(root, 'dist/apps/api/apps/api/src/main.js')], shop.env, logDir);
+  await until(
+    async () => {
+      if (proc.child.exitCode !== null) throw new Error(`the API stopped: ${proc.output().slice(-2000)}`);
+      try {
+        return (await fetch(`${shop.url}/api/health`)).ok ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    60_000,
+    'the API',
+    250,
+  );
+  return proc;
+}
+
+export async function startWorker(shop: ShopEnv, logDir: string): Promise<Proc> {
+  const proc = launch('worker', process.execPath, [join(root, 'dist/apps/worker/apps/worker/src/main.js')], shop.env, logDir);
+  await sleep(500);
+  if (proc.child.exitCode !== null) throw new Error(`the worker stopped: ${proc.output().slice(-2000)}`);
+  return proc;
+}
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown> & { message?: string };
+}
+
+/** A JSON call that never throws: a refused or reset connection is status 0. */
+export async function call(url: string, path: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Reply> {
+  try {
+    const response = await fetch(`${url}${path}`, {
+      method: options.method ?? 'GET',
+      headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.headers ?? {}) },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    const text = await response.text();
+    let body: Reply['body'] = {};
+    try {
+      body = JSON.parse(text) as Reply['body'];
+    } catch {
+      body = { text };
+    }
+    return { status: response.status, body };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, body: { error: cause?.code ?? cause?.message ?? (error as Error).name } };
+  }
+}
+
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await call(url, '/api/users/auth', { method: 'POST', body: { email, password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+export async function register(url: string, tag: string): Promise<{ id: string; token: string; email: string }> {
+  const email = `${tag}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = `pw-${tag}-long-enough`;
+  const reg = await call(url, '/api/users', { method: 'POST', body: { username: `${tag} ${randomBytes(2).toString('hex')}`, email, password } });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const token = await signIn(url, email, password);
+  return { id: String(reg.body._id ?? reg.body.id), token, email };
+}
+
+export function cleanup(...dirs: string[]): void {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Deletes every key of a prefix on a Redis (the shared one after a test that used it). */
+export async function clearPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

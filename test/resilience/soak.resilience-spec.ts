@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { call, cleanup, clearPrefix, freePort, register, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, type Proc, type ShopEnv } from './processes';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const RATE = Number(process.env.SOAK_RATE ?? 200);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
+const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 60);
+const BUYERS = 20;
+const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+const SEARCHES = ['shirt', 'linen', 'wool', 'jacket', 'blue', 'dress', 'zzz', 'cap'];
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Two minutes of mixed traffic (browse, search, cart, order) at 200 requests/s, sent open-loop (on a clock,
+ * not waiting for answers), against the API process on the demo catalog: no 5xx, and the API's resident
+ * memory after warm-up grows less than 10 %.
+ */
+describe('resilience: soak', () => {
+  const logs = tempDir('logs');
+  const dbPath = tempDir('db');
+  let shop: ShopEnv;
+
+  afterAll(async () => {
+    await stopAll();
+    if (shop) await clearPrefix(REDIS_URL, shop.env.REDIS_PREFIX as string);
+    cleanup(dbPath, shop?.dataDir ?? '');
+  });
+
+  it(`${SECONDS} s at ${RATE} requests/s: no 5xx, memory steady`, async () => {
+    const enginePort = await freePort();
+    await startEngine(enginePort, dbPath, logs);
+    shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, REDIS_URL, { SEED_DEMO: 'true' });
+    const api: Proc = await startApi(shop, logs);
+
+    const admin = await signIn(shop.url, shop.env.ADMIN_EMAIL as string, shop.env.ADMIN_PASSWORD as string);
+    const list = (await call(shop.url, '/api/products?pageSize=100')).body as unknown as { _id: string; variants: unknown[]; category: { _id: string } | null }[];
+    const simple = list.filter((p) => p.variants.length === 0).slice(0, 6);
+    for (const p of simple) expect((await call(shop.url, `/api/products/${p._id}`, { method: 'PUT', token: admin, body: { countInStock: 1_000_000 } })).status).toBe(200);
+    const productIds = list.map((p) => p._id);
+    const categoryIds = [...new Set(list.map((p) => p.category?._id).filter((c): c is string => typeof c === 'string'))];
+    const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => register(shop.url, `soak${i}`)));
+
+    const statuses = new Map<number, number>();
+    const fiveXx: string[] = [];
+    let sent = 0;
+    let done = 0;
+    const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+    const latencies: number[] = [];
+    const errors = new Map<string, number>();
+    const one = async (): Promise<void> => {
+      const t0 = performance.now();
+      const r = Math.random();
+      const buyer = pick(buyers);
+      let what: string;
+      let reply;
+      if (r < 0.4) {
+        const paths = ['/api/products?page=1', `/api/products/${pick(productIds)}`, '/api/products/top', '/api/category/categories', `/api/category/${pick(categoryIds)}/products`, '/api/products?page=2'];
+        what = pick(paths);
+        reply = await call(shop.url, what);
+      } else if (r < 0.6) {
+        what = `/api/products?search=${pick(SEARCHES)}`;
+        reply = await call(shop.url, what);
+      } else if (r < 0.9) {
+        what = 'POST /api/cart';
+        reply = await call(shop.url, '/api/cart', { method: 'POST', token: buyer.token, body: { productId: pick(simple)._id, quantity: 1 } });
+      } else {
+        what = 'POST /api/orders';
+        reply = await call(shop.url, '/api/orders', { method: 'POST', token: buyer.token, body: { shippingAddress: ADDRESS, paymentMethod: 'cod' } });
+      }
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      latencies.push(performance.now() - t0);
+      if (reply.status === 0) errors.set(String(reply.body.error), (errors.get(String(reply.body.error)) ?? 0) + 1);
+      if (reply.status >= 500 || reply.status === 0) fiveXx.push(`${what} ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+      done += 1;
+    };
+
+    const samples: { t: number; rss: number }[] = [];
+    const started = Date.now();
+    const total = WARMUP_SECONDS + SECONDS;
+    const inFlight = new Set<Promise<void>>();
+    let nextSample = started;
+    while (Date.now() - started < total * 1000) {
+      const due = Math.floor(((Date.now() - started) / 1000) * RATE);
+      while (sent < due) {
+        sent += 1;
+        const p = one().finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+      if (Date.now() >= nextSample) {
+        samples.push({ t: (Date.now() - started) / 1000, rss: rssKb(api.pid) });
+        nextSample += 5000;
+      }
+      await sleep(2);
+    }
+    await Promise.all(inFlight);
+
+    const afterWarmup = samples.filter((s) => s.t >= WARMUP_SECONDS);
+    const base = median(afterWarmup.slice(0, 3).map((s) => s.rss));
+    const end = median(afterWarmup.slice(-3).map((s) => s.rss));
+    const growth = (end - base) / base;
+    const achieved = done / total;
+    process.stdout.write(
+      `soak: ${done} requests in ${total} s (${achieved.toFixed(0)}/s, ${WARMUP_SECONDS} s warm-up); statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+        `latency p50 ${median(latencies).toFixed(0)} ms, p99 ${[...latencies].sort((x, y) => x - y)[Math.floor(latencies.length * 0.99)].toFixed(0)} ms; connection errors ${JSON.stringify(Object.fromEntries(errors))}; API RSS after warm-up ${(base / 1024).toFixed(0)} MiB -> ${(end / 1024).toFixed(0)} MiB (${(growth * 100).toFixed(1)} %); samples ${samples.map((s) => (s.rss / 1024).toFixed(0)).join(' ')}\n`,
+    );
+    expect(fiveXx.slice(0, 10)).toEqual([]);
+    expect(achieved).toBeGreaterThan(RATE * 0.9);
+    expect(growth).toBeLessThan(0.1);
+  }, 600_000);
+});

@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+// `npm run bench`: the shop, started exactly like `npm start`, against a bare node:http server that answers
+// the same bytes (the ceiling of this machine), endpoint by endpoint, with autocannon.
+//   npm run bench                               50 connections, 10 s per endpoint, writes docs/performance.md
+//   npm run bench -- --label cache-off --env CATALOG_CACHE_TTL_MS=0
+//   BENCH_DURATION=3 npm run bench -- --no-doc  a short smoke run
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api, customers, log, machine, machineLine, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name) => {
+  const values = [];
+  args.forEach((a, i) => {
+    if (a === name && args[i + 1] !== undefined) values.push(args[i + 1]);
+  });
+  return values;
+};
+const label = option('--label')[0] ?? 'latest';
+const extraEnv = Object.fromEntries(option('--env').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const only = option('--only');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CART_USERS = 100;
+const CART_PRODUCTS = 3;
+
+const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+function run(options) {
+  return new Promise((resolveRun, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, pipelining: 1, timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolveRun(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+function summary(result) {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+async function startBare(routes) {
+  const dir = join(root, 'tmp', 'bench');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'bare-routes.json');
+  writeFileSync(file, JSON.stringify(routes));
+  const child = spawn(process.execPath, [join(root, 'tools/bench/bare-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolvePort) => {
+    child.stdout.on('data', (chunk) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolvePort(Number(match[1]));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+async function capture(url, endpoint) {
+  const response = await fetch(`${url}${endpoint.path}`, {
+    method: endpoint.method,
+    headers: endpoint.captureHeaders ?? endpoint.headers ?? {},
+    body: endpoint.captureBody ?? endpoint.body,
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status >= 400) throw new Error(`${endpoint.name}: ${response.status} ${body.toString().slice(0, 300)}`);
+  const headers = {};
+  response.headers.forEach((value, key) => {
+    if (!SKIPPED_HEADERS.has(key)) headers[key] = value;
+  });
+  return { method: endpoint.method, path: endpoint.path, status: response.status, headers, bodyBase64: body.toString('base64'), bytes: body.length };
+}
+
+function fmtMs(n) {
+  return `${Number(n).toFixed(n < 10 ? 1 : 0)} ms`;
+}
+
+async function main() {
+  const facts = machine();
+  log(machineLine(facts));
+  const build = spawnSync(process.execPath, [join(root, 'tools/build.mjs'), '--if-missing'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed');
+
+  // --url: a shop that is already running (ADMIN_EMAIL and ADMIN_PASSWORD name its admin), e.g. for profiling.
+  const given = option('--url')[0];
+  log(given ? `using the shop at ${given}` : `starting the shop (npm start) ${Object.keys(extraEnv).length ? JSON.stringify(extraEnv) : ''}`);
+  const shop = given
+    ? { url: given, dataDir: '(external)', redisPrefix: '(external)', admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }, stop: async () => {} }
+    : await startShop(extraEnv);
+  if (!given) await waitForIdleWorker(shop);
+  let bare;
+  const rows = [];
+  try {
+    log(`shop at ${shop.url} (data ${shop.dataDir}, REDIS_PREFIX ${shop.redisPrefix})`);
+    const list = await api(shop.url, '/api/products?page=1&pageSize=100');
+    const simple = list.json.filter((p) => p.variants.length === 0);
+    if (simple.length < CART_PRODUCTS) throw new Error('the demo catalog has too few products without variants');
+    const productId = list.json[0]._id;
+
+    // The cart endpoint adds one unit per call: give a few products plenty of stock and spread the calls over
+    // CART_USERS customers x CART_PRODUCTS products, so no line reaches the 99-per-line limit during the run.
+    const adminToken = await signIn(shop.url, shop.admin.email, shop.admin.password);
+    const cartProducts = simple.slice(0, CART_PRODUCTS).map((p) => p._id);
+    for (const id of cartProducts) {
+      const res = await api(shop.url, `/api/products/${id}`, { method: 'PUT', token: adminToken, body: { countInStock: 100000 } });
+      if (res.status !== 200) throw new Error(`stock update failed: ${res.status} ${res.text}`);
+    }
+    const users = await customers(shop.url, CART_USERS + 1);
+    const sample = users.pop();
+    // The captured cart answer is a steady-state one: a cart holding one unit of each benchmarked product.
+    for (const id of cartProducts.slice(1)) await api(shop.url, '/api/cart', { method: 'POST', token: sample.token, body: { productId: id, quantity: 1 } });
+    let cartCalls = 0;
+    const cartBody = (id) => JSON.stringify({ productId: id, quantity: 1 });
+
+    const endpoints = [
+      { name: 'GET /api/products?page=1', kind: 'catalog', method: 'GET', path: '/api/products?page=1' },
+      { name: 'GET /api/products/{id}', kind: 'catalog', method: 'GET', path: `/api/products/${productId}` },
+      { name: 'GET /api/products/top', kind: 'catalog', method: 'GET', path: '/api/products/top' },
+      { name: 'GET /api/category/categories', kind: 'catalog', method: 'GET', path: '/api/category/categories' },
+      {
+        name: 'POST /api/cart (signed in)',
+        kind: 'cart',
+        method: 'POST',
+        path: '/api/cart',
+        captureHeaders: { 'content-type': 'application/json', authorization: `Bearer ${sample.token}` },
+        captureBody: cartBody(cartProducts[0]),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${sample.token}` },
+        body: cartBody(cartProducts[0]),
+        setupRequest: (request) => {
+          const i = cartCalls++;
+          const user = users[i % CART_USERS];
+          const product = cartProducts[Math.floor(i / CART_USERS) % CART_PRODUCTS];
+          return { ...request, headers: { ...request.headers, authorization: `Bearer ${user.token}` }, body: cartBody(product) };
+        },
+      },
+      { name: 'GET / (storefront HTML)', kind: 'web', method: 'GET', path: '/' },
+    ].filter((e) => only.length === 0 || only.some((o) => e.name.includes(o)));
+
+    const captured = [];
+    for (const e of endpoints) captured.push(await capture(shop.url, e));
+    bare = await startBare(captured);
+
+    for (const [i, e] of endpoints.entries()) {
+      const results = {};
+      for (const [target, url] of [
+        ['shop', shop.url],
+        ['bare', bare.url],
+      ]) {
+        const request = { method: e.method, path: e.path, headers: e.headers, body: e.body, ...(e.setupRequest && target === 'shop' ? { setupRequest: e.setupRequest } : {}) };
+        if (WARMUP > 0) await run({ url, duration: WARMUP, requests: [request] });
+        const result = await run({ url, duration: DURATION, requests: [request] });
+        results[target] = summary(result);
+        log(`${e.name.padEnd(32)} ${target}: ${results[target].rps} req/s, p50 ${results[target].p50} ms, p99 ${results[target].p99} ms, non-2xx ${results[target].non2xx}, errors ${results[target].errors}`);
+        await sleep(500);
+      }
+      const ratio = results.shop.rps / results.bare.rps;
+      const target = e.kind === 'catalog' ? '≥ 50 %, p99 ≤ 50 ms' : e.kind === 'cart' ? '≥ 25 %' : '—';
+      const met =
+        e.kind === 'catalog' ? ratio >= 0.5 && results.shop.p99 <= 50 : e.kind === 'cart' ? ratio >= 0.25 : undefined;
+      rows.push({ ...e, bytes: captured[i].bytes, shop: results.shop, bare: results.bare, ratio, target, met });
+    }
+  } finally {
+    bare?.stop();
+    await shop.stop();
+  }
+
+  const table = [
+    '| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |`,
+    ),
+  ];
+  const failures = rows.filter((r) => r.shop.non2xx > 0 || r.shop.errors > 0).map((r) => `${r.name}: ${r.shop.non2xx} non-2xx, ${r.shop.errors} errors`);
+  process.stdout.write(`\n${table.join('\n')}\n`);
+  if (failures.length) process.stdout.write(`\nwarning: ${failures.join('; ')}\n`);
+
+  const dir = join(root, 'tmp', 'bench');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `bench-${label}.json`), JSON.stringify({ label, machine: facts, env: extraEnv, duration: DURATION, connections: CONNECTIONS, rows }, null, 2));
+  if (!flag('--no-doc')) {
+    const heading = `**Run \`${label}\`** — ${machineLine(facts)}; ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up${Object.keys(extraEnv).length ? `; env ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}.`;
+    const file = writeDocSection(`bench-${label}`, `${heading}\n\n${table.join('\n')}${failures.length ? `\n\nNon-2xx or errors: ${failures.join('; ')}` : ''}`);
+    log(`wrote ${file}`);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench] ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
