@@ -5,7 +5,7 @@ import { createCategory, createProduct } from '../support/catalog-fixtures';
 import { ADDRESS } from '../support/fixtures';
 import { eventually, startTestStack, type TestStack } from '../support/test-stack';
 
-describe('catalog cache: guests share answers, every catalog write shows at once', () => {
+describe('catalog cache: guests share answers, catalog writes show at once (order stock on lists within the lag)', () => {
   let stack: TestStack;
   let admin: TestAccount;
   let customer: TestAccount;
@@ -80,6 +80,22 @@ describe('catalog cache: guests share answers, every catalog write shows at once
     await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId, quantity: 2 }).expect(201);
     await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
     expect((await stack.http().get(`/api/products/${productId}`).expect(200)).body.countInStock).toBe(before - 2);
+  });
+
+  it('keeps lists cached through an order, and they show its stock within the stock lag', async () => {
+    const list = () => stack.http().get(`/api/category/${category}/products`).expect(200);
+    const stockIn = (body: { _id: string; countInStock: number }[]) => body.find((p) => p._id === productId)?.countInStock;
+    // Earlier tests' orders may still be within the lag: start from a list that shows the product page's stock.
+    const before = (await stack.http().get(`/api/products/${productId}`).expect(200)).body.countInStock as number;
+    await eventually(async () => (stockIn((await list()).body) === before ? true : undefined), 5000, 'the list to settle');
+    await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId, quantity: 1 }).expect(201);
+    await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    // The product page is exact at once; the list is still the cached answer (an order does not empty the cache).
+    expect((await stack.http().get(`/api/products/${productId}`).expect(200)).body.countInStock).toBe(before - 1);
+    const hits = cache().hits;
+    expect(stockIn((await list()).body)).toBe(before);
+    expect(cache().hits).toBe(hits + 1);
+    await eventually(async () => (stockIn((await list()).body) === before - 1 ? true : undefined), 5000, 'the list to show the new stock');
   });
 
   it('never serves a cached guest answer to a signed-in caller, nor caches theirs', async () => {

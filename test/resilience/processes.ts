@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -212,6 +213,54 @@ export async function call(url: string, path: string, options: { method?: string
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return { status: 0, body: { error: cause?.code ?? cause?.message ?? (error as Error).name } };
+  }
+}
+
+/**
+ * A load generator's request, much cheaper than fetch() on the client side: keep-alive sockets from one
+ * agent, and the body read only when it will be shown (a 5xx). The answer's status, 0 with the error's
+ * code when there was none. The client shares the machine's two cores with the API and the engine, so
+ * its own cost shows in their latency.
+ */
+export class LoadClient {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  private readonly target: URL;
+
+  constructor(url: string) {
+    this.target = new URL(url);
+  }
+
+  send(path: string, options: { method?: string; body?: unknown; token?: string; timeoutMs?: number } = {}): Promise<Reply> {
+    const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
+    return new Promise((resolveReply) => {
+      const request = http.request(
+        {
+          agent: this.agent,
+          host: this.target.hostname,
+          port: this.target.port,
+          path,
+          method: options.method ?? 'GET',
+          headers: { ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+          timeout: options.timeoutMs ?? 30_000,
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => {
+            if (status >= 500) chunks.push(chunk);
+          });
+          response.on('end', () => resolveReply({ status, body: status >= 500 ? { text: Buffer.concat(chunks).toString('utf8').slice(0, 500) } : {} }));
+          response.on('error', (error: NodeJS.ErrnoException) => resolveReply({ status: 0, body: { error: error.code ?? error.message } }));
+        },
+      );
+      request.on('timeout', () => request.destroy(Object.assign(new Error('no answer in time'), { code: 'TIMEOUT' })));
+      request.on('error', (error: NodeJS.ErrnoException) => resolveReply({ status: 0, body: { error: error.code ?? error.message } }));
+      request.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
   }
 }
 

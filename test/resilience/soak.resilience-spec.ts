@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { call, cleanup, clearPrefix, freePort, register, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearPrefix, freePort, LoadClient, register, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -46,6 +46,7 @@ describe('resilience: soak', () => {
     const categoryIds = [...new Set(list.map((p) => p.category?._id).filter((c): c is string => typeof c === 'string'))];
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => register(shop.url, `soak${i}`)));
 
+    const client = new LoadClient(shop.url);
     const statuses = new Map<number, number>();
     const fiveXx: string[] = [];
     let sent = 0;
@@ -62,16 +63,16 @@ describe('resilience: soak', () => {
       if (r < 0.4) {
         const paths = ['/api/products?page=1', `/api/products/${pick(productIds)}`, '/api/products/top', '/api/category/categories', `/api/category/${pick(categoryIds)}/products`, '/api/products?page=2'];
         what = pick(paths);
-        reply = await call(shop.url, what);
+        reply = await client.send(what);
       } else if (r < 0.6) {
         what = `/api/products?search=${pick(SEARCHES)}`;
-        reply = await call(shop.url, what);
+        reply = await client.send(what);
       } else if (r < 0.9) {
         what = 'POST /api/cart';
-        reply = await call(shop.url, '/api/cart', { method: 'POST', token: buyer.token, body: { productId: pick(simple)._id, quantity: 1 } });
+        reply = await client.send('/api/cart', { method: 'POST', token: buyer.token, body: { productId: pick(simple)._id, quantity: 1 } });
       } else {
         what = 'POST /api/orders';
-        reply = await call(shop.url, '/api/orders', { method: 'POST', token: buyer.token, body: { shippingAddress: ADDRESS, paymentMethod: 'cod' } });
+        reply = await client.send('/api/orders', { method: 'POST', token: buyer.token, body: { shippingAddress: ADDRESS, paymentMethod: 'cod' } });
       }
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
       latencies.push(performance.now() - t0);
@@ -99,6 +100,7 @@ describe('resilience: soak', () => {
       await sleep(2);
     }
     await Promise.all(inFlight);
+    client.close();
 
     const afterWarmup = samples.filter((s) => s.t >= WARMUP_SECONDS);
     const base = median(afterWarmup.slice(0, 3).map((s) => s.rss));

@@ -26,6 +26,8 @@ export interface AppConfig {
   rateLimitDefault: number;
   /** Lifetime of a cached public catalog answer in ms (0 turns the cache off); writes invalidate at once. */
   catalogCacheTtlMs: number;
+  /** How long lists may show a product's old stock after an order (its own page never does). */
+  catalogStockLagMs: number;
   /** Express 'trust proxy' setting: how many proxy hops to trust for the client IP (0 = none). */
   trustProxyHops: number;
   corsOrigins: string[];

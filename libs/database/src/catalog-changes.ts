@@ -1,7 +1,19 @@
-import type { Schema } from 'mongoose';
+import type { Query, Schema } from 'mongoose';
 
 export type CatalogCollection = 'products' | 'categories';
-export type CatalogChangeListener = (collection: CatalogCollection) => void;
+
+/**
+ * One completed catalog write. `stockOf` is set when the write changed nothing but the stock of these
+ * products (an order taking units, a cancellation or a stale hold putting them back): the cache can then
+ * drop just what is about those products and let lists catch up a moment later. Without it, anything in
+ * the catalog may have changed.
+ */
+export interface CatalogChange {
+  collection: CatalogCollection;
+  stockOf?: string[];
+}
+
+export type CatalogChangeListener = (change: CatalogChange) => void;
 
 const listeners = new Set<CatalogChangeListener>();
 
@@ -15,26 +27,70 @@ export const catalogChanges = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  notify(collection: CatalogCollection): void {
-    for (const listener of listeners) listener(collection);
+  notify(change: CatalogChange): void {
+    for (const listener of listeners) listener(change);
   },
 };
 
+/** The product fields an order or a cancellation changes (updatedAt moves with them). */
+const STOCK_PATH = /^(countInStock|quantity|variants\.\$(\[\w*\])?\.countInStock|stockHolds|updatedAt)$/;
+/** Bookkeeping that no answer shows: taking away or adding only these changes nothing anyone can read. */
+const HIDDEN_PATH = /^stockHolds$/;
+const STOCK_OPERATORS = new Set(['$inc', '$set', '$push', '$pull']);
+
+/**
+ * What a query write changed, judged from its (cast) update and filter: 'none' when it only touched
+ * hidden bookkeeping, the product ids when it only touched stock of products named by _id, else 'any'.
+ */
+export function classifyProductWrite(filter: Record<string, unknown>, update: unknown): 'none' | 'any' | string[] {
+  if (update === null || typeof update !== 'object' || Array.isArray(update)) return 'any';
+  const paths: string[] = [];
+  for (const [operator, fields] of Object.entries(update as Record<string, unknown>)) {
+    if (!STOCK_OPERATORS.has(operator) || fields === null || typeof fields !== 'object') return 'any';
+    paths.push(...Object.keys(fields));
+  }
+  if (paths.length === 0 || !paths.every((path) => STOCK_PATH.test(path))) return 'any';
+  if (paths.every((path) => HIDDEN_PATH.test(path))) return 'none';
+  const ids = idsOf(filter._id);
+  return ids ?? 'any';
+}
+
+function idsOf(value: unknown): string[] | undefined {
+  if (isId(value)) return [String(value)];
+  if (value !== null && typeof value === 'object' && '$in' in value) {
+    const list = (value as { $in: unknown }).$in;
+    if (Array.isArray(list) && list.every(isId)) return list.map(String);
+  }
+  return undefined;
+}
+
+function isId(value: unknown): boolean {
+  return typeof value === 'string' || (value !== null && typeof value === 'object' && (value as { _bsontype?: string })._bsontype === 'ObjectId');
+}
+
 const QUERY_WRITES = /^(updateOne|updateMany|findOneAndUpdate|findOneAndDelete|findOneAndReplace|replaceOne|deleteOne|deleteMany)$/;
+const STOCK_WRITES = /^(updateOne|updateMany|findOneAndUpdate)$/;
 const DOCUMENT_WRITES = /^(save|deleteOne)$/;
 
 /** Mongoose plugin: announces every write of this schema's collection through catalogChanges. */
 export function announceCatalogWrites(collection: CatalogCollection): (schema: Schema) => void {
   return (schema: Schema) => {
-    const announce = (): void => catalogChanges.notify(collection);
+    const announce = (): void => catalogChanges.notify({ collection });
+    const announceQuery = function (this: Query<unknown, unknown>): void {
+      if (collection !== 'products' || !STOCK_WRITES.test((this as unknown as { op?: string }).op ?? '')) return announce();
+      const changed = classifyProductWrite(this.getFilter() as Record<string, unknown>, this.getUpdate());
+      if (changed === 'none') return;
+      catalogChanges.notify(changed === 'any' ? { collection } : { collection, stockOf: changed });
+    };
     // A failed write may still have changed documents (a multi-document update stopped half-way).
-    const announceFailure = (): void => announce();
-    schema.post(QUERY_WRITES, { document: false, query: true }, announce);
-    schema.post(QUERY_WRITES, { document: false, query: true, errorHandler: true }, announceFailure);
+    schema.post(QUERY_WRITES, { document: false, query: true }, announceQuery);
+    schema.post(QUERY_WRITES, { document: false, query: true, errorHandler: true }, function (this: Query<unknown, unknown>) {
+      announceQuery.call(this);
+    });
     schema.post(DOCUMENT_WRITES, { document: true, query: false }, announce);
-    schema.post(DOCUMENT_WRITES, { document: true, query: false, errorHandler: true }, announceFailure);
+    schema.post(DOCUMENT_WRITES, { document: true, query: false, errorHandler: true }, announce);
     schema.post('insertMany', announce);
     schema.post('bulkWrite', announce);
-    schema.post(/^(insertMany|bulkWrite)$/, { errorHandler: true }, announceFailure);
+    schema.post(/^(insertMany|bulkWrite)$/, { errorHandler: true }, announce);
   };
 }

@@ -33,9 +33,9 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 
   onModuleInit(): void {
     if (!this.cache.enabled) return;
-    this.unsubscribe = catalogChanges.subscribe(() => {
-      this.cache.invalidate();
-      this.publish();
+    this.unsubscribe = catalogChanges.subscribe((change) => {
+      this.apply(change.stockOf);
+      this.publish(change.stockOf);
     });
     const subscriber = new Redis({ ...redisOptionsFromUrl(this.config.redisUrl), lazyConnect: false, maxRetriesPerRequest: null });
     subscriber.on('error', () => undefined);
@@ -44,16 +44,23 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
       this.cache.invalidate();
       subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`catalog cache subscription failed: ${error.message}`));
     });
-    subscriber.on('message', (_channel: string, from: string) => {
-      if (from !== this.instance) this.cache.invalidate();
+    subscriber.on('message', (_channel: string, message: string) => {
+      // "<instance>" for any change, "<instance> <id>,<id>" for a stock-only change of those products.
+      const [from, ids] = message.split(' ');
+      if (from !== this.instance) this.apply(ids ? ids.split(',') : undefined);
     });
     this.subscriber = subscriber;
   }
 
-  private publish(): void {
+  private apply(stockOf: string[] | undefined): void {
+    if (stockOf) this.cache.stockChanged(stockOf);
+    else this.cache.invalidate();
+  }
+
+  private publish(stockOf: string[] | undefined): void {
     if (this.redis.status !== 'ready') return;
     // PUBLISH takes a channel, not a key: ioredis does not add the key prefix, so the name carries it.
-    this.redis.publish(this.channel, this.instance).catch(() => undefined);
+    this.redis.publish(this.channel, stockOf ? `${this.instance} ${stockOf.join(',')}` : this.instance).catch(() => undefined);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -65,7 +72,7 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 @Global()
 @Module({
   providers: [
-    { provide: ResponseCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ResponseCache(config.catalogCacheTtlMs) },
+    { provide: ResponseCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ResponseCache(config.catalogCacheTtlMs, undefined, undefined, config.catalogStockLagMs) },
     CatalogInvalidation,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
   ],

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import type { Observable } from 'rxjs';
+import { tap, type Observable } from 'rxjs';
 import { isSharedGuestRequest, PUBLIC_CACHE, replayableHeaders } from './public-cache';
 import { ResponseCache } from './response-cache';
 
@@ -29,6 +29,8 @@ export class PublicCacheInterceptor implements NestInterceptor {
     if (!ticket) return next.handle();
     const route = `${context.getClass().name}-${context.getHandler().name}`;
     const cache = this.cache;
+    // The handler's value, before serialisation: a single document's answer names it (for stock changes).
+    let subject: string | undefined;
     const end: End = res.end;
     res.end = function capture(this: Response, ...args: unknown[]) {
       res.end = end;
@@ -36,10 +38,14 @@ export class PublicCacheInterceptor implements NestInterceptor {
       if (res.statusCode === 200 && chunk !== undefined && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
         const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
         const etag = res.getHeader('etag');
-        cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders()), body, etag: typeof etag === 'string' ? etag : undefined, route });
+        cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders()), body, etag: typeof etag === 'string' ? etag : undefined, route, ...(subject !== undefined ? { subject } : {}) });
       }
       return (end as (...a: unknown[]) => Response).apply(this, args);
     } as End;
-    return next.handle();
+    return next.handle().pipe(
+      tap((value: unknown) => {
+        if (value !== null && typeof value === 'object' && !Array.isArray(value) && '_id' in value) subject = String((value as { _id: unknown })._id);
+      }),
+    );
   }
 }

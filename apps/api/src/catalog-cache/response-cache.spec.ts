@@ -33,6 +33,50 @@ describe('ResponseCache', () => {
     expect(off.lookup('/a')).toBeUndefined();
   });
 
+  it('on a stock-only change drops the product\'s own answers at once and the lists after the lag', () => {
+    jest.useFakeTimers();
+    try {
+      const cache = new ResponseCache(60_000, 100, Date.now, 1000);
+      cache.store(cache.begin('/products/p1')!, { ...entry('p1'), subject: 'p1' });
+      cache.store(cache.begin('/products/p2')!, { ...entry('p2'), subject: 'p2' });
+      cache.store(cache.begin('/products?page=1')!, entry('list'));
+      cache.stockChanged(['p1']);
+      expect(cache.lookup('/products/p1')).toBeUndefined();
+      expect(cache.lookup('/products/p2')).toBeDefined();
+      expect(cache.lookup('/products?page=1')).toBeDefined();
+      // More changes inside the lag do not push the catch-up further away.
+      jest.advanceTimersByTime(600);
+      cache.stockChanged(['p2']);
+      expect(cache.lookup('/products/p2')).toBeUndefined();
+      jest.advanceTimersByTime(400);
+      expect(cache.lookup('/products?page=1')).toBeUndefined();
+      expect(cache.size).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not keep a product\'s answer computed while its stock changed, but keeps others', () => {
+    const cache = new ResponseCache(60_000, 100, Date.now, 1000);
+    const p1 = cache.begin('/products/p1')!;
+    const p2 = cache.begin('/products/p2')!;
+    const list = cache.begin('/products?page=1')!;
+    cache.stockChanged(['p1']);
+    expect(cache.store(p1, { ...entry('old p1'), subject: 'p1' })).toBe(false);
+    expect(cache.store(p2, { ...entry('p2'), subject: 'p2' })).toBe(true);
+    // A list may show the old figure until the catch-up empties it.
+    expect(cache.store(list, entry('list'))).toBe(true);
+    expect(cache.store(cache.begin('/products/p1')!, { ...entry('new p1'), subject: 'p1' })).toBe(true);
+    cache.invalidate();
+  });
+
+  it('treats a stock change as any change with a lag of 0', () => {
+    const cache = new ResponseCache(60_000, 100, Date.now, 0);
+    cache.store(cache.begin('/products?page=1')!, entry('list'));
+    cache.stockChanged(['p1']);
+    expect(cache.lookup('/products?page=1')).toBeUndefined();
+  });
+
   it('holds at most maxEntries, dropping the oldest', () => {
     const cache = new ResponseCache(10_000, 2);
     for (const key of ['/a', '/b', '/c']) cache.store(cache.begin(key)!, entry(key));

@@ -7,6 +7,8 @@ export interface CachedResponse {
   etag: string | undefined;
   /** `${controller}-${handler}`: the throttler key of the route, so a cache hit is counted like the full path. */
   route: string;
+  /** The id of the one document the answer is about (a product page), for stock-only changes. */
+  subject?: string;
   storedAt: number;
 }
 
@@ -14,6 +16,7 @@ export interface CachedResponse {
 export interface CacheTicket {
   key: string;
   version: number;
+  stockVersion: number;
 }
 
 /**
@@ -23,10 +26,19 @@ export interface CacheTicket {
  * expire after ttlMs: the bound for writes this process cannot hear about (another instance while Redis is
  * away, or a hand edit in the database). The size is capped (oldest first out) so odd query strings cannot
  * grow it without limit.
+ *
+ * Stock changes (an order taking units) are frequent and small, so they are handled apart: the answers about
+ * the changed products (their product pages) go at once, and everything else (lists, which show stock only
+ * as a figure on a card) is emptied once, stockLagMs after the first such change. Without this, a busy hour
+ * of orders would empty the whole cache many times a second and guests would hardly ever hit it.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private version = 0;
+  private stockVersion = 0;
+  /** stockVersion at each product's last stock change since the last full invalidation. */
+  private readonly stockChangedAt = new Map<string, number>();
+  private lagTimer: NodeJS.Timeout | undefined;
   hits = 0;
   misses = 0;
   invalidations = 0;
@@ -35,6 +47,7 @@ export class ResponseCache {
     readonly ttlMs: number,
     readonly maxEntries = 2000,
     private readonly now: () => number = Date.now,
+    readonly stockLagMs = 1000,
   ) {}
 
   get enabled(): boolean {
@@ -62,12 +75,14 @@ export class ResponseCache {
   }
 
   begin(key: string): CacheTicket | undefined {
-    return this.enabled ? { key, version: this.version } : undefined;
+    return this.enabled ? { key, version: this.version, stockVersion: this.stockVersion } : undefined;
   }
 
   /** Keeps the answer unless the catalog changed since the ticket was taken. */
   store(ticket: CacheTicket, entry: Omit<CachedResponse, 'storedAt'>): boolean {
     if (!this.enabled || ticket.version !== this.version) return false;
+    // An answer about a product whose stock changed after the ticket was taken may show the old stock.
+    if (entry.subject !== undefined && (this.stockChangedAt.get(entry.subject) ?? -1) > ticket.stockVersion) return false;
     if (this.entries.size >= this.maxEntries && !this.entries.has(ticket.key)) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -81,5 +96,22 @@ export class ResponseCache {
     this.version += 1;
     this.invalidations += 1;
     this.entries.clear();
+    this.stockChangedAt.clear();
+    // Everything is gone: a pending stock catch-up has nothing left to do.
+    if (this.lagTimer !== undefined) clearTimeout(this.lagTimer);
+    this.lagTimer = undefined;
+  }
+
+  /** Only the stock of these products changed: their own answers go now, the rest within stockLagMs. */
+  stockChanged(productIds: readonly string[]): void {
+    if (!this.enabled) return;
+    if (this.stockLagMs <= 0) return this.invalidate();
+    this.stockVersion += 1;
+    for (const id of productIds) this.stockChangedAt.set(id, this.stockVersion);
+    for (const [key, entry] of this.entries) if (entry.subject !== undefined && productIds.includes(entry.subject)) this.entries.delete(key);
+    if (this.lagTimer === undefined) {
+      this.lagTimer = setTimeout(() => this.invalidate(), this.stockLagMs);
+      this.lagTimer.unref();
+    }
   }
 }

@@ -59,17 +59,18 @@ export class InventoryRepository {
           .findOneAndUpdate(
             { _id: line.product, status: 'published', countInStock: { $gte: q }, variants: { $elemMatch: { sku: line.variantSku, countInStock: { $gte: q } } } },
             { $inc: { 'variants.$.countInStock': -q, countInStock: -q, quantity: -q }, ...held },
-            { projection: { _id: 1 } },
+            { projection: { _id: 1, quantity: 1 } },
           )
-          .lean()
+          .lean<{ quantity?: number }>()
           .exec()
       : await this.model
-          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q }, ...held }, { projection: { _id: 1 } })
-          .lean()
+          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q }, ...held }, { projection: { _id: 1, quantity: 1 } })
+          .lean<{ quantity?: number }>()
           .exec();
     if (!taken) return false;
-    // quantity mirrors countInStock but may have been set lower by hand: never let it go negative.
-    await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    // quantity mirrors countInStock but may have been set lower by hand: never let it go negative. The
+    // answer is the document before the update, so the extra write happens only when it is needed.
+    if (typeof taken.quantity === 'number' && taken.quantity - q < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
     return true;
   }
 
@@ -104,9 +105,9 @@ export class InventoryRepository {
     return done.modifiedCount > 0;
   }
 
-  /** The order is stored: its holds are no longer needed. */
+  /** The order is stored: its holds are no longer needed (bookkeeping only: updatedAt stays). */
   async dropHolds(order: Types.ObjectId, products: Types.ObjectId[]): Promise<void> {
-    await this.model.updateMany({ _id: { $in: products }, 'stockHolds.order': order }, { $pull: { stockHolds: { order } } }).exec();
+    await this.model.updateMany({ _id: { $in: products }, 'stockHolds.order': order }, { $pull: { stockHolds: { order } } }, { timestamps: false }).exec();
   }
 
   /** Holds older than the cutoff (left by a crash between taking stock and storing the order). */
