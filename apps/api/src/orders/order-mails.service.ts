@@ -1,3 +1,4 @@
+import { startPeriodicSweep } from '../common/periodic-sweep';
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
 import { JobsService } from '@shop/jobs';
@@ -17,7 +18,7 @@ const SWEEP_BATCH = 100;
 @Injectable()
 export class OrderMailsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(OrderMailsService.name);
-  private sweeper: NodeJS.Timeout | undefined;
+  private stopSweep: (() => void) | undefined;
 
   constructor(
     private readonly orders: OrdersRepository,
@@ -26,12 +27,11 @@ export class OrderMailsService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`order mail sweep failed: ${error.message}`)), SWEEP_EVERY_MS);
-    this.sweeper.unref();
+    this.stopSweep = startPeriodicSweep('order mail sweep', SWEEP_EVERY_MS, () => this.sweep(), this.logger);
   }
 
   onModuleDestroy(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.stopSweep?.();
   }
 
   /** Queues the mail and clears it from the order. Never throws: a write that already succeeded must not fail. */

@@ -1,3 +1,4 @@
+import { startPeriodicSweep } from '../common/periodic-sweep';
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InventoryRepository, OrdersRepository, type StockLine } from '@shop/database';
@@ -20,7 +21,7 @@ const RETRY_FOR_MS = 10 * 60_000;
 export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(StockHoldsService.name);
   private readonly timers = new Set<NodeJS.Timeout>();
-  private sweeper: NodeJS.Timeout | undefined;
+  private stopSweep: (() => void) | undefined;
 
   constructor(
     private readonly inventory: InventoryRepository,
@@ -28,12 +29,11 @@ export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`stock hold sweep failed: ${error.message}`)), SWEEP_EVERY_MS);
-    this.sweeper.unref();
+    this.stopSweep = startPeriodicSweep('stock hold sweep', SWEEP_EVERY_MS, () => this.sweep(), this.logger);
   }
 
   onModuleDestroy(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.stopSweep?.();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
