@@ -1,8 +1,8 @@
-import { startPeriodicSweep } from '../common/periodic-sweep';
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { Types } from 'mongoose';
+import { startPeriodicSweep } from '../common/periodic-sweep';
 
 /** How often the sweep looks for mails whose queueing failed, and how old such an order must be. */
 const SWEEP_EVERY_MS = 30_000;

@@ -1,7 +1,7 @@
-import { startPeriodicSweep } from '../common/periodic-sweep';
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InventoryRepository, OrdersRepository, type StockLine } from '@shop/database';
+import { startPeriodicSweep } from '../common/periodic-sweep';
 
 /** Holds older than this are left over from a crash (a placement takes milliseconds). */
 const STALE_AFTER_MS = 60_000;
