@@ -14,4 +14,4 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=64", "dist/apps/api/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=50", "dist/apps/api/apps/api/src/main.js"]

@@ -168,7 +168,7 @@ async function main() {
   }
   const admin = adminCredentials(dataDir);
 
-  run('api', process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', join(root, 'dist/apps/api/apps/api/src/main.js')]);
+  run('api', process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', '--heap-growing-percent=50', join(root, 'dist/apps/api/apps/api/src/main.js')]);
   run('worker', process.execPath, ['--enable-source-maps', join(root, 'dist/apps/worker/apps/worker/src/main.js')]);
 
   const port = env.PORT || '3000';

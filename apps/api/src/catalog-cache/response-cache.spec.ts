@@ -39,8 +39,11 @@ describe('ResponseCache', () => {
       const cache = new ResponseCache(60_000, 100, Date.now, 1000);
       cache.store(cache.begin('/products/p1')!, { ...entry('p1'), subject: 'p1' });
       cache.store(cache.begin('/products/p2')!, { ...entry('p2'), subject: 'p2' });
+      cache.store(cache.begin('/products/p3')!, { ...entry('p3'), subject: 'p3' });
       cache.store(cache.begin('/products?page=1')!, entry('list'));
       cache.stockChanged(['p1']);
+      const listBefore = cache.begin('/products?page=2')!;
+      const p3Before = cache.begin('/products/p3')!;
       expect(cache.lookup('/products/p1')).toBeUndefined();
       expect(cache.lookup('/products/p2')).toBeDefined();
       expect(cache.lookup('/products?page=1')).toBeDefined();
@@ -50,7 +53,13 @@ describe('ResponseCache', () => {
       expect(cache.lookup('/products/p2')).toBeUndefined();
       jest.advanceTimersByTime(400);
       expect(cache.lookup('/products?page=1')).toBeUndefined();
-      expect(cache.size).toBe(0);
+      // Another product's page is still exact and stays; a list begun before the catch-up is not kept, nor is
+      // a product page begun before it (the changes it might have missed are no longer tracked).
+      expect(cache.lookup('/products/p3')?.body.toString()).toBe('p3');
+      expect(cache.size).toBe(1);
+      expect(cache.store(listBefore, entry('old list'))).toBe(false);
+      expect(cache.store(p3Before, { ...entry('p3'), subject: 'p3' })).toBe(false);
+      expect(cache.store(cache.begin('/products?page=2')!, entry('new list'))).toBe(true);
     } finally {
       jest.useRealTimers();
     }

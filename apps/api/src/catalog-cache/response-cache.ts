@@ -17,6 +17,7 @@ export interface CacheTicket {
   key: string;
   version: number;
   stockVersion: number;
+  listVersion: number;
 }
 
 /**
@@ -28,16 +29,20 @@ export interface CacheTicket {
  * grow it without limit.
  *
  * Stock changes (an order taking units) are frequent and small, so they are handled apart: the answers about
- * the changed products (their product pages) go at once, and everything else (lists, which show stock only
- * as a figure on a card) is emptied once, stockLagMs after the first such change. Without this, a busy hour
- * of orders would empty the whole cache many times a second and guests would hardly ever hit it.
+ * the changed products (their product pages) go at once, and the lists (which show stock only as a figure on
+ * a card) are dropped once, stockLagMs after the first such change; other products' pages stay. Without this,
+ * a busy hour of orders would empty the whole cache many times a second and guests would hardly ever hit it.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private version = 0;
   private stockVersion = 0;
-  /** stockVersion at each product's last stock change since the last full invalidation. */
+  /** stockVersion at each product's last stock change since the last catch-up. */
   private readonly stockChangedAt = new Map<string, number>();
+  /** stockVersion at the last catch-up: older tickets cannot be checked against the map any more. */
+  private stockFloor = 0;
+  /** Bumped by each catch-up: a list computed before it may show stock from before it. */
+  private listVersion = 0;
   private lagTimer: NodeJS.Timeout | undefined;
   hits = 0;
   misses = 0;
@@ -75,14 +80,18 @@ export class ResponseCache {
   }
 
   begin(key: string): CacheTicket | undefined {
-    return this.enabled ? { key, version: this.version, stockVersion: this.stockVersion } : undefined;
+    return this.enabled ? { key, version: this.version, stockVersion: this.stockVersion, listVersion: this.listVersion } : undefined;
   }
 
   /** Keeps the answer unless the catalog changed since the ticket was taken. */
   store(ticket: CacheTicket, entry: Omit<CachedResponse, 'storedAt'>): boolean {
     if (!this.enabled || ticket.version !== this.version) return false;
-    // An answer about a product whose stock changed after the ticket was taken may show the old stock.
-    if (entry.subject !== undefined && (this.stockChangedAt.get(entry.subject) ?? -1) > ticket.stockVersion) return false;
+    if (entry.subject === undefined) {
+      if (ticket.listVersion !== this.listVersion) return false;
+    } else if (ticket.stockVersion < this.stockFloor || (this.stockChangedAt.get(entry.subject) ?? -1) > ticket.stockVersion) {
+      // An answer about a product whose stock changed after the ticket was taken may show the old stock.
+      return false;
+    }
     if (this.entries.size >= this.maxEntries && !this.entries.has(ticket.key)) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -110,8 +119,17 @@ export class ResponseCache {
     for (const id of productIds) this.stockChangedAt.set(id, this.stockVersion);
     for (const [key, entry] of this.entries) if (entry.subject !== undefined && productIds.includes(entry.subject)) this.entries.delete(key);
     if (this.lagTimer === undefined) {
-      this.lagTimer = setTimeout(() => this.invalidate(), this.stockLagMs);
+      this.lagTimer = setTimeout(() => this.catchUp(), this.stockLagMs);
       this.lagTimer.unref();
     }
+  }
+
+  /** The lists may show stock from before the changes of the last stockLagMs: they go. */
+  private catchUp(): void {
+    this.lagTimer = undefined;
+    this.listVersion += 1;
+    this.stockFloor = this.stockVersion;
+    this.stockChangedAt.clear();
+    for (const [key, entry] of this.entries) if (entry.subject === undefined) this.entries.delete(key);
   }
 }
