@@ -3,6 +3,7 @@ import { CartModule } from '../cart/cart.module';
 import { CouponsModule } from '../coupons/coupons.module';
 import { OrdersController } from './orders.controller';
 import { OrderMailsService } from './order-mails.service';
+import { OrderRestockService } from './order-restock.service';
 import { OrdersService } from './orders.service';
 import { CashOnDeliveryProvider } from './payment/cash-on-delivery.provider';
 import { PAYMENT_PROVIDERS } from './payment/payment-provider';
@@ -16,6 +17,7 @@ import { StockHoldsService } from './stock-holds.service';
     OrdersService,
     StockHoldsService,
     OrderMailsService,
+    OrderRestockService,
     PaymentService,
     CashOnDeliveryProvider,
     // Every way to pay; a card provider is one more entry here.

@@ -26,6 +26,7 @@ import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
 import { OrderMailsService } from './order-mails.service';
 import { StockHoldsService } from './stock-holds.service';
+import { OrderRestockService } from './order-restock.service';
 import { computeTotals, toDollars } from './pricing';
 
 const LIST_SPEC: ListSpec = {
@@ -58,6 +59,7 @@ export class OrdersService {
     private readonly mails: OrderMailsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly holds: StockHoldsService,
+    private readonly restocks: OrderRestockService,
   ) {}
 
   /**
@@ -219,12 +221,12 @@ export class OrdersService {
   private async transition(order: OrderDocument, to: OrderStatus, by: Types.ObjectId, trackingNumber?: string): Promise<OrderDocument> {
     if (!canTransition(order.status, to)) throw conflict('INVALID_TRANSITION', transitionRefusal(order.status, to));
     const mail = `status:${to}` as const;
-    const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, ...(trackingNumber ? { trackingNumber } : {}) });
+    const restock = restocksOn(to);
+    const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, restock, ...(trackingNumber ? { trackingNumber } : {}) });
     if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
-    if (restocksOn(to)) {
-      for (const item of updated.items) {
-        await this.inventory.putBack({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) });
-      }
+    if (restock) {
+      // Recorded on the order in the same update: a restock cut short here is finished by the sweep.
+      await this.restocks.restock(updated);
       if (updated.coupon) await this.coupons.release(updated.coupon, updated.user, true);
     }
     await this.mails.send(updated, mail);

@@ -74,16 +74,27 @@ export class InventoryRepository {
     return true;
   }
 
-  /** Puts units back (a rolled-back line or a cancelled order). */
-  async putBack(line: StockLine): Promise<void> {
+  /**
+   * Puts a cancelled order's line back once: the update carries `mark` (`<orderId>:<line>`) and matches only
+   * while the product does not have it yet, so repeating it after a crash gives nothing back twice.
+   */
+  async putBackOnce(line: StockLine, mark: string): Promise<void> {
     const q = line.quantity;
+    const unmarked = { _id: line.product, restockMarks: { $ne: mark } };
     if (line.variantSku) {
       const done = await this.model
-        .updateOne({ _id: line.product, 'variants.sku': line.variantSku }, { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q } })
+        .updateOne({ ...unmarked, 'variants.sku': line.variantSku }, { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q }, $push: { restockMarks: mark } })
         .exec();
       if (done.matchedCount > 0) return;
     }
-    await this.model.updateOne({ _id: line.product }, { $inc: { countInStock: q, quantity: q } }).exec();
+    // No such variant any more (or no variant): the units go back to the product as a whole, still once.
+    await this.model.updateOne(unmarked, { $inc: { countInStock: q, quantity: q }, $push: { restockMarks: mark } }).exec();
+  }
+
+  /** The order's restock is recorded as finished: its marks are no longer needed (bookkeeping only). */
+  async dropRestockMarks(products: Types.ObjectId[], marks: string[]): Promise<void> {
+    if (products.length === 0) return;
+    await this.model.updateMany({ _id: { $in: products }, restockMarks: { $in: marks } }, { $pull: { restockMarks: { $in: marks } } }, { timestamps: false }).exec();
   }
 
   /**

@@ -44,6 +44,8 @@ export interface OrderStatusChangeInput {
   trackingNumber?: string;
   /** The mail the change owes the customer, recorded in the same update (see Order.pendingMails). */
   mail?: OrderMail;
+  /** The change puts the order's units back in stock (see Order.restockPending). */
+  restock?: boolean;
 }
 
 export interface StatusCount {
@@ -96,6 +98,21 @@ export class OrdersRepository {
       .exec();
   }
 
+  /** Every line of the order is back in stock. */
+  async restocked(id: Types.ObjectId): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $unset: { restockPending: 1 } }).exec();
+  }
+
+  /**
+   * Claims one order whose restock was begun before `before` and not finished (a crash in the middle): the
+   * claim moves its updatedAt to now, so another API instance's sweep does not take it at the same time.
+   */
+  claimOwingRestock(before: Date): Promise<OrderDocument | null> {
+    return this.model
+      .findOneAndUpdate({ restockPending: true, updatedAt: { $lt: before } }, { $set: { restockPending: true } }, { returnDocument: 'after' })
+      .exec();
+  }
+
   findById(id: Types.ObjectId): Promise<OrderDocument | null> {
     return this.model.findById(id).exec();
   }
@@ -139,6 +156,7 @@ export class OrdersRepository {
     if (change.to === 'delivered') set.deliveredAt = change.at;
     if (change.to === 'cancelled') set.cancelledAt = change.at;
     if (change.trackingNumber !== undefined) set.trackingNumber = change.trackingNumber;
+    if (change.restock) set.restockPending = true;
     return this.model
       .findOneAndUpdate(
         { _id: id, status: change.from },

@@ -119,6 +119,14 @@ export class Order {
   @Prop({ type: [String], default: undefined })
   pendingMails?: string[];
 
+  /**
+   * True from the change that cancels the order (same update) until every line's units are back in stock:
+   * a restock cut by a crash is finished by the API's sweep. Each line is given back at most once (a mark on
+   * the product, InventoryRepository.putBackOnce).
+   */
+  @Prop({ type: Boolean, default: undefined })
+  restockPending?: boolean;
+
   @Prop({ type: Date })
   paidAt?: Date;
 
@@ -139,3 +147,4 @@ OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ status: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ pendingMails: 1 }, { sparse: true });
+OrderSchema.index({ restockPending: 1 }, { sparse: true });

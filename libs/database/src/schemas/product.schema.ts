@@ -151,6 +151,10 @@ export class Product {
   @Prop({ type: [StockHoldSchema], default: [] })
   stockHolds!: StockHold[];
 
+  /** `<orderId>:<line>` of cancelled orders' lines already put back here, while the order's restock is under way. */
+  @Prop({ type: [String], default: undefined })
+  restockMarks?: string[];
+
   createdAt!: Date;
   updatedAt!: Date;
 }

@@ -1,0 +1,62 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InventoryRepository, OrdersRepository, type OrderDocument } from '@shop/database';
+import { startPeriodicSweep } from '../common/periodic-sweep';
+
+/** How often the sweep looks for unfinished restocks, and how long since the order's last change. */
+const SWEEP_EVERY_MS = 30_000;
+const STALE_AFTER_MS = 30_000;
+const SWEEP_BATCH = 100;
+
+/**
+ * Puts a cancelled order's units back in stock, crash-safe without transactions. The change that cancels the
+ * order sets `restockPending` in the same update; each line then goes back with a mark naming the order and
+ * the line (InventoryRepository.putBackOnce matches only while the product lacks the mark), and the flag is
+ * cleared when all lines are back. A restock cut by a crash or a database outage is finished by the sweep,
+ * which claims the order first so two API instances never work on it together; no line goes back twice.
+ */
+@Injectable()
+export class OrderRestockService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(OrderRestockService.name);
+  private stopSweep: (() => void) | undefined;
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly inventory: InventoryRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.stopSweep = startPeriodicSweep('order restock sweep', SWEEP_EVERY_MS, () => this.sweep(), this.logger);
+  }
+
+  onModuleDestroy(): void {
+    this.stopSweep?.();
+  }
+
+  /** Every line of the order back in stock, each once; then the order no longer owes a restock. */
+  async restock(order: OrderDocument): Promise<void> {
+    const marks = order.items.map((_, index) => `${order.id}:${index}`);
+    for (const [index, item] of order.items.entries()) {
+      await this.inventory.putBackOnce({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, marks[index]);
+    }
+    await this.orders.restocked(order._id);
+    // Only bookkeeping from here: marks left by a failure here are harmless (the order owes nothing any more).
+    await this.inventory
+      .dropRestockMarks(
+        order.items.map((i) => i.product),
+        marks,
+      )
+      .catch((error: Error) => this.logger.warn(`restock marks of order ${order.id} not dropped: ${error.message}`));
+  }
+
+  /** Finishes restocks left unfinished. Returns how many orders it finished. */
+  async sweep(now = Date.now()): Promise<number> {
+    let finished = 0;
+    for (; finished < SWEEP_BATCH; finished += 1) {
+      const order = await this.orders.claimOwingRestock(new Date(now - STALE_AFTER_MS));
+      if (!order) break;
+      await this.restock(order);
+    }
+    if (finished > 0) this.logger.warn(`finished the restock of ${finished} cancelled order(s) left unfinished`);
+    return finished;
+  }
+}
