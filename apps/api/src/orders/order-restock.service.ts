@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InventoryRepository, OrdersRepository, type OrderDocument } from '@shop/database';
+import { CouponsRepository, InventoryRepository, OrdersRepository, type OrderDocument } from '@shop/database';
 import { startPeriodicSweep } from '../common/periodic-sweep';
 
 /** How often the sweep looks for unfinished restocks, and how long since the order's last change. */
@@ -8,10 +8,11 @@ const STALE_AFTER_MS = 30_000;
 const SWEEP_BATCH = 100;
 
 /**
- * Puts a cancelled order's units back in stock, crash-safe without transactions. The change that cancels the
- * order sets `restockPending` in the same update; each line then goes back with a mark naming the order and
- * the line (InventoryRepository.putBackOnce matches only while the product lacks the mark), and the flag is
- * cleared when all lines are back. A restock cut by a crash or a database outage is finished by the sweep,
+ * Puts a cancelled order's units back in stock and gives its coupon redemption back, crash-safe without
+ * transactions. The change that cancels the order sets `restockPending` in the same update; each line then
+ * goes back with a mark naming the order and the line (InventoryRepository.putBackOnce matches only while the
+ * product lacks the mark), the coupon likewise (CouponsRepository.releaseOnce), and the flag is cleared when
+ * all is back. A restock cut by a crash or a database outage is finished by the sweep,
  * which claims the order first so two API instances never work on it together; no line goes back twice.
  */
 @Injectable()
@@ -22,6 +23,7 @@ export class OrderRestockService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly inventory: InventoryRepository,
+    private readonly coupons: CouponsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -32,13 +34,18 @@ export class OrderRestockService implements OnModuleInit, OnModuleDestroy {
     this.stopSweep?.();
   }
 
-  /** Every line of the order back in stock, each once; then the order no longer owes a restock. */
+  /** Every line of the order back in stock and its coupon redemption given back, each once; then the order owes nothing. */
   async restock(order: OrderDocument): Promise<void> {
     const marks = order.items.map((_, index) => `${order.id}:${index}`);
     for (const [index, item] of order.items.entries()) {
       await this.inventory.putBackOnce({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, marks[index]);
     }
+    const couponMark = `${order.id}:coupon`;
+    if (order.coupon) await this.coupons.releaseOnce(order.coupon, order.user, couponMark);
     await this.orders.restocked(order._id);
+    if (order.coupon) {
+      await this.coupons.dropReleaseMarks(order.coupon, couponMark).catch((error: Error) => this.logger.warn(`coupon marks of order ${order.id} not dropped: ${error.message}`));
+    }
     // Only bookkeeping from here: marks left by a failure here are harmless (the order owes nothing any more).
     await this.inventory
       .dropRestockMarks(

@@ -225,9 +225,8 @@ export class OrdersService {
     const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, restock, ...(trackingNumber ? { trackingNumber } : {}) });
     if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
     if (restock) {
-      // Recorded on the order in the same update: a restock cut short here is finished by the sweep.
+      // Recorded on the order in the same update: a restock (units and coupon) cut short here is finished by the sweep.
       await this.restocks.restock(updated);
-      if (updated.coupon) await this.coupons.release(updated.coupon, updated.user, true);
     }
     await this.mails.send(updated, mail);
     return updated;

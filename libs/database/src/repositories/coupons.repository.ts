@@ -113,4 +113,21 @@ export class CouponsRepository {
   async release(coupon: Types.ObjectId): Promise<void> {
     await this.model.updateOne({ _id: coupon, redemptions: { $gt: 0 } }, { $inc: { redemptions: -1 } }).exec();
   }
+
+  /**
+   * Gives back a cancelled order's redemption once, on the coupon and on the customer's counter: each update
+   * carries `mark` (`<orderId>:coupon`) and matches only while the document lacks it.
+   */
+  async releaseOnce(coupon: Types.ObjectId, user: Types.ObjectId | null | undefined, mark: string): Promise<void> {
+    await this.model.updateOne({ _id: coupon, redemptions: { $gt: 0 }, releaseMarks: { $ne: mark } }, { $inc: { redemptions: -1 }, $push: { releaseMarks: mark } }).exec();
+    if (user) {
+      await this.redemptions.updateOne({ coupon, user, count: { $gt: 0 }, releaseMarks: { $ne: mark } }, { $inc: { count: -1 }, $push: { releaseMarks: mark } }).exec();
+    }
+  }
+
+  /** The order's restock is recorded as finished: its marks are no longer needed. */
+  async dropReleaseMarks(coupon: Types.ObjectId, mark: string): Promise<void> {
+    await this.model.updateOne({ _id: coupon, releaseMarks: mark }, { $pull: { releaseMarks: mark } }, { timestamps: false }).exec();
+    await this.redemptions.updateMany({ coupon, releaseMarks: mark }, { $pull: { releaseMarks: mark } }, { timestamps: false }).exec();
+  }
 }

@@ -42,6 +42,10 @@ export class Coupon {
   @Prop({ required: true, min: 0, default: 0 })
   redemptions!: number;
 
+  /** `<orderId>:coupon` of cancelled orders whose redemption was given back here, while their restock is under way. */
+  @Prop({ type: [String], default: undefined })
+  releaseMarks?: string[];
+
   @Prop({ default: true })
   active!: boolean;
 
@@ -71,6 +75,10 @@ export class CouponRedemption {
 
   @Prop({ required: true, min: 0, default: 0 })
   count!: number;
+
+  /** As Coupon.releaseMarks, for this customer's counter. */
+  @Prop({ type: [String], default: undefined })
+  releaseMarks?: string[];
 }
 
 export type CouponRedemptionDocument = HydratedDocument<CouponRedemption>;
