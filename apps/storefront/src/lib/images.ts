@@ -6,7 +6,7 @@ export function srcSetOf(images: ImageSize[] | undefined): string | undefined {
   return images.map((i) => `${i.url} ${i.width}w`).join(', ');
 }
 
-export function productSrcSet(product: Pick<Product, 'images'>): string | undefined {
+export function productSrcSet(product: Partial<Pick<Product, 'images'>>): string | undefined {
   return srcSetOf(product.images);
 }
 

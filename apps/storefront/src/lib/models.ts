@@ -1,191 +1,76 @@
 /**
- * The storefront's view of the API's records. Where openapi.json already has the schema, the type is
- * the generated one (api-types.ts, from tools/gen-api-types.mjs); the rest follow the contracts of the
- * catalog, cart, orders and content issues until their schemas land in openapi.json.
+ * The storefront's view of the API's records. Each is the DTO generated from openapi.json (api-types.ts,
+ * from tools/gen-api-types.mjs), or a small derivation of one; the one that has no DTO says why.
  */
-import type { UserInfoDto } from './api-types';
+import type {
+  BlogDto,
+  CartDto,
+  CartLineDto,
+  CategoryDto,
+  CommentDto,
+  ContributorDto,
+  CouponPreviewDto,
+  OrderDto,
+  OrderItemDto,
+  ProductDto,
+  ProductImageDto,
+  PublicCouponDto,
+  ReviewDto,
+  ShippingAddressDto,
+  UserInfoDto,
+  VariantDto,
+} from './api-types';
 
 export type UserInfo = UserInfoDto;
 
-export interface Category {
-  _id: string;
-  id?: string;
-  name: string;
-}
+/** GET /api/category/categories (a product's own category is the smaller ProductCategoryRefDto). */
+export type Category = CategoryDto;
 
-export interface ImageSize {
-  width: number;
-  url: string;
-}
+export type ImageSize = ProductImageDto;
 
-export interface Review {
-  _id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  verifiedPurchase?: boolean;
-}
+export type Review = ReviewDto;
 
-export interface Variant {
-  sku: string;
-  size?: string;
-  colour?: string;
-  price?: number;
-  countInStock: number;
-  image?: string;
-}
+export type Variant = VariantDto;
 
-export interface Product {
-  _id: string;
-  id?: string;
-  name: string;
-  slug?: string;
-  description: string;
-  price: number;
-  compareAtPrice?: number | null;
-  category?: Category | null;
-  brand: string;
-  quantity?: number;
-  countInStock: number;
-  image: string;
-  images?: ImageSize[];
-  additionalImages?: string[];
-  specifications?: Record<string, string>;
-  rating: number;
-  numReviews: number;
-  reviews?: Review[];
-  isSpecial?: boolean;
-  status?: string;
-  variants?: Variant[];
-  createdAt?: string;
-}
+export type Product = ProductDto;
 
+/** No DTO: the storefront's own page, built from a product list and its X-Total-Count header. */
 export interface ProductPage {
   products: Product[];
   total: number;
 }
 
-export interface CartLine {
-  productId: string;
-  name: string;
-  image: string;
-  price: number;
-  variantSku?: string | null;
-  size?: string | null;
-  colour?: string | null;
-  quantity: number;
-  countInStock?: number;
-}
+/** A line of the server's cart: the variant nested in `variant` (the cart slice flattens it into its own lines). */
+export type CartLine = CartLineDto;
 
-export interface ServerCart {
-  items: CartLine[];
-  totalQuantity: number;
-  subtotal: number;
-}
+export type ServerCart = CartDto;
 
-export interface ShippingAddress {
-  fullName: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-}
+export type ShippingAddress = ShippingAddressDto;
 
-export interface OrderLine {
-  product?: string;
-  productId?: string;
-  name: string;
-  image?: string;
-  price: number;
-  quantity: number;
-  variantSku?: string | null;
-  size?: string | null;
-  colour?: string | null;
-}
+/** productId: an older name for `product` that OrderPage still falls back to; the API sends only `product`. */
+export type OrderLine = OrderItemDto & { productId?: string };
 
-export interface Order {
-  _id: string;
-  id?: string;
-  items?: OrderLine[];
+/** The optional fields are older names that orderLines, orderTotal and OrderPage still fall back to; OrderDto.from sends none of them. */
+export type Order = OrderDto & {
   orderItems?: OrderLine[];
-  shippingAddress?: ShippingAddress;
-  paymentMethod?: string;
-  status: string;
-  couponCode?: string | null;
   itemsPrice?: number;
-  subtotal?: number;
-  discount?: number;
   taxPrice?: number;
-  tax?: number;
   shippingPrice?: number;
-  shipping?: number;
   totalPrice?: number;
-  total?: number;
-  trackingNumber?: string | null;
-  createdAt: string;
-}
+};
 
 /** POST /api/coupons/validate: the discount on the caller's cart, or why the coupon does not apply. */
-export interface CouponPreview {
-  valid: boolean;
-  code: string;
-  reason?: string;
-  reasonCode?: string | null;
-  type?: string | null;
-  subtotal: number;
-  discount: number;
-  totalAfterDiscount: number;
-}
+export type CouponPreview = CouponPreviewDto;
 
-export interface PublicCoupon {
-  _id?: string;
-  code: string;
-  type: 'percent' | 'fixed' | string;
-  value: number;
-  minSubtotal?: number;
-  endsAt?: string | null;
-  description?: string;
-}
+export type PublicCoupon = PublicCouponDto;
 
-export interface Blog {
-  _id: string;
-  id?: string;
-  title: string;
-  slug: string;
-  excerpt?: string;
-  body?: string;
-  html?: string;
-  bodyHtml?: string;
-  coverImage?: string;
-  tags?: string[];
-  author?: string | { username?: string; name?: string };
-  publishedAt?: string;
-  createdAt?: string;
-  likes?: number;
-  likedByMe?: boolean;
-}
+/** html: an older name for bodyHtml that BlogDetailPage still falls back to; the API sends only bodyHtml. */
+export type Blog = BlogDto & { html?: string };
 
-export interface BlogComment {
-  _id: string;
-  blog: string;
-  text: string;
-  user?: { _id?: string; username?: string } | null;
-  createdAt: string;
-}
+export type BlogComment = CommentDto;
 
-export interface Contributor {
-  _id?: string;
-  id?: string;
-  storeName: string;
-  username?: string;
-  publishedProducts: number;
-  averageRating: number;
-  reviewCount: number;
-  joinedAt?: string;
-  createdAt?: string;
-}
+/** createdAt: an older name for joinedAt that ContributorsPage still falls back to; the API sends only joinedAt. */
+export type Contributor = ContributorDto & { createdAt?: string };
 
 /** Lines of an order, whichever name the API uses. */
 export function orderLines(order: Order): OrderLine[] {

@@ -10,17 +10,18 @@ export interface CartState {
 
 const initialState: CartState = { items: [] };
 
+/** The server's cart lines as the slice's items: the variant (nested on the server) becomes the line's own fields and key. */
 export function linesToItems(lines: CartLine[]): CartItem[] {
   return lines.map((l) => ({
-    key: cartKey(l.productId, l.variantSku),
+    key: cartKey(l.productId, l.variant?.sku ?? null),
     productId: l.productId,
     name: l.name,
     price: l.price,
     image: l.image,
     quantity: l.quantity,
-    variantSku: l.variantSku ?? null,
-    size: l.size ?? null,
-    colour: l.colour ?? null,
+    variantSku: l.variant?.sku ?? null,
+    size: l.variant?.size ?? null,
+    colour: l.variant?.colour ?? null,
     countInStock: l.countInStock,
   }));
 }

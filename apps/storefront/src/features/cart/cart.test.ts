@@ -62,11 +62,19 @@ describe('cart reducer', () => {
     expect(state.items).toEqual([]);
   });
 
-  it('takes the server cart as it is (sync for signed-in users)', () => {
+  it('takes the server cart as it is (sync for signed-in users), keeping each line\'s size and colour', () => {
     const state = cartReducer(
       undefined,
-      setCartFromServer([{ productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-S', size: 'S', colour: 'Black', quantity: 2, countInStock: 5 }]),
+      setCartFromServer([
+        { productId: 'p9', name: 'Tee', image: 'i', price: 20, variant: { sku: 'T-S', size: 'S', colour: 'Black' }, quantity: 2, countInStock: 5, lineTotal: 40 },
+        { productId: 'p9', name: 'Tee', image: 'i', price: 20, variant: { sku: 'T-M', size: 'M', colour: null }, quantity: 1, countInStock: 3, lineTotal: 20 },
+        { productId: 'p2', name: 'Cap', image: 'c', price: 10, variant: null, quantity: 1, countInStock: 9, lineTotal: 10 },
+      ]),
     );
-    expect(state.items).toEqual([{ key: 'p9:T-S', productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-S', size: 'S', colour: 'Black', quantity: 2, countInStock: 5 }]);
+    expect(state.items).toEqual([
+      { key: 'p9:T-S', productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-S', size: 'S', colour: 'Black', quantity: 2, countInStock: 5 },
+      { key: 'p9:T-M', productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-M', size: 'M', colour: null, quantity: 1, countInStock: 3 },
+      { key: 'p2', productId: 'p2', name: 'Cap', image: 'c', price: 10, variantSku: null, size: null, colour: null, quantity: 1, countInStock: 9 },
+    ]);
   });
 });

@@ -19,7 +19,8 @@ import { HeartButton } from '../favorites/HeartButton';
 import { toFavorite } from '../favorites/favorites-thunks';
 import { SKELETON_CARDS } from './shop-filters';
 
-export function ProductImage({ product, sizes, eager }: { product: Pick<Product, 'image' | 'images' | 'name'>; sizes: string; eager?: boolean }) {
+/** images is optional: the favourites page passes a FavoriteProduct, which may have no thumbnails. */
+export function ProductImage({ product, sizes, eager }: { product: Pick<Product, 'image' | 'name'> & Partial<Pick<Product, 'images'>>; sizes: string; eager?: boolean }) {
   return (
     <Box
       component="img"
