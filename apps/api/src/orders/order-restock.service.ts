@@ -43,16 +43,16 @@ export class OrderRestockService implements OnModuleInit, OnModuleDestroy {
     const couponMark = `${order.id}:coupon`;
     if (order.coupon) await this.coupons.releaseOnce(order.coupon, order.user, couponMark);
     await this.orders.restocked(order._id);
-    if (order.coupon) {
-      await this.coupons.dropReleaseMarks(order.coupon, couponMark).catch((error: Error) => this.logger.warn(`coupon marks of order ${order.id} not dropped: ${error.message}`));
-    }
-    // Only bookkeeping from here: marks left by a failure here are harmless (the order owes nothing any more).
-    await this.inventory
-      .dropRestockMarks(
+    // Only bookkeeping from here: marks left by a failure are harmless (the order owes nothing any more).
+    try {
+      await this.inventory.dropRestockMarks(
         order.items.map((i) => i.product),
         marks,
-      )
-      .catch((error: Error) => this.logger.warn(`restock marks of order ${order.id} not dropped: ${error.message}`));
+      );
+      if (order.coupon) await this.coupons.dropReleaseMarks(order.coupon, couponMark);
+    } catch (error) {
+      this.logger.warn(`restock marks of order ${order.id} not dropped: ${(error as Error).message}`);
+    }
   }
 
   /** Finishes restocks left unfinished. Returns how many orders it finished. */
