@@ -35,10 +35,15 @@ import { SeoModule } from './seo/seo.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** A caller's X-Request-Id is kept when it is well-formed, else a new one is made. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+/** A caller's X-Request-Id when it is well-formed, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Sets the request's X-Request-Id (see requestIdOf) on the answer. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
   res.setHeader('X-Request-Id', id);
   return id;
 }

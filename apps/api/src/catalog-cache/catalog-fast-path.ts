@@ -4,8 +4,8 @@ import type Redis from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AppConfig } from '@shop/config';
-import { requestId } from '../app.module';
-import { RedisThrottlerStorage } from '../common/redis-throttler.storage';
+import { requestIdOf } from '../app.module';
+import { RedisThrottlerStorage, type ThrottlerStorageRecord } from '../common/redis-throttler.storage';
 import { REDIS } from '../redis/redis.module';
 import { clientAddress, isSharedGuestRequest, matchesEtag } from './public-cache';
 import { ResponseCache, type CachedResponse } from './response-cache';
@@ -13,6 +13,13 @@ import { ResponseCache, type CachedResponse } from './response-cache';
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const THROTTLE_TTL_MS = 60_000;
+const MAX_REMEMBERED_KEYS = 10_000;
+
+/** A cached answer's headers as Node's flat [name, value, name, value…] list, with and without the body's. */
+interface FlatHeaders {
+  full: (string | string[])[];
+  notModified: (string | string[])[];
+}
 
 /**
  * Answers a guest's GET of a cached catalog answer straight from the HTTP server, before Express and Nest:
@@ -23,6 +30,8 @@ const THROTTLE_TTL_MS = 60_000;
  */
 export class CatalogFastPath {
   private readonly storage: RedisThrottlerStorage;
+  private readonly keys = new Map<string, string>();
+  private readonly flat = new WeakMap<CachedResponse, FlatHeaders>();
 
   constructor(
     private readonly cache: ResponseCache,
@@ -50,29 +59,67 @@ export class CatalogFastPath {
     if (!isSharedGuestRequest(req.method, req.headers) || req.url === undefined) return false;
     const entry = this.cache.lookup(req.url);
     if (!entry) return false;
-    this.answer(req, res, entry, full).catch(() => full(req, res));
+    const tracker = normalizeIp(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxyHops));
+    const key = this.throttlerKey(entry.route, tracker);
+    const limit = this.config.rateLimitDefault;
+    // The generous global limit is counted in process (no wait); a strict one goes to Redis first.
+    const counted = this.storage.incrementAtOnce(key, THROTTLE_TTL_MS, limit, THROTTLE_TTL_MS, 'default');
+    if (counted !== undefined) {
+      this.reply(req, res, entry, counted, full);
+    } else {
+      this.storage.increment(key, THROTTLE_TTL_MS, limit, THROTTLE_TTL_MS, 'default').then(
+        (hit) => this.reply(req, res, entry, hit, full),
+        () => full(req, res),
+      );
+    }
     return true;
   }
 
-  private async answer(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, full: Listener): Promise<void> {
-    const tracker = normalizeIp(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxyHops));
-    const key = createHash('sha256').update(`${entry.route}-default-${tracker}`).digest('hex');
-    const limit = this.config.rateLimitDefault;
-    const hit = await this.storage.increment(key, THROTTLE_TTL_MS, limit, THROTTLE_TTL_MS, 'default');
+  /** The key ThrottlerGuard uses for this route and client (a sha256, remembered: it is the same all day). */
+  private throttlerKey(route: string, tracker: string): string {
+    const name = `${route}-default-${tracker}`;
+    let key = this.keys.get(name);
+    if (key === undefined) {
+      if (this.keys.size >= MAX_REMEMBERED_KEYS) this.keys.clear();
+      key = createHash('sha256').update(name).digest('hex');
+      this.keys.set(name, key);
+    }
+    return key;
+  }
+
+  /**
+   * Sends the stored answer with one writeHead of a flat header list (the stored headers, flattened once per
+   * entry, plus this request's id and counters): Node then checks and writes each header once, with no
+   * per-request header map.
+   */
+  private reply(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, hit: ThrottlerStorageRecord, full: Listener): void {
     // A blocked client gets the full pipeline's 429 answer.
     if (hit.isBlocked) return full(req, res);
-    requestId(req, res);
-    res.setHeader('X-RateLimit-Limit', limit);
-    res.setHeader('X-RateLimit-Remaining', Math.max(0, limit - hit.totalHits));
-    res.setHeader('X-RateLimit-Reset', hit.timeToExpire);
+    const limit = this.config.rateLimitDefault;
+    const perRequest: (string | string[])[] = ['X-Request-Id', requestIdOf(req), 'X-RateLimit-Limit', String(limit), 'X-RateLimit-Remaining', String(Math.max(0, limit - hit.totalHits)), 'X-RateLimit-Reset', String(hit.timeToExpire)];
+    const flat = this.flatHeaders(entry);
     if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
-      const { ['content-type']: _type, ['content-length']: _length, ...headers } = entry.headers;
-      res.writeHead(304, headers);
+      res.writeHead(304, perRequest.concat(flat.notModified));
       res.end();
       return;
     }
-    res.writeHead(entry.status, entry.headers);
+    res.writeHead(entry.status, perRequest.concat(flat.full));
     res.end(entry.body);
+  }
+
+  private flatHeaders(entry: CachedResponse): FlatHeaders {
+    let flat = this.flat.get(entry);
+    if (flat === undefined) {
+      const full: (string | string[])[] = [];
+      const notModified: (string | string[])[] = [];
+      for (const [name, value] of Object.entries(entry.headers)) {
+        full.push(name, value);
+        if (name !== 'content-type' && name !== 'content-length') notModified.push(name, value);
+      }
+      flat = { full, notModified };
+      this.flat.set(entry, flat);
+    }
+    return flat;
   }
 }
 

@@ -33,6 +33,17 @@ describe('RedisThrottlerStorage', () => {
     ]);
   });
 
+  it('counts a generous limit without waiting (the fast path), and leaves a strict one to Redis', async () => {
+    const one = new RedisThrottlerStorage(a, { batched: ['default'], flushMs: 10_000 });
+    expect(one.incrementAtOnce('k3', 60_000, 10, 60_000, 'default')).toBeUndefined();
+    expect(one.incrementAtOnce('k3', 60_000, 300, 60_000, 'auth')).toBeUndefined();
+    const first = one.incrementAtOnce('k3', 60_000, 300, 60_000, 'default');
+    expect(first).toMatchObject({ totalHits: 1, isBlocked: false });
+    // The same count as the awaited call: both paths share one window.
+    expect((await one.increment('k3', 60_000, 300, 60_000, 'default')).totalHits).toBe(2);
+    expect(one.incrementAtOnce('k3', 60_000, 300, 60_000, 'default')?.totalHits).toBe(3);
+  });
+
   it('counts a generous limit in process and shares it through Redis at each flush', async () => {
     const one = new RedisThrottlerStorage(a, { batched: ['default'], flushMs: 10_000 });
     const two = new RedisThrottlerStorage(b, { batched: ['default'], flushMs: 10_000 });

@@ -130,9 +130,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    const counted = this.incrementAtOnce(key, ttl, limit, blockDuration, throttlerName);
+    if (counted !== undefined) return counted;
     const base = `throttle:${throttlerName}:${key}`;
-    // Strict per-route limits (a contact form's few per hour) stay exact even on a batched throttler.
-    if (this.batched.has(throttlerName) && limit >= BATCH_MIN_LIMIT) return this.incrementBatched(base, ttl, limit, Math.max(blockDuration, 1));
     // Redis away: count in this process rather than fail (or wait in the offline queue on) every request.
     if (this.redis.status !== 'ready') return this.local.increment(base, ttl, limit, blockDuration);
     try {
@@ -141,6 +141,16 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       if (!isUnavailableError(error)) throw error;
       return this.local.increment(base, ttl, limit, blockDuration);
     }
+  }
+
+  /**
+   * The hit counted without waiting, when this limit is batched (a generous one); undefined when it must be
+   * counted exactly in Redis (call increment then). Lets the catalog fast path answer in the same tick.
+   */
+  incrementAtOnce(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ThrottlerStorageRecord | undefined {
+    // Strict per-route limits (a contact form's few per hour) stay exact even on a batched throttler.
+    if (!this.batched.has(throttlerName) || limit < BATCH_MIN_LIMIT) return undefined;
+    return this.incrementBatched(`throttle:${throttlerName}:${key}`, ttl, limit, Math.max(blockDuration, 1));
   }
 
   private async send(base: string, ttl: number, limit: number, blockDuration: number, n: number): Promise<number[]> {
