@@ -50,7 +50,14 @@ export class CatalogFastPath {
       for (const listener of listeners) listener.call(server, req, res);
     };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!this.tryAnswer(req, res, full)) full(req, res);
+      let handled: boolean;
+      try {
+        handled = this.tryAnswer(req, res, full);
+      } catch {
+        // Whatever went wrong before an answer was sent, the full pipeline answers instead (never a crash here).
+        handled = res.headersSent;
+      }
+      if (!handled) full(req, res);
     });
   }
 
@@ -98,13 +105,16 @@ export class CatalogFastPath {
     const limit = this.config.rateLimitDefault;
     const perRequest: (string | string[])[] = ['X-Request-Id', requestIdOf(req), 'X-RateLimit-Limit', String(limit), 'X-RateLimit-Remaining', String(Math.max(0, limit - hit.totalHits)), 'X-RateLimit-Reset', String(hit.timeToExpire)];
     const flat = this.flatHeaders(entry);
-    if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
-      res.writeHead(304, perRequest.concat(flat.notModified));
-      res.end();
-      return;
+    const notModified = matchesEtag(req.headers['if-none-match'], entry.etag);
+    try {
+      res.writeHead(notModified ? 304 : entry.status, perRequest.concat(notModified ? flat.notModified : flat.full));
+    } catch {
+      // Node checks every header before it sends any: a refused one leaves nothing sent, so the full pipeline
+      // answers instead.
+      return full(req, res);
     }
-    res.writeHead(entry.status, perRequest.concat(flat.full));
-    res.end(entry.body);
+    if (notModified) res.end();
+    else res.end(entry.body);
   }
 
   private flatHeaders(entry: CachedResponse): FlatHeaders {
