@@ -118,6 +118,32 @@ describe('cart: /api/cart', () => {
     await stack.http().delete('/api/cart').set('Authorization', ann.bearer).expect(200);
   });
 
+  it('counts every one of many adds sent at once (two tabs, a double click), and never goes past the stock', async () => {
+    const carol = await createAccount(stack);
+    const tee = await createProduct(stack, { countInStock: 50 });
+    const cap = await createProduct(stack, { countInStock: 50 });
+    const sock = await createProduct(stack, { countInStock: 50, variants: [{ sku: 'S-M', size: 'M', countInStock: 12 }] });
+    const add = (body: Record<string, unknown>) => stack.http().post('/api/cart').set('Authorization', carol.bearer).send(body);
+    // The first add creates the cart; then 15 adds of one product, 10 of another and 15 of one variant at once.
+    await add({ productId: tee.id, quantity: 1 }).expect(201);
+    const answers = await Promise.all([
+      ...Array.from({ length: 15 }, () => add({ productId: tee.id, quantity: 1 })),
+      ...Array.from({ length: 10 }, () => add({ productId: cap.id, quantity: 2 })),
+      ...Array.from({ length: 15 }, () => add({ productId: sock.id, variantSku: 'S-M', quantity: 1 })),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.slice(0, 25).every((s) => s === 201)).toBe(true);
+    // Only 12 of the variant are in stock: 12 adds succeed, the other 3 are refused, naming how many are left.
+    expect(statuses.slice(25).filter((s) => s === 201)).toHaveLength(12);
+    expect(answers.slice(25).filter((a) => a.status === 400).map((a) => a.body.message)).toEqual(Array(3).fill(`Only 12 left in stock for ${sock.name}`));
+    const cart = await cartOf(carol);
+    const quantityOf = (id: string) => cart.items.filter((i: { productId: string }) => i.productId === id).map((i: { quantity: number }) => i.quantity);
+    expect(quantityOf(tee.id)).toEqual([16]);
+    expect(quantityOf(cap.id)).toEqual([20]);
+    expect(quantityOf(sock.id)).toEqual([12]);
+    expect(cart.totalQuantity).toBe(48);
+  });
+
   it('answers 404 for an unknown or unpublished product', async () => {
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: '665f1c2e9d1e8a0012345678', quantity: 1 }).expect(404);
     const draft = await createProduct(stack, { status: 'draft' });

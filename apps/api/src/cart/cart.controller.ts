@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ErrorBody } from '../common/error-body';
@@ -18,6 +18,7 @@ export class CartController {
   @ApiCreatedResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid quantity, unknown variant, or more than is in stock (names how many are left)' })
   @ApiNotFoundResponse({ type: ErrorBody, description: 'Product not found' })
+  @ApiConflictResponse({ type: ErrorBody, description: 'CART_BUSY: other requests kept changing the cart at the same moment; try again' })
   add(@CurrentUser() user: AuthUser, @Body() dto: AddToCartDto): Promise<CartDto> {
     return this.cart.add(user, dto);
   }
@@ -27,6 +28,7 @@ export class CartController {
   @ApiOkResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid quantity or more than is in stock' })
   @ApiNotFoundResponse({ type: ErrorBody, description: 'Product or cart line not found' })
+  @ApiConflictResponse({ type: ErrorBody, description: 'CART_BUSY: other requests kept changing the cart at the same moment; try again' })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateCartDto): Promise<CartDto> {
     return this.cart.update(user, dto);
   }

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { CartItem, CartsRepository, InventoryRepository, StockView, Variant } from '@shop/database';
 import type { AuthUser } from '../auth/auth-user';
-import { badRequest, forbidden, notFound } from '../common/domain-error';
+import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
 import { subtotalCents, toDollars } from '../orders/pricing';
 import { AddToCartDto, CartDto, CartLineDto, UpdateCartDto } from './dto/cart.dto';
 
 export const MAX_LINE_QUANTITY = 99;
+/** Tries of a cart change that other requests keep beating to the cart (each loss means one of them got through). */
+const MAX_CART_ATTEMPTS = 5;
 
 /** A cart line with its current catalog data. */
 export interface PricedCartLine {
@@ -128,21 +130,26 @@ export class CartService {
       throw badRequest('VARIANT_NOT_FOUND', 'This product has no variants', { variantSku: 'This product has no variants' });
     }
 
-    const cart = await this.carts.findByUser(user);
-    const items = [...(cart?.items ?? [])];
-    const index = items.findIndex((i) => sameLine(i, productObjectId, variantSku));
-    if (mode === 'set' && index < 0) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
-    const wanted = mode === 'add' ? (index >= 0 ? items[index].quantity : 0) + quantity : quantity;
-    if (wanted > MAX_LINE_QUANTITY) throw badRequest('QUANTITY_TOO_LARGE', `At most ${MAX_LINE_QUANTITY} of one item fit in a cart`, { quantity: `At most ${MAX_LINE_QUANTITY}` });
     const available = variant ? variant.countInStock : product.countInStock;
-    if (wanted > available) throw badRequest('INSUFFICIENT_STOCK', stockRefusal(product.name, available), { quantity: `${available} left` });
-
-    const line: CartItem = { product: productObjectId, quantity: wanted, ...(variantSku ? { variantSku } : {}) };
-    if (index >= 0) items[index] = line;
-    else items.push(line);
-    await this.carts.saveItems(user, items);
-    // The cart just written and the product just read: only the other lines' products are read again.
-    return this.toDto(user, await this.priceItems(items, [product]));
+    const max = Math.min(MAX_LINE_QUANTITY, available);
+    const line = { product: productObjectId, variantSku };
+    // One atomic update: concurrent adds all count, and the cart is not read first. When it changes nothing,
+    // the cart as it is says why; when that shows nothing wrong, another request changed the cart at that very
+    // moment (created it, or added this line) and the update is tried again.
+    for (let attempt = 1; ; attempt += 1) {
+      if (quantity <= max) {
+        const changed = mode === 'add' ? await this.carts.addToLine(user, line, quantity, max) : await this.carts.setLineQuantity(user, line, quantity);
+        // The product was just read: only the other lines' products are read again.
+        if (changed) return this.toDto(user, await this.priceItems(changed.items, [product]));
+      }
+      const cart = await this.carts.findByUser(user);
+      const current = cart?.items.find((i) => sameLine(i, productObjectId, variantSku));
+      if (mode === 'set' && !current) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
+      const wanted = mode === 'add' ? (current?.quantity ?? 0) + quantity : quantity;
+      if (wanted > MAX_LINE_QUANTITY) throw badRequest('QUANTITY_TOO_LARGE', `At most ${MAX_LINE_QUANTITY} of one item fit in a cart`, { quantity: `At most ${MAX_LINE_QUANTITY}` });
+      if (wanted > available) throw badRequest('INSUFFICIENT_STOCK', stockRefusal(product.name, available), { quantity: `${available} left` });
+      if (attempt >= MAX_CART_ATTEMPTS) throw conflict('CART_BUSY', 'Your cart is being changed elsewhere, please try again');
+    }
   }
 
   private toDto(user: Types.ObjectId, cart: PricedCart): CartDto {
