@@ -28,6 +28,8 @@ export interface AppConfig {
   catalogCacheTtlMs: number;
   /** How long lists may show a product's old stock after an order (its own page never does). */
   catalogStockLagMs: number;
+  /** How long a signed-in caller's account (roles, name) is kept in memory between requests (0 = read every time). */
+  sessionCacheTtlMs: number;
   /** Express 'trust proxy' setting: how many proxy hops to trust for the client IP (0 = none). */
   trustProxyHops: number;
   corsOrigins: string[];

@@ -145,6 +145,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitDefault: int(env, 'RATE_LIMIT_DEFAULT', 600, 1, 1_000_000_000),
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 10_000, 0, 3_600_000),
     catalogStockLagMs: int(env, 'CATALOG_STOCK_LAG_MS', 1000, 0, 60_000),
+    sessionCacheTtlMs: int(env, 'SESSION_CACHE_TTL_MS', 5000, 0, 60_000),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     corsOrigins: [publicUrl, ...corsOrigins],
     taxRate: num(env, 'TAX_RATE', 0, 0, 1),

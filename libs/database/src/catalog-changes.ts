@@ -55,7 +55,8 @@ export function classifyProductWrite(filter: Record<string, unknown>, update: un
   return ids ?? 'any';
 }
 
-function idsOf(value: unknown): string[] | undefined {
+/** The ids a filter's `_id` names (one id, or `$in` of ids); undefined for any other filter. */
+export function idsOf(value: unknown): string[] | undefined {
   if (isId(value)) return [String(value)];
   if (value !== null && typeof value === 'object' && '$in' in value) {
     const list = (value as { $in: unknown }).$in;
@@ -68,7 +69,7 @@ function isId(value: unknown): boolean {
   return typeof value === 'string' || (value !== null && typeof value === 'object' && (value as { _bsontype?: string })._bsontype === 'ObjectId');
 }
 
-const QUERY_WRITES = /^(updateOne|updateMany|findOneAndUpdate|findOneAndDelete|findOneAndReplace|replaceOne|deleteOne|deleteMany)$/;
+export const QUERY_WRITES = /^(updateOne|updateMany|findOneAndUpdate|findOneAndDelete|findOneAndReplace|replaceOne|deleteOne|deleteMany)$/;
 const STOCK_WRITES = /^(updateOne|updateMany|findOneAndUpdate)$/;
 const DOCUMENT_WRITES = /^(save|deleteOne)$/;
 

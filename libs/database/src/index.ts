@@ -4,3 +4,4 @@ export * from './database.module';
 export * from './mongo-errors';
 export * from './slugify';
 export * from './catalog-changes';
+export * from './user-changes';

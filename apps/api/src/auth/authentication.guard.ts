@@ -8,6 +8,7 @@ import { isUnavailableError } from '../common/service-unavailable';
 import type { AuthUser, Role } from './auth-user';
 import { ROLE_KEY } from './auth.decorators';
 import { AUTH_COOKIE } from './auth-cookie';
+import { SessionCache } from './session-cache';
 import { TokenService } from './token.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,6 +42,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
     private readonly users: UsersRepository,
+    private readonly sessions: SessionCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -75,8 +77,12 @@ export class AuthenticationGuard implements CanActivate {
     if (!token) return undefined;
     const claims = await this.tokens.verifySignature(token);
     if (!claims || !Types.ObjectId.isValid(claims.sub)) return undefined;
-    // The denylist and the user are looked up together: one round trip's wait instead of two.
-    const [revoked, user] = await Promise.all([this.tokens.isRevoked(claims.jti), this.users.findSessionUser(new Types.ObjectId(claims.sub))]);
+    // The denylist and the user are looked up together: one round trip's wait instead of two. A caller seen in
+    // the last SESSION_CACHE_TTL_MS comes from the session cache (dropped at once when the account changes).
+    const cached = this.sessions.get(claims.sub);
+    const generation = this.sessions.begin();
+    const [revoked, user] = await Promise.all([this.tokens.isRevoked(claims.jti), cached ?? this.users.findSessionUser(new Types.ObjectId(claims.sub))]);
+    if (user && !cached) this.sessions.store(claims.sub, user, generation);
     if (revoked || !user) return undefined;
     // Tokens issued before a password reset or an account deletion are void.
     if (claims.issuedAtMs < user.tokensValidAfter.getTime()) return undefined;

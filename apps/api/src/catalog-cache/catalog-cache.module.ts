@@ -1,10 +1,9 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import Redis from 'ioredis';
-import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { catalogChanges } from '@shop/database';
-import { redisOptionsFromUrl } from '@shop/jobs';
+import { RedisBroadcast } from '../redis/redis-broadcast';
 import { REDIS } from '../redis/redis.module';
 import { PublicCacheInterceptor } from './public-cache.interceptor';
 import { ResponseCache } from './response-cache';
@@ -17,39 +16,29 @@ import { ResponseCache } from './response-cache';
  */
 @Injectable()
 export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('CatalogCache');
-  private readonly instance = randomUUID();
-  private readonly channel: string;
-  private subscriber: Redis | undefined;
+  private readonly broadcast: RedisBroadcast;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly cache: ResponseCache,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) redis: Redis,
   ) {
-    this.channel = `${config.redisPrefix}:catalog-changed`;
+    this.broadcast = new RedisBroadcast(config, redis, 'catalog-changed', new Logger('CatalogCache'));
   }
 
   onModuleInit(): void {
     if (!this.cache.enabled) return;
     this.unsubscribe = catalogChanges.subscribe((change) => {
       this.apply(change.stockOf);
-      this.publish(change.stockOf);
+      // "" for any change, "<id>,<id>" for a stock-only change of those products.
+      this.broadcast.publish(change.stockOf ? change.stockOf.join(',') : '');
     });
-    const subscriber = new Redis({ ...redisOptionsFromUrl(this.config.redisUrl), lazyConnect: false, maxRetriesPerRequest: null });
-    subscriber.on('error', () => undefined);
-    subscriber.on('ready', () => {
-      // Messages sent while we were away are lost: start from an empty cache.
-      this.cache.invalidate();
-      subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`catalog cache subscription failed: ${error.message}`));
-    });
-    subscriber.on('message', (_channel: string, message: string) => {
-      // "<instance>" for any change, "<instance> <id>,<id>" for a stock-only change of those products.
-      const [from, ids] = message.split(' ');
-      if (from !== this.instance) this.apply(ids ? ids.split(',') : undefined);
-    });
-    this.subscriber = subscriber;
+    // Messages sent while we were away are lost: start from an empty cache.
+    this.broadcast.start(
+      () => this.cache.invalidate(),
+      (ids) => this.apply(ids ? ids.split(',') : undefined),
+    );
   }
 
   private apply(stockOf: string[] | undefined): void {
@@ -57,15 +46,9 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
     else this.cache.invalidate();
   }
 
-  private publish(stockOf: string[] | undefined): void {
-    if (this.redis.status !== 'ready') return;
-    // PUBLISH takes a channel, not a key: ioredis does not add the key prefix, so the name carries it.
-    this.redis.publish(this.channel, stockOf ? `${this.instance} ${stockOf.join(',')}` : this.instance).catch(() => undefined);
-  }
-
   async onApplicationShutdown(): Promise<void> {
     this.unsubscribe?.();
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await this.broadcast.stop();
   }
 }
 

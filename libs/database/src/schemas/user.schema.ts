@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Types } from 'mongoose';
+import { announceUserWrites } from '../user-changes';
 
 @Schema({ timestamps: true, collection: 'users', strictQuery: 'throw' })
 export class User {
@@ -44,6 +45,7 @@ export class User {
 
 export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
+UserSchema.plugin(announceUserWrites);
 UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ googleSub: 1 }, { unique: true, partialFilterExpression: { googleSub: { $type: 'string' } } });
 UserSchema.index({ createdAt: -1 });
