@@ -60,6 +60,25 @@ describe('cart: /api/cart', () => {
     await stack.http().delete('/api/cart').set('Authorization', bob.bearer).expect(200);
   });
 
+  it('answers an add with the product as it is now: a price or stock change made a moment ago shows', async () => {
+    const dee = await createAccount(stack);
+    const tee = await createProduct(stack, { priceCents: 1000, countInStock: 5 });
+    const cap = await createProduct(stack, { priceCents: 300, countInStock: 5 });
+    const add = (productId: string) => stack.http().post('/api/cart').set('Authorization', dee.bearer).send({ productId, quantity: 1 });
+    await add(tee.id).expect(201);
+    await add(cap.id).expect(201);
+    await setProduct(stack, cap.id, { priceCents: 450 });
+    await setProduct(stack, tee.id, { countInStock: 1 });
+    const refused = await add(tee.id).expect(400);
+    expect(refused.body.message).toBe(`Only 1 left in stock for ${tee.name}`);
+    const res = await add(cap.id).expect(201);
+    expect(res.body.items.map((i: { price: number; quantity: number }) => [i.price, i.quantity])).toEqual([
+      [10, 1],
+      [4.5, 2],
+    ]);
+    expect(res.body.items[0].countInStock).toBe(1);
+  });
+
   it('refuses a client-sent price by the whitelist', async () => {
     const tee = await createProduct(stack, { priceCents: 1000 });
     const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, price: 0.01 }).expect(400);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { CartItem, CartsRepository, InventoryRepository, StockView, Variant } from '@shop/database';
 import type { AuthUser } from '../auth/auth-user';
+import { StockViewCache } from '../catalog-cache/catalog-cache.module';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
 import { subtotalCents, toDollars } from '../orders/pricing';
 import { AddToCartDto, CartDto, CartLineDto, UpdateCartDto } from './dto/cart.dto';
@@ -42,6 +43,7 @@ export class CartService {
   constructor(
     private readonly carts: CartsRepository,
     private readonly inventory: InventoryRepository,
+    private readonly stockViews: StockViewCache,
   ) {}
 
   /** The cart owner: the caller. A different userId is refused. */
@@ -119,7 +121,7 @@ export class CartService {
 
   private async setLine(user: Types.ObjectId, productId: string, variantSku: string | undefined, quantity: number, mode: 'add' | 'set'): Promise<CartDto> {
     const productObjectId = new Types.ObjectId(productId);
-    const product = await this.inventory.findById(productObjectId);
+    const [product] = await this.cachedStockViews([productObjectId]);
     if (!product || product.status !== 'published') throw notFound('PRODUCT_NOT_FOUND', 'Product not found');
     let variant: Variant | undefined;
     if (product.variants.length > 0) {
@@ -139,8 +141,8 @@ export class CartService {
     for (let attempt = 1; ; attempt += 1) {
       if (quantity <= max) {
         const changed = mode === 'add' ? await this.carts.addToLine(user, line, quantity, max) : await this.carts.setLineQuantity(user, line, quantity);
-        // The product was just read: only the other lines' products are read again.
-        if (changed) return this.toDto(user, await this.priceItems(changed.items, [product]));
+        // The answer's other lines come from the stock-view cache too (the product was just read).
+        if (changed) return this.toDto(user, await this.priceItems(changed.items, await this.cachedStockViews(changed.items.map((i) => i.product), [product])));
       }
       const cart = await this.carts.findByUser(user);
       const current = cart?.items.find((i) => sameLine(i, productObjectId, variantSku));
@@ -150,6 +152,31 @@ export class CartService {
       if (wanted > available) throw badRequest('INSUFFICIENT_STOCK', stockRefusal(product.name, available), { quantity: `${available} left` });
       if (attempt >= MAX_CART_ATTEMPTS) throw conflict('CART_BUSY', 'Your cart is being changed elsewhere, please try again');
     }
+  }
+
+  /**
+   * These products as the cart shows them, from the stock-view cache where it has them (dropped at once by any
+   * write to the product), else read together. `known` are already at hand. Products that no longer exist are
+   * left out. Only for the cart's own answers: checkout prices from the database (priced()).
+   */
+  private async cachedStockViews(ids: Types.ObjectId[], known: StockView[] = []): Promise<StockView[]> {
+    const found = new Map(known.map((p) => [p._id.toString(), p]));
+    const missing: Types.ObjectId[] = [];
+    for (const id of ids) {
+      const key = id.toString();
+      if (found.has(key)) continue;
+      const cached = this.stockViews.get(key);
+      if (cached) found.set(key, cached);
+      else if (!missing.some((m) => m.equals(id))) missing.push(id);
+    }
+    if (missing.length > 0) {
+      const generation = this.stockViews.begin();
+      for (const product of await this.inventory.findByIds(missing)) {
+        found.set(product._id.toString(), product);
+        this.stockViews.store(product._id.toString(), product, generation);
+      }
+    }
+    return ids.map((id) => found.get(id.toString())).filter((p): p is StockView => p !== undefined);
   }
 
   private toDto(user: Types.ObjectId, cart: PricedCart): CartDto {

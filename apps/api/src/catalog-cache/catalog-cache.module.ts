@@ -2,17 +2,26 @@ import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnMo
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
-import { catalogChanges } from '@shop/database';
+import { catalogChanges, type StockView } from '@shop/database';
+import { FreshCache } from '../common/fresh-cache';
 import { RedisBroadcast } from '../redis/redis-broadcast';
 import { REDIS } from '../redis/redis.module';
 import { PublicCacheInterceptor } from './public-cache.interceptor';
 import { ResponseCache } from './response-cache';
 
 /**
- * Keeps every API instance's catalog cache honest. A catalog write made here (announced by the mongoose
- * hooks of libs/database) empties this instance's cache before the write's answer is sent, then is
- * published on Redis so the other instances empty theirs within milliseconds. While Redis is away the
- * messages are lost, so a (re)subscription empties the cache too and the TTL bounds what remains.
+ * Products as the cart reads them (name, image, price, stock, variants), kept for CATALOG_CACHE_TTL_MS and
+ * dropped with the catalog cache: at once on any write to the product. Checkout never uses it: an order
+ * reads prices itself and takes stock with conditional updates.
+ */
+export class StockViewCache extends FreshCache<StockView> {}
+
+/**
+ * Keeps every API instance's catalog caches (answers and stock views) honest. A catalog write made here
+ * (announced by the mongoose hooks of libs/database) empties this instance's caches before the write's
+ * answer is sent, then is published on Redis so the other instances empty theirs within milliseconds. While
+ * Redis is away the messages are lost, so a (re)subscription empties the caches too and the TTL bounds what
+ * remains.
  */
 @Injectable()
 export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown {
@@ -21,6 +30,7 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 
   constructor(
     private readonly cache: ResponseCache,
+    private readonly stockViews: StockViewCache,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(REDIS) redis: Redis,
   ) {
@@ -28,7 +38,7 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
   }
 
   onModuleInit(): void {
-    if (!this.cache.enabled) return;
+    if (!this.cache.enabled && !this.stockViews.enabled) return;
     this.unsubscribe = catalogChanges.subscribe((change) => {
       this.apply(change.stockOf);
       // "" for any change, "<id>,<id>" for a stock-only change of those products.
@@ -36,12 +46,13 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
     });
     // Messages sent while we were away are lost: start from an empty cache.
     this.broadcast.start(
-      () => this.cache.invalidate(),
+      () => this.apply(undefined),
       (ids) => this.apply(ids ? ids.split(',') : undefined),
     );
   }
 
   private apply(stockOf: string[] | undefined): void {
+    this.stockViews.drop(stockOf);
     if (stockOf) this.cache.stockChanged(stockOf);
     else this.cache.invalidate();
   }
@@ -56,9 +67,10 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 @Module({
   providers: [
     { provide: ResponseCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ResponseCache(config.catalogCacheTtlMs, undefined, undefined, config.catalogStockLagMs) },
+    { provide: StockViewCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new StockViewCache(config.catalogCacheTtlMs) },
     CatalogInvalidation,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
   ],
-  exports: [ResponseCache],
+  exports: [ResponseCache, StockViewCache],
 })
 export class CatalogCacheModule {}
