@@ -60,6 +60,29 @@ describe('cart: /api/cart', () => {
     await stack.http().delete('/api/cart').set('Authorization', bob.bearer).expect(200);
   });
 
+  it('a removal and adds sent at the same moment both count', async () => {
+    const eve = await createAccount(stack);
+    const [tee, cap, sock] = await Promise.all([createProduct(stack, { countInStock: 50 }), createProduct(stack, { countInStock: 50 }), createProduct(stack, { countInStock: 50 })]);
+    const send = (body: Record<string, unknown>) => stack.http().post('/api/cart').set('Authorization', eve.bearer).send(body);
+    await send({ productId: tee.id, quantity: 3 }).expect(201);
+    await send({ productId: sock.id, quantity: 1 }).expect(201);
+    // The removal goes out among the adds, so some of them reach the cart while it is under way.
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => send({ productId: cap.id, quantity: 1 })),
+      stack.http().delete(`/api/cart/${tee.id}`).set('Authorization', eve.bearer),
+      ...Array.from({ length: 10 }, () => send({ productId: sock.id, quantity: 1 })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(201), 200, ...Array(10).fill(201)]);
+    const cart = await cartOf(eve);
+    expect(cart.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]).sort()).toEqual(
+      [
+        [cap.id, 10],
+        [sock.id, 11],
+      ].sort(),
+    );
+    await stack.http().delete(`/api/cart/${tee.id}`).set('Authorization', eve.bearer).expect(404);
+  });
+
   it('answers an add with the product as it is now: a price or stock change made a moment ago shows', async () => {
     const dee = await createAccount(stack);
     const tee = await createProduct(stack, { priceCents: 1000, countInStock: 5 });

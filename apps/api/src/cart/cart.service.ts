@@ -54,7 +54,8 @@ export class CartService {
 
   async view(caller: AuthUser, userId?: string): Promise<CartDto> {
     const user = this.owner(caller, userId);
-    return this.toDto(user, await this.priced(user));
+    const cart = await this.carts.findByUser(user);
+    return this.toDto(user, await this.shown(cart?.items ?? []));
   }
 
   add(caller: AuthUser, dto: AddToCartDto): Promise<CartDto> {
@@ -68,13 +69,10 @@ export class CartService {
   async remove(caller: AuthUser, productId: string, variantSku: string | undefined, userId?: string): Promise<CartDto> {
     const user = this.owner(caller, userId);
     if (!Types.ObjectId.isValid(productId) || !/^[0-9a-f]{24}$/i.test(productId)) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
-    const product = new Types.ObjectId(productId);
-    const cart = await this.carts.findByUser(user);
-    const items = cart?.items ?? [];
-    const kept = items.filter((i) => !(i.product.equals(product) && (variantSku === undefined || i.variantSku === variantSku)));
-    if (kept.length === items.length) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
-    await this.carts.saveItems(user, kept);
-    return this.toDto(user, await this.priced(user));
+    // One atomic update: an add of another line made at the same moment is never lost.
+    const cart = await this.carts.removeLines(user, new Types.ObjectId(productId), variantSku);
+    if (!cart) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
+    return this.toDto(user, await this.shown(cart.items));
   }
 
   async clear(caller: AuthUser, userId?: string): Promise<CartDto> {
@@ -142,7 +140,7 @@ export class CartService {
       if (quantity <= max) {
         const changed = mode === 'add' ? await this.carts.addToLine(user, line, quantity, max) : await this.carts.setLineQuantity(user, line, quantity);
         // The answer's other lines come from the stock-view cache too (the product was just read).
-        if (changed) return this.toDto(user, await this.priceItems(changed.items, await this.cachedStockViews(changed.items.map((i) => i.product), [product])));
+        if (changed) return this.toDto(user, await this.shown(changed.items, [product]));
       }
       const cart = await this.carts.findByUser(user);
       const current = cart?.items.find((i) => sameLine(i, productObjectId, variantSku));
@@ -152,6 +150,11 @@ export class CartService {
       if (wanted > available) throw badRequest('INSUFFICIENT_STOCK', stockRefusal(product.name, available), { quantity: `${available} left` });
       if (attempt >= MAX_CART_ATTEMPTS) throw conflict('CART_BUSY', 'Your cart is being changed elsewhere, please try again');
     }
+  }
+
+  /** Cart items priced for the cart's own answers, from the stock-view cache (checkout uses priced()). */
+  private async shown(items: CartItem[], known: StockView[] = []): Promise<PricedCart> {
+    return this.priceItems(items, await this.cachedStockViews(items.map((i) => i.product), known));
   }
 
   /**

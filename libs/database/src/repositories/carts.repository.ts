@@ -31,16 +31,6 @@ export class CartsRepository {
     return this.model.findOne({ user }).lean<CartView>().exec();
   }
 
-  /** Replaces the items of the user's cart, creating the cart when there is none. */
-  async saveItems(user: Types.ObjectId, items: CartItem[]): Promise<CartView> {
-    const clean = items.map((i) => ({ product: i.product, quantity: i.quantity, ...(i.variantSku ? { variantSku: i.variantSku } : {}) }));
-    const cart = await this.model
-      .findOneAndUpdate({ user }, { $set: { items: clean } }, { upsert: true, returnDocument: 'after' })
-      .lean<CartView>()
-      .exec();
-    return cart as CartView;
-  }
-
   /**
    * Adds `quantity` to the line in one atomic update, as long as the line ends at or below `max`: the line's
    * quantity goes up when the cart has it, else the line is appended (and the cart created when the user has
@@ -74,6 +64,18 @@ export class CartsRepository {
   setLineQuantity(user: Types.ObjectId, line: CartLineKey, quantity: number): Promise<CartView | null> {
     return this.model
       .findOneAndUpdate({ user, items: { $elemMatch: sameLine(line) } }, { $set: { 'items.$.quantity': quantity } }, { returnDocument: 'after' })
+      .lean<CartView>()
+      .exec();
+  }
+
+  /**
+   * Takes the product's lines out of the cart in one atomic update: the one variant's line when `variantSku` is
+   * given, else every line of the product. Null when the cart has no such line.
+   */
+  removeLines(user: Types.ObjectId, product: Types.ObjectId, variantSku?: string): Promise<CartView | null> {
+    const match = variantSku === undefined ? { product } : { product, variantSku };
+    return this.model
+      .findOneAndUpdate({ user, items: { $elemMatch: match } }, { $pull: { items: match } }, { returnDocument: 'after' })
       .lean<CartView>()
       .exec();
   }
