@@ -14,8 +14,9 @@ const RETRY_FOR_MS = 10 * 60_000;
  * same atomic update (InventoryRepository.take); afterwards exactly one of two things happens, each at most
  * once: the order is stored and the holds are dropped, or the order was not stored and each hold gives its
  * units back (releaseHeld removes the hold in the same update). When the database is away at that moment
- * (the engine was killed mid-placement) the resolution is retried every second, and a sweep every 30 s
- * resolves holds older than a minute left by an API process that died.
+ * (the engine was killed mid-placement) the resolution, or the dropping of a stored order's holds, is
+ * retried every second, and a sweep every 30 s resolves holds older than a minute left by an API process
+ * that died.
  */
 @Injectable()
 export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
@@ -38,12 +39,14 @@ export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
     this.timers.clear();
   }
 
-  /** The order is stored: drop its holds (a failure is harmless, the sweep drops them later). */
+  /** The order is stored: drop its holds. Never throws: when the database is away, retried every second. */
   async settle(order: Types.ObjectId, products: Types.ObjectId[]): Promise<void> {
+    const drop = () => this.inventory.dropHolds(order, products);
     try {
-      await this.inventory.dropHolds(order, products);
+      await drop();
     } catch (error) {
-      this.logger.warn(`could not drop the stock holds of order ${order.toString()}: ${(error as Error).message}`);
+      this.logger.warn(`could not drop the stock holds of order ${order.toString()} yet (${(error as Error).message}); retrying every second`);
+      this.retry(drop, `dropped the stock holds of order ${order.toString()}`, `stock holds of order ${order.toString()} still there`, Date.now() + RETRY_FOR_MS);
     }
   }
 
@@ -54,7 +57,7 @@ export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
       await this.resolve(order, lines);
     } catch (error) {
       this.logger.warn(`stock of order ${order.toString()} not given back yet (${(error as Error).message}); retrying every second`);
-      this.retry(order, lines, Date.now() + RETRY_FOR_MS);
+      this.retry(() => this.resolve(order, lines), `gave back the stock of interrupted order ${order.toString()}`, `stock of order ${order.toString()} still held`, Date.now() + RETRY_FOR_MS);
     }
   }
 
@@ -77,14 +80,15 @@ export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
     for (const line of lines) await this.inventory.releaseHeld(line, order);
   }
 
-  private retry(order: Types.ObjectId, lines: StockLine[], until: number): void {
+  /** Runs `action` again every second until it succeeds or `until` passes (then the sweep resolves what is left). */
+  private retry(action: () => Promise<unknown>, done: string, givenUp: string, until: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.resolve(order, lines).then(
-        () => this.logger.log(`gave back the stock of interrupted order ${order.toString()}`),
+      action().then(
+        () => this.logger.log(done),
         () => {
-          if (Date.now() < until) this.retry(order, lines, until);
-          else this.logger.error(`stock of order ${order.toString()} still held; the sweep will resolve it`);
+          if (Date.now() < until) this.retry(action, done, givenUp, until);
+          else this.logger.error(`${givenUp}; the sweep will resolve it`);
         },
       );
     }, RETRY_EVERY_MS);
