@@ -1,4 +1,5 @@
 import type { Query, Schema } from 'mongoose';
+import { afterEveryWrite } from './write-hooks';
 
 export type CatalogCollection = 'products' | 'categories';
 
@@ -69,9 +70,7 @@ function isId(value: unknown): boolean {
   return typeof value === 'string' || (value !== null && typeof value === 'object' && (value as { _bsontype?: string })._bsontype === 'ObjectId');
 }
 
-export const QUERY_WRITES = /^(updateOne|updateMany|findOneAndUpdate|findOneAndDelete|findOneAndReplace|replaceOne|deleteOne|deleteMany)$/;
 const STOCK_WRITES = /^(updateOne|updateMany|findOneAndUpdate)$/;
-const DOCUMENT_WRITES = /^(save|deleteOne)$/;
 
 /** Mongoose plugin: announces every write of this schema's collection through catalogChanges. */
 export function announceCatalogWrites(collection: CatalogCollection): (schema: Schema) => void {
@@ -83,15 +82,6 @@ export function announceCatalogWrites(collection: CatalogCollection): (schema: S
       if (changed === 'none') return;
       catalogChanges.notify(changed === 'any' ? { collection } : { collection, stockOf: changed });
     };
-    // A failed write may still have changed documents (a multi-document update stopped half-way).
-    schema.post(QUERY_WRITES, { document: false, query: true }, announceQuery);
-    schema.post(QUERY_WRITES, { document: false, query: true, errorHandler: true }, function (this: Query<unknown, unknown>) {
-      announceQuery.call(this);
-    });
-    schema.post(DOCUMENT_WRITES, { document: true, query: false }, announce);
-    schema.post(DOCUMENT_WRITES, { document: true, query: false, errorHandler: true }, announce);
-    schema.post('insertMany', announce);
-    schema.post('bulkWrite', announce);
-    schema.post(/^(insertMany|bulkWrite)$/, { errorHandler: true }, announce);
+    afterEveryWrite(schema, { query: announceQuery, document: announce, many: announce });
   };
 }

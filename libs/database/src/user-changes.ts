@@ -1,5 +1,6 @@
 import type { Document, Query, Schema } from 'mongoose';
-import { idsOf, QUERY_WRITES } from './catalog-changes';
+import { idsOf } from './catalog-changes';
+import { afterEveryWrite } from './write-hooks';
 
 /** The users a completed write may have changed: their ids, or undefined when it may have changed any user. */
 export type UserChangeListener = (userIds: string[] | undefined) => void;
@@ -23,21 +24,13 @@ export const userChanges = {
 
 /** Mongoose plugin for the users schema: announces its writes through userChanges. */
 export function announceUserWrites(schema: Schema): void {
-  const announceQuery = function (this: Query<unknown, unknown>): void {
-    userChanges.notify(idsOf((this.getFilter() as Record<string, unknown>)._id));
-  };
-  const announceDocument = function (this: Document): void {
-    userChanges.notify([String(this._id)]);
-  };
-  const announceAny = (): void => userChanges.notify(undefined);
-  schema.post(QUERY_WRITES, { document: false, query: true }, announceQuery);
-  schema.post(QUERY_WRITES, { document: false, query: true, errorHandler: true }, function (this: Query<unknown, unknown>) {
-    announceQuery.call(this);
+  afterEveryWrite(schema, {
+    query(this: Query<unknown, unknown>) {
+      userChanges.notify(idsOf((this.getFilter() as Record<string, unknown>)._id));
+    },
+    document(this: Document) {
+      userChanges.notify([String(this._id)]);
+    },
+    many: () => userChanges.notify(undefined),
   });
-  schema.post(/^(save|deleteOne)$/, { document: true, query: false }, announceDocument);
-  schema.post(/^(save|deleteOne)$/, { document: true, query: false, errorHandler: true }, function (this: Document) {
-    announceDocument.call(this);
-  });
-  schema.post('bulkWrite', announceAny);
-  schema.post('bulkWrite', { errorHandler: true }, announceAny);
 }
