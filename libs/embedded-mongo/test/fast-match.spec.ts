@@ -24,7 +24,8 @@ function documents(count: number): Doc[] {
   for (let i = 0; i < count; i++) {
     const doc: Doc = { _id: new ObjectId() };
     const shape = random();
-    if (shape < 0.15) doc.n = null;
+    if (shape < 0.12) doc.n = null;
+    else if (shape < 0.15) doc.n = [3, null];
     else if (shape < 0.3) doc.n = [1, 5, 9].slice(0, 1 + Math.floor(random() * 3));
     else if (shape < 0.4) doc.n = String(Math.floor(random() * 10));
     else if (shape < 0.9) doc.n = Math.floor(random() * 10) + (random() < 0.3 ? 0.5 : 0);
@@ -32,7 +33,7 @@ function documents(count: number): Doc[] {
     if (random() < 0.8) doc.d = pick(days);
     if (random() < 0.8) doc.o = pick(ids);
     if (random() < 0.7) doc.tags = random() < 0.1 ? [] : [pick(['a', 'b', 'c']), pick(['b', 'c', 'd'])];
-    if (random() < 0.6) doc.sub = random() < 0.5 ? { x: Math.floor(random() * 4), y: pick(words) } : [{ x: 1 }, { x: Math.floor(random() * 4) }];
+    if (random() < 0.6) doc.sub = random() < 0.5 ? { x: Math.floor(random() * 4), y: pick(words) } : [{ x: 1 }, random() < 0.5 ? { x: Math.floor(random() * 4) } : { x: 1, y: null }, 'loose'];
     if (random() < 0.5) doc.flag = random() < 0.5;
     docs.push(doc);
   }
@@ -76,15 +77,28 @@ const FILTERS: Doc[] = [
   { $and: [{ n: { $gte: 1 } }, { $or: [{ s: /tee/ }, { flag: true }] }] },
   { $nor: [{ n: 5 }, { flag: true }] },
   { n: { $in: [1, 5] }, s: /linen/i, d: { $gte: days[0] } },
-  // Left to mingo, wholly or in part.
   { n: null },
+  { n: { $eq: null } },
+  { n: { $ne: null } },
   { n: { $exists: false } },
+  { sub: { $exists: true } },
+  { n: { $not: { $gt: 4 } } },
+  { tags: { $not: { $in: ['a'] } } },
+  { sub: { $elemMatch: { x: { $gt: 2 } } } },
+  { sub: { $elemMatch: { x: 1, y: null } } },
+  { sub: { $not: { $elemMatch: { x: 1 } } } },
+  { o: ids[0], sub: { $elemMatch: { x: { $lte: 2 } } } },
+  { $or: [{ n: null }, { s: /coat/ }] },
+  // Left to mingo, wholly or in part.
+  { 'sub.x': null },
+  { n: { $exists: 1 } },
+  { tags: { $elemMatch: { $eq: 'a' } } },
+  { sub: { $elemMatch: {} } },
+  { n: { $not: /5/ } },
   { tags: ['a', 'b'] },
   { sub: { x: 1, y: 'wool coat' } },
   { tags: { $size: 2 } },
   { n: { $gt: 2, $type: 'number' } },
-  { $or: [{ n: null }, { s: /coat/ }] },
-  { sub: { $elemMatch: { x: { $gt: 2 } } } },
   { $expr: { $gt: ['$n', 3] } },
 ];
 
@@ -104,7 +118,10 @@ describe('compiled filters', () => {
     expect(compileFastFilter(search).rest).toEqual({});
     const listing = { status: { $in: ['published'] }, category: { $in: [ids[0]] }, priceCents: { $gte: 100, $lte: 5000 } };
     expect(compileFastFilter(listing).rest).toEqual({});
-    expect(Object.keys(compileFastFilter({ n: null, s: 'x', $expr: { $gt: ['$n', 1] } }).rest)).toEqual(['n', '$expr']);
+    const line = { product: ids[0], variantSku: null };
+    const cartWrites = [{ user: ids[1], items: { $elemMatch: { ...line, quantity: { $lte: 98 } } } }, { user: ids[1], items: { $not: { $elemMatch: line } } }];
+    for (const filter of cartWrites) expect(compileFastFilter(filter).rest).toEqual({});
+    expect(Object.keys(compileFastFilter({ 'sub.x': null, s: 'x', $expr: { $gt: ['$n', 1] } }).rest)).toEqual(['sub.x', '$expr']);
   });
 
   it('still rejects unknown operators, even beside compiled ones', () => {

@@ -3,7 +3,8 @@ import { Doc, bsonType, canonKey, isNumeric, isPlainObject, pathValues, toNumber
 
 /**
  * Compiles the common shapes of a filter into plain closures, so a scan does not go through mingo for
- * every document: equality, $ne, $in, $nin, ranges on numbers and dates, regexes, and $and/$or/$nor of those.
+ * every document: equality, $ne, $in, $nin, ranges on numbers and dates, regexes, and $and/$or/$nor of those;
+ * on top-level fields also null, $exists, $not and $elemMatch with a query on the array's documents.
  * Every clause it does not understand is handed back (`rest`) for mingo, so the answer never changes, only
  * the cost. Semantics follow MongoDB: a condition on a path holds when any of the path's values satisfies it
  * (array elements included), each operator of a condition on its own; $ne and $nin are the negation of
@@ -145,6 +146,59 @@ function listOf(arg: unknown): ScalarSet | undefined {
   return scalarSet(scalars, regexes);
 }
 
+/** `{field: null}` on a top-level field: the field is null or missing, or an array holding null. */
+function isNullish(path: string): Predicate {
+  return (doc) => {
+    const v = doc[path];
+    return v === undefined || v === null || (Array.isArray(v) && v.includes(null));
+  };
+}
+
+/** `$elemMatch` with a query on a top-level array of documents: some element that is a document matches it. */
+function elemMatch(path: string, query: unknown): Predicate | undefined {
+  if (!isPlainObject(query) || Object.keys(query).length === 0 || Object.keys(query).some((k) => k.startsWith('$'))) return undefined;
+  const element = wholeFilter(query);
+  if (!element) return undefined;
+  return (doc) => {
+    const v = doc[path];
+    if (!Array.isArray(v)) return false;
+    for (let i = 0; i < v.length; i++) if (isPlainObject(v[i]) && element(v[i] as Doc)) return true;
+    return false;
+  };
+}
+
+/** One operator of a field's condition, or undefined when it is left for mingo. */
+function operator(path: string, op: string, arg: unknown, cond: Doc): Predicate | undefined {
+  const topLevel = !path.includes('.');
+  if (op === '$eq' || op === '$ne') {
+    const eq = isKeyScalar(arg) ? equalsAny(path, scalarSet([arg])) : arg === null && topLevel ? isNullish(path) : undefined;
+    return eq && (op === '$eq' ? eq : (doc: Doc) => !eq(doc));
+  }
+  if (op === '$in' || op === '$nin') {
+    const list = listOf(arg);
+    const any = list && equalsAny(path, list);
+    return any && (op === '$in' ? any : (doc: Doc) => !any(doc));
+  }
+  if (RANGES.has(op)) return range(path, op as Range, arg);
+  if (op === '$regex') {
+    const options = cond.$options;
+    if (options !== undefined && typeof options !== 'string') return undefined;
+    const given = bsonRegex(arg);
+    // A regex object together with $options is left to mingo (which flags win is MongoDB's business).
+    const base = given ? (options === undefined ? given : undefined) : typeof arg === 'string' ? toRegExp(arg, options ?? '') : undefined;
+    const r = base && stateless(base);
+    return r && anyValue(path, (v) => typeof v === 'string' && r.test(v));
+  }
+  if (!topLevel) return undefined;
+  if (op === '$exists' && typeof arg === 'boolean') return arg ? (doc) => doc[path] !== undefined : (doc) => doc[path] === undefined;
+  if (op === '$elemMatch') return elemMatch(path, arg);
+  if (op === '$not' && isPlainObject(arg) && bsonType(arg) === undefined) {
+    const inner = fieldCondition(path, arg);
+    return inner && ((doc: Doc) => !inner(doc));
+  }
+  return undefined;
+}
+
 /** One field's condition, or undefined when any part of it is left for mingo. */
 function fieldCondition(path: string, cond: unknown): Predicate | undefined {
   const re = bsonRegex(cond);
@@ -153,34 +207,17 @@ function fieldCondition(path: string, cond: unknown): Predicate | undefined {
     return anyValue(path, (v) => typeof v === 'string' && r.test(v));
   }
   if (isKeyScalar(cond)) return equalsAny(path, scalarSet([cond]));
+  if (cond === null) return path.includes('.') ? undefined : isNullish(path);
   if (!isPlainObject(cond) || bsonType(cond) !== undefined) return undefined;
   const ops = Object.keys(cond);
   if (ops.length === 0 || !ops.every((op) => op.startsWith('$'))) return undefined;
   const parts: Predicate[] = [];
   for (const op of ops) {
-    const arg = cond[op];
-    let p: Predicate | undefined;
-    if (op === '$eq') p = isKeyScalar(arg) ? equalsAny(path, scalarSet([arg])) : undefined;
-    else if (op === '$ne') {
-      const eq = isKeyScalar(arg) ? equalsAny(path, scalarSet([arg])) : undefined;
-      p = eq && ((doc: Doc) => !eq(doc));
-    } else if (op === '$in' || op === '$nin') {
-      const list = listOf(arg);
-      const any = list && equalsAny(path, list);
-      p = any && (op === '$in' ? any : (doc: Doc) => !any(doc));
-    } else if (RANGES.has(op)) p = range(path, op as Range, arg);
-    else if (op === '$regex') {
-      const options = cond.$options;
-      if (options !== undefined && typeof options !== 'string') return undefined;
-      const given = bsonRegex(arg);
-      // A regex object together with $options is left to mingo (which flags win is MongoDB's business).
-      const base = given ? (options === undefined ? given : undefined) : typeof arg === 'string' ? toRegExp(arg, options ?? '') : undefined;
-      const r = base && stateless(base);
-      p = r && anyValue(path, (v) => typeof v === 'string' && r.test(v));
-    } else if (op === '$options') {
+    if (op === '$options') {
       if (!('$regex' in cond)) return undefined;
       continue;
     }
+    const p = operator(path, op, cond[op], cond);
     if (!p) return undefined;
     parts.push(p);
   }

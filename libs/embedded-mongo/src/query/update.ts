@@ -3,6 +3,7 @@ import type { Modifier, PipelineStage } from 'mingo/updater';
 import { ObjectId } from 'bson';
 import { Doc, canonKey, cloneDoc, isPlainObject, setPath, withIdFirst } from '../bson-util';
 import { CommandError } from '../errors';
+import { applyFastUpdate } from './fast-update';
 import { MINGO_OPTIONS, refuseScripts } from './matcher';
 
 export type UpdateSpec = Doc | Doc[];
@@ -55,8 +56,9 @@ export function applyUpdate(
   arrayFilters: Doc[] | undefined,
   inserting: boolean,
 ): { doc: Doc; modified: boolean } {
-  const before = canonKey(doc);
+  const original = doc;
   let next: Doc;
+  let fast: boolean | undefined;
   if (Array.isArray(u)) {
     const arr = [cloneDoc(doc)];
     try {
@@ -93,16 +95,21 @@ export function applyUpdate(
     for (const op of Object.keys(mod)) if (isPlainObject(mod[op]) && Object.keys(mod[op] as Doc).length === 0) delete mod[op];
     next = cloneDoc(doc);
     if (Object.keys(mod).length > 0) {
-      try {
-        mingoUpdate(next, mod as Modifier<Doc>, arrayFilters, inserting ? {} : filter, { cloneMode: 'deep', queryOptions: MINGO_OPTIONS });
-      } catch (e) {
-        throw mingoError(e);
+      // The common operators run natively; what they leave (undefined) starts again from a fresh copy in mingo.
+      if (arrayFilters === undefined && !inserting) fast = applyFastUpdate(next, mod, filter);
+      if (fast === undefined) {
+        next = cloneDoc(doc);
+        try {
+          mingoUpdate(next, mod as Modifier<Doc>, arrayFilters, inserting ? {} : filter, { cloneMode: 'deep', queryOptions: MINGO_OPTIONS });
+        } catch (e) {
+          throw mingoError(e);
+        }
       }
     }
   }
   if (!inserting && canonKey(next._id) !== canonKey(doc._id)) throw immutableId();
   next = withIdFirst(next);
-  return { doc: next, modified: canonKey(next) !== before };
+  return { doc: next, modified: fast ?? canonKey(next) !== canonKey(original) };
 }
 
 /** Seed document for an upsert: the equality conditions of the filter (incl. inside `$and`). */
