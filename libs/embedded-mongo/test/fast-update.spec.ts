@@ -89,6 +89,49 @@ const CASES: Case[] = [
   { name: 'rename', u: { $rename: { n: 'm' } } },
 ];
 
+function rng(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (x * 1664525 + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+/** Random documents and updates over the same few fields, for the randomised comparison. */
+function randomRuns(count: number): Array<{ doc: Doc; u: Doc; filter: Doc }> {
+  const random = rng(11);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const values: unknown[] = [0, 1, 2.5, -3, 'a', 'b', '', null, true, at, ids[0], ids[1], [], [1, 2], ['a'], { x: 1 }, { x: 2, y: 'a' }];
+  const paths = ['n', 's', 'tags', 'sub', 'sub.x', 'sub.y', 'fresh', 'deep.a.b', 'items'];
+  const runs: Array<{ doc: Doc; u: Doc; filter: Doc }> = [];
+  for (let i = 0; i < count; i++) {
+    const doc: Doc = { _id: ids[i % 3] };
+    if (random() < 0.7) doc.n = pick([0, 1, 7.5, 'x', null, [1, 2]]);
+    if (random() < 0.6) doc.s = pick(['a', 'b', '']);
+    if (random() < 0.7) doc.tags = pick([[], ['a'], ['a', 'b', 'a'], [1, 'a', null], [{ x: 1 }, { x: 2 }], 'a']);
+    if (random() < 0.6) doc.sub = pick([{ x: 1 }, { x: 2, y: 'a' }, null, 3, [{ x: 1 }]]);
+    const items = Array.from({ length: Math.floor(random() * 4) }, (_, k) => ({ p: ids[k % 3], q: k + 1, ...(random() < 0.4 ? { v: pick(['M', 'L']) } : {}) }));
+    if (random() < 0.8) doc.items = items;
+    const u: Doc = {};
+    const used = new Set<string>();
+    for (let k = 0; k < 1 + Math.floor(random() * 3); k++) {
+      const op = pick(['$set', '$unset', '$inc', '$push', '$addToSet', '$pull']);
+      let path = pick(paths);
+      if (path === 'items' && random() < 0.5) path = `items.$.${pick(['q', 'v', 'w'])}`;
+      if (used.has(path)) continue;
+      used.add(path);
+      let arg: unknown = pick(values);
+      if (op === '$inc') arg = pick([1, -2, 0, 0.5, 'a']);
+      if (op === '$push' && random() < 0.3) arg = { $each: [pick(values), pick(values)] };
+      if (op === '$pull' && random() < 0.3) arg = pick([{ $in: ['a', 1] }, { $gte: 1 }, { x: 1 }, { p: ids[1] }]);
+      u[op] = { ...((u[op] as Doc | undefined) ?? {}), [path]: arg };
+    }
+    const filter: Doc = pick([{}, { items: { $elemMatch: { p: ids[1] } } }, { items: { $elemMatch: { p: ids[0], q: { $lte: 2 } } } }, { 'items.p': ids[2] }, { items: { $elemMatch: { v: null } } }]);
+    runs.push({ doc, u, filter });
+  }
+  return runs;
+}
+
 /** mingo's answer: the document, whether it changed, or the error it raised. */
 function reference(doc: Doc, u: Doc, filter: Doc): { doc?: Doc; modified?: boolean; error?: string } {
   const next = cloneDoc(doc);
@@ -114,6 +157,21 @@ describe('native updates', () => {
     expect(expected.error).toBeUndefined();
     expect(canonKey(next)).toBe(canonKey(expected.doc));
     expect(fast).toBe(expected.modified);
+  });
+
+  it('agrees with mingo on 3,000 random documents and updates', () => {
+    let native = 0;
+    for (const { doc, u, filter } of randomRuns(3000)) {
+      if (!compileFilter(filter).test(doc)) continue;
+      const expected = reference(doc, u, filter);
+      const next = cloneDoc(doc);
+      const fast = applyFastUpdate(next, u, filter);
+      if (fast === undefined) continue;
+      native += 1;
+      expect({ u, filter, doc, error: expected.error }).toEqual({ u, filter, doc, error: undefined });
+      expect({ u, filter, doc, after: canonKey(next), modified: fast }).toEqual({ u, filter, doc, after: canonKey(expected.doc), modified: expected.modified });
+    }
+    expect(native).toBeGreaterThan(500);
   });
 
   it('answers most of these natively (the comparison above is not empty)', () => {

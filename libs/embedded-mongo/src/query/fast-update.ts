@@ -35,9 +35,13 @@ export function applyFastUpdate(doc: Doc, mod: Doc, filter: Doc): boolean | unde
 
 const OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$addToSet', '$pull']);
 
-/** Two paths where one is the other or inside it (MongoDB refuses those; mingo gives the error). */
+/**
+ * Two paths where one is the other or inside it (MongoDB refuses those; mingo gives the error), or two
+ * positional paths (mingo refuses those too).
+ */
 function conflicting(paths: string[]): boolean {
   if (paths.length < 2) return false;
+  if (paths.filter((p) => p.split('.').includes('$')).length > 1) return true;
   const sorted = [...paths].sort();
   for (let i = 1; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1], sorted[i]];
@@ -161,6 +165,8 @@ function apply(doc: Doc, op: string, path: string, arg: unknown, filter: Doc): b
       if (values === undefined || (old !== undefined && !Array.isArray(old))) return undefined;
       const list = old === undefined ? [] : (old as unknown[]);
       const seen = op === '$addToSet' ? new Set(list.map((x) => canonKey(x))) : undefined;
+      // mingo also folds duplicates the array already had; that answer is its own.
+      if (seen && seen.size !== list.length) return undefined;
       let added = 0;
       for (const v of values) {
         if (seen) {
@@ -216,10 +222,10 @@ function pullTest(arg: unknown): ((x: unknown) => boolean | undefined) | undefin
       return (x) => (Array.isArray(x) ? undefined : compiled.predicates.every((p) => p({ v: x })));
     }
     if (keys.some((k) => k.startsWith('$'))) return undefined;
-    // A query on the array's documents.
+    // A query on the array's documents (mingo's answer for other elements is its own).
     const compiled = compileFastFilter(arg);
     if (Object.keys(compiled.rest).length > 0) return undefined;
-    return (x) => isPlainObject(x) && compiled.predicates.every((p) => p(x));
+    return (x) => (isPlainObject(x) ? compiled.predicates.every((p) => p(x)) : undefined);
   }
   const wanted = canonKey(arg);
   return (x) => (Array.isArray(x) ? undefined : canonKey(x) === wanted);
