@@ -3,6 +3,7 @@ import type { Options } from 'mingo/types';
 import { CommandError, badValue } from '../errors';
 import { Doc, StringCompare, bsonType, compareValues, isPlainObject, pathValues } from '../bson-util';
 import { compileFastFilter } from './fast-match';
+import { compileFastProjection } from './fast-project';
 
 /** The subset of a MongoDB collation document the engine understands. */
 export interface Collation {
@@ -277,6 +278,8 @@ function sortKey(doc: Doc, path: string, dir: number, strCmp: StringCompare | un
 export function projectDocs(docs: Doc[], projection: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0 || docs.length === 0) return docs;
   refuseScripts(projection);
+  const fast = compileFastProjection(projection);
+  if (fast) return docs.map(fast);
   try {
     return find(docs, {}, projection, MINGO_OPTIONS).all() as Doc[];
   } catch (e) {
