@@ -87,6 +87,7 @@ const CASES: Case[] = [
   { name: 'positional without a filter', u: { $set: { 'items.$.quantity': 1 } } },
   { name: 'other operators', u: { $mul: { countInStock: 2 }, $min: { quantity: 1 } } },
   { name: 'rename', u: { $rename: { n: 'm' } } },
+  { name: 'set an operator-like value', u: { $set: { fresh: { $inc: 1 } } } },
 ];
 
 function rng(seed: number): () => number {
@@ -192,7 +193,7 @@ describe('native updates', () => {
   });
 
   it('leaves to mingo what it does not do natively', () => {
-    const left = ['push to a non-array', 'push with slice', 'addToSet each', 'pull with a regex', 'inc a string', 'conflicting paths', 'array index', 'all positional', 'positional without a match', 'other operators', 'rename', 'set through a string'];
+    const left = ['push to a non-array', 'push with slice', 'addToSet each', 'pull with a regex', 'inc a string', 'conflicting paths', 'array index', 'all positional', 'positional without a match', 'other operators', 'rename', 'set through a string', 'set an operator-like value'];
     for (const name of left) {
       const c = CASES.find((x) => x.name === name) as Case;
       expect([name, applyFastUpdate(cloneDoc(DOCS[3]), c.u, c.filter ?? {})]).toEqual([name, undefined]);

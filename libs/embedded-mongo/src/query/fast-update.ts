@@ -139,7 +139,8 @@ function apply(doc: Doc, op: string, path: string, arg: unknown, filter: Doc): b
   const old = parent[key];
   switch (op) {
     case '$set': {
-      if (arg === undefined) return undefined;
+      // A value with $-prefixed keys is refused or stored by rules of its own: mingo's.
+      if (arg === undefined || (isPlainObject(arg) && Object.keys(arg).some((k) => k.startsWith('$')))) return undefined;
       const present = key in parent;
       parent[key] = cloneDoc(arg);
       return !present || canonKey(old) !== canonKey(arg);
