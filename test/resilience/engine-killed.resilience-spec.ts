@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
-import { call, cleanup, clearPrefix, freePort, register, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearPrefix, freePort, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const INITIAL_STOCK = 5000;
@@ -109,7 +109,7 @@ describe('resilience: the database engine is killed during order placements', ()
         250,
       ).catch(async () => db.collection('products').findOne({ _id: new ObjectId(productId) }));
       const settleMs = Date.now() - settledAfter;
-      process.stdout.write(
+      report(
         `engine killed: ${beforeKill} orders acknowledged before the kill, ${acknowledged.length} in all; ${stored.length} stored; ` +
           `stock ${stock?.countInStock} = ${INITIAL_STOCK} - ${ordered}? ${stock?.countInStock === INITIAL_STOCK - ordered} (settled ${settleMs} ms after the stream; holds left ${JSON.stringify(stock?.stockHolds ?? [])}); statuses ${JSON.stringify(statuses)}\n`,
       );

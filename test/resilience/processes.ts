@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -307,4 +307,12 @@ export async function clearPrefix(redisUrl: string, prefix: string): Promise<voi
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * Prints a fault test's one-line result at once (synchronously): the suite runs with --forceExit, which can
+ * end the process before an asynchronous write to a pipe (the CI log) is flushed.
+ */
+export function report(line: string): void {
+  writeSync(process.stdout.fd, line.endsWith('\n') ? line : `${line}\n`);
 }

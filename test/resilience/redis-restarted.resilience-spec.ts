@@ -1,4 +1,4 @@
-import { call, cleanup, freePort, register, shopEnv, sleep, startApi, startEngine, startRedis, stopAll, tempDir, until, type Proc, type Reply, type ShopEnv } from './processes';
+import { call, cleanup, freePort, register, report, shopEnv, sleep, startApi, startEngine, startRedis, stopAll, tempDir, until, type Proc, type Reply, type ShopEnv } from './processes';
 
 /**
  * A private redis-server is stopped under traffic and started again on the same port and --dir. While it
@@ -94,6 +94,6 @@ describe('resilience: Redis is restarted under traffic', () => {
     await background;
     expect(browseFailures).toEqual([]);
     expect(api.child.exitCode).toBeNull();
-    process.stdout.write(`redis restarted: queue calls 503 at once while away, browsing never failed, everything back ${recoveredAt} ms after the stop (Redis away ~3 s) without an API restart\n`);
+    report(`redis restarted: queue calls 503 at once while away, browsing never failed, everything back ${recoveredAt} ms after the stop (Redis away ~3 s) without an API restart\n`);
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { call, cleanup, clearPrefix, freePort, LoadClient, register, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearPrefix, freePort, LoadClient, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -111,7 +111,7 @@ describe('resilience: soak', () => {
     const end = median(afterWarmup.slice(-window).map((s) => s.rss));
     const growth = (end - base) / base;
     const achieved = done / total;
-    process.stdout.write(
+    report(
       `soak: ${done} requests in ${total} s (${achieved.toFixed(0)}/s, ${WARMUP_SECONDS} s warm-up); statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
         `latency p50 ${median(latencies).toFixed(0)} ms, p99 ${[...latencies].sort((x, y) => x - y)[Math.floor(latencies.length * 0.99)].toFixed(0)} ms; connection errors ${JSON.stringify(Object.fromEntries(errors))}; API RSS after warm-up ${(base / 1024).toFixed(0)} MiB -> ${(end / 1024).toFixed(0)} MiB (${(growth * 100).toFixed(1)} %); samples every 5 s ${samples.filter((_, i) => i % 5 === 0).map((s) => (s.rss / 1024).toFixed(0)).join(' ')}\n`,
     );

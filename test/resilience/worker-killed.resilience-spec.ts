@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { call, cleanup, clearPrefix, freePort, shopEnv, startApi, startEngine, startWorker, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearPrefix, freePort, report, shopEnv, startApi, startEngine, startWorker, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MESSAGES = 150;
@@ -93,6 +93,6 @@ describe('resilience: the worker is killed while mails are in flight', () => {
     } finally {
       redis.disconnect();
     }
-    process.stdout.write(`worker killed: ${atKill} of ${expected.size} mails written at the kill; after the restart ${files.length} files, one per jobId, 0 failed jobs\n`);
+    report(`worker killed: ${atKill} of ${expected.size} mails written at the kill; after the restart ${files.length} files, one per jobId, 0 failed jobs\n`);
   }, 240_000);
 });
