@@ -20,7 +20,7 @@ export interface FastFilter {
 }
 
 /** Scalars whose equality is decided by the canonical key of the index code (1 == 1.0 == Long(1)). */
-function isKeyScalar(v: unknown): boolean {
+export function isKeyScalar(v: unknown): boolean {
   if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') return !Number.isNaN(v);
   if (v instanceof Date) return true;
   const t = bsonType(v);
@@ -156,8 +156,7 @@ function isNullish(path: string): Predicate {
 
 /** `$elemMatch` with a query on a top-level array of documents: some element that is a document matches it. */
 function elemMatch(path: string, query: unknown): Predicate | undefined {
-  if (!isPlainObject(query) || Object.keys(query).length === 0 || Object.keys(query).some((k) => k.startsWith('$'))) return undefined;
-  const element = wholeFilter(query);
+  const element = documentQuery(query);
   if (!element) return undefined;
   return (doc) => {
     const v = doc[path];
@@ -224,8 +223,17 @@ function fieldCondition(path: string, cond: unknown): Predicate | undefined {
   return parts.length === 1 ? parts[0] : (doc) => parts.every((p) => p(doc));
 }
 
+/**
+ * A query on documents such as an array's elements (not empty, fields only, no top-level operator), or
+ * undefined unless every clause compiles.
+ */
+export function documentQuery(query: unknown): Predicate | undefined {
+  if (!isPlainObject(query) || Object.keys(query).length === 0 || Object.keys(query).some((k) => k.startsWith('$'))) return undefined;
+  return wholeFilter(query);
+}
+
 /** A whole sub-filter ($and/$or/$nor branch), or undefined unless every clause compiles. */
-function wholeFilter(filter: unknown): Predicate | undefined {
+export function wholeFilter(filter: unknown): Predicate | undefined {
   if (!isPlainObject(filter)) return undefined;
   const { predicates, rest } = compileFastFilter(filter);
   if (Object.keys(rest).length > 0) return undefined;

@@ -1,5 +1,5 @@
 import { Doc, canonKey, cloneDoc, isPlainObject } from '../bson-util';
-import { compileFastFilter, type Predicate } from './fast-match';
+import { documentQuery, isKeyScalar, wholeFilter, type Predicate } from './fast-match';
 
 /**
  * Applies the common operator updates natively, so a write does not go through mingo's updater (which
@@ -104,30 +104,25 @@ function positional(filter: Doc, arrayPath: string, array: unknown[]): number | 
   const [key] = related;
   const cond = filter[key];
   let element: Predicate | undefined;
+  let field: string | undefined;
   if (key === arrayPath) {
-    if (!isPlainObject(cond) || Object.keys(cond).length !== 1 || !isPlainObject(cond.$elemMatch)) return undefined;
-    const query = cond.$elemMatch;
-    if (Object.keys(query).length === 0 || Object.keys(query).some((k) => k.startsWith('$'))) return undefined;
-    const compiled = compileFastFilter(query);
-    if (Object.keys(compiled.rest).length > 0) return undefined;
-    element = (d) => compiled.predicates.every((p) => p(d));
+    if (!isPlainObject(cond) || Object.keys(cond).length !== 1) return undefined;
+    element = documentQuery(cond.$elemMatch);
   } else {
-    const field = key.slice(arrayPath.length + 1);
-    if (field.includes('.') || key.startsWith('$') || !isScalar(cond)) return undefined;
-    const wanted = canonKey(cond);
-    element = (d) => !Array.isArray(d[field]) && canonKey(d[field]) === wanted;
+    field = key.slice(arrayPath.length + 1);
+    if (field.includes('.') || key.startsWith('$') || !isKeyScalar(cond)) return undefined;
+    const [name, wanted] = [field, canonKey(cond)];
+    element = (d) => canonKey(d[name]) === wanted;
   }
+  if (!element) return undefined;
   for (let i = 0; i < array.length; i++) {
     const item = array[i];
     if (!isPlainObject(item)) continue;
-    if (key !== arrayPath && Array.isArray(item[key.slice(arrayPath.length + 1)])) return undefined;
+    // An array-valued field matches by any of its values: mingo's business.
+    if (field !== undefined && Array.isArray(item[field])) return undefined;
     if (element(item)) return i;
   }
   return undefined;
-}
-
-function isScalar(v: unknown): boolean {
-  return v !== null && v !== undefined && !isPlainObject(v) && !Array.isArray(v) && !(v instanceof RegExp);
 }
 
 /** One operator on one path. True when it changed the document, undefined when mingo must do it. */
@@ -218,15 +213,12 @@ function pullTest(arg: unknown): ((x: unknown) => boolean | undefined) | undefin
     if (keys.length === 0) return undefined;
     if (keys.every((k) => k.startsWith('$'))) {
       // A condition on each value ({$in: [...]}, {$gte: 3}): the value as a one-field document.
-      const compiled = compileFastFilter({ v: arg });
-      if (Object.keys(compiled.rest).length > 0) return undefined;
-      return (x) => (Array.isArray(x) ? undefined : compiled.predicates.every((p) => p({ v: x })));
+      const condition = wholeFilter({ v: arg });
+      return condition && ((x) => (Array.isArray(x) ? undefined : condition({ v: x })));
     }
-    if (keys.some((k) => k.startsWith('$'))) return undefined;
     // A query on the array's documents (mingo's answer for other elements is its own).
-    const compiled = compileFastFilter(arg);
-    if (Object.keys(compiled.rest).length > 0) return undefined;
-    return (x) => (isPlainObject(x) ? compiled.predicates.every((p) => p(x)) : undefined);
+    const query = documentQuery(arg);
+    return query && ((x) => (isPlainObject(x) ? query(x) : undefined));
   }
   const wanted = canonKey(arg);
   return (x) => (Array.isArray(x) ? undefined : canonKey(x) === wanted);
