@@ -2,7 +2,8 @@
 // `npm run bench:scale`: 50,000 products in 40 categories on the embedded engine (or MONGODB_URI), then the
 // p50/p95 latency of search, category listing and filtered products through the API (the catalog cache is
 // off, so every call reaches the database). With MONGODB_URI set it also prints MongoDB's explain output.
-//   SCALE_PRODUCTS=50000 SCALE_CATEGORIES=40 SCALE_SAMPLES=60 npm run bench:scale [-- --no-doc]
+//   SCALE_PRODUCTS=50000 SCALE_CATEGORIES=40 SCALE_SAMPLES=60 npm run bench:scale [-- --no-doc] [-- --only TEXT]
+// (--only keeps the queries whose label contains TEXT, e.g. `--only search`; implies --no-doc.)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -18,7 +19,9 @@ const { MongoClient, ObjectId } = require('mongodb');
 const PRODUCTS = Number(process.env.SCALE_PRODUCTS ?? 50_000);
 const CATEGORIES = Number(process.env.SCALE_CATEGORIES ?? 40);
 const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 60);
-const noDoc = process.argv.includes('--no-doc');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] ?? '' : undefined;
+const noDoc = process.argv.includes('--no-doc') || only !== undefined;
 
 const NOUNS = ['shirt', 'tee', 'jacket', 'coat', 'dress', 'skirt', 'jeans', 'chinos', 'scarf', 'cap', 'beanie', 'boots', 'sneakers', 'belt', 'bag', 'hoodie', 'sweater', 'cardigan', 'shorts', 'blouse'];
 const ADJECTIVES = ['linen', 'wool', 'cotton', 'denim', 'silk', 'merino', 'canvas', 'leather', 'recycled', 'organic', 'striped', 'classic', 'relaxed', 'slim', 'cropped', 'oversized'];
@@ -84,6 +87,7 @@ function percentile(values, p) {
 }
 
 async function measure(label, make, concurrency = 1) {
+  if (only !== undefined && !label.includes(only)) return undefined;
   const times = [];
   let failures = 0;
   let i = 0;
@@ -214,7 +218,7 @@ async function main() {
     const table = [
       '| query | concurrency | p50 | p95 | max | target p95 ≤ 100 ms | errors |',
       '|---|---:|---:|---:|---:|---|---:|',
-      ...results.map((r) => `| ${r.label} | ${r.concurrency} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(0)} ms | ${r.p95 <= 100 ? 'yes' : '**no**'} | ${r.failures} |`),
+      ...results.filter(Boolean).map((r) => `| ${r.label} | ${r.concurrency} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(0)} ms | ${r.p95 <= 100 ? 'yes' : '**no**'} | ${r.failures} |`),
     ].join('\n');
     process.stdout.write(`\n${table}\n`);
     if (explain) process.stdout.write(`\n${explain}`);

@@ -100,6 +100,11 @@ export class ProductsService {
     return { items: rows.map((p) => toProductDto(p)), skip, total };
   }
 
+  /** The products alone, for answers without a total (no count query). */
+  private async items(filter: ProductFilter, sort: ProductSort, limit: number): Promise<ProductDto[]> {
+    return (await this.products.find(filter, sort, 0, limit)).map((p) => toProductDto(p));
+  }
+
   /** GET /api/products: search, category, paging, sorting and react-admin filters; non-admins see published products. */
   async list(query: Record<string, unknown>, viewer: Viewer, scope: Pick<ProductFilter, 'owner'> = {}): Promise<ProductPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, PRODUCT_LIST_SPEC);
@@ -132,26 +137,26 @@ export class ProductsService {
   }
 
   async top(query: Record<string, unknown>): Promise<ProductDto[]> {
-    return (await this.page({ statuses: PUBLISHED }, { field: 'rating', order: -1 }, 0, limitFrom(query, 4))).items;
+    return this.items({ statuses: PUBLISHED }, { field: 'rating', order: -1 }, limitFrom(query, 4));
   }
 
   async newest(query: Record<string, unknown>): Promise<ProductDto[]> {
-    return (await this.page({ statuses: PUBLISHED }, { field: 'createdAt', order: -1 }, 0, limitFrom(query, 5))).items;
+    return this.items({ statuses: PUBLISHED }, { field: 'createdAt', order: -1 }, limitFrom(query, 5));
   }
 
   async special(): Promise<ProductDto[]> {
-    return (await this.page({ statuses: PUBLISHED, isSpecial: true }, { field: 'createdAt', order: -1 }, 0, SPECIAL_PRODUCTS)).items;
+    return this.items({ statuses: PUBLISHED, isSpecial: true }, { field: 'createdAt', order: -1 }, SPECIAL_PRODUCTS);
   }
 
   async offers(query: Record<string, unknown>): Promise<ProductDto[]> {
-    return (await this.page({ statuses: PUBLISHED, onSale: true }, { field: 'createdAt', order: -1 }, 0, limitFrom(query, 12))).items;
+    return this.items({ statuses: PUBLISHED, onSale: true }, { field: 'createdAt', order: -1 }, limitFrom(query, 12));
   }
 
   async similar(id: string, viewer: Viewer, query: Record<string, unknown>): Promise<ProductDto[]> {
     const product = await this.visible(id, viewer);
     if (!product.category) return [];
     const filter: ProductFilter = { statuses: PUBLISHED, categories: [product.category._id], excludeId: product._id };
-    return (await this.page(filter, { field: 'rating', order: -1 }, 0, limitFrom(query, 4))).items;
+    return this.items(filter, { field: 'rating', order: -1 }, limitFrom(query, 4));
   }
 
   async filtered(input: FilteredProductsInputDto): Promise<ProductDto[]> {
@@ -163,7 +168,7 @@ export class ProductsService {
       filter.minPriceCents = toCents(Math.min(radio[0], radio[1]));
       filter.maxPriceCents = toCents(Math.max(radio[0], radio[1]));
     }
-    return (await this.page(filter, { field: 'createdAt', order: -1 }, 0, 500)).items;
+    return this.items(filter, { field: 'createdAt', order: -1 }, 500);
   }
 
   /** Products of one category (404 for an unknown category). */

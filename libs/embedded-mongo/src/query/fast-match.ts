@@ -70,6 +70,32 @@ function anyValue(path: string, test: (v: unknown) => boolean): Predicate {
   };
 }
 
+/** All predicates hold (a plain loop: a scan calls this once per document). */
+export function allOf(predicates: Predicate[]): Predicate {
+  const n = predicates.length;
+  if (n === 1) return predicates[0];
+  return (doc) => {
+    for (let i = 0; i < n; i++) if (!predicates[i](doc)) return false;
+    return true;
+  };
+}
+
+/** A regex on a path: any string value (array elements included) matches it. */
+function matchesRegex(path: string, r: RegExp): Predicate {
+  if (path.includes('.')) return anyValue(path, (v) => typeof v === 'string' && r.test(v));
+  // A top-level field: its own closure, so the regex call is not behind anyValue's shared call site.
+  return (doc) => {
+    const v = doc[path];
+    if (typeof v === 'string') return r.test(v);
+    if (!Array.isArray(v)) return false;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'string' && r.test(x)) return true;
+    }
+    return false;
+  };
+}
+
 /** Equality against a set of scalars (and, for $in, regexes): strings and numbers without building keys. */
 interface ScalarSet {
   strings: Set<string>;
@@ -185,8 +211,7 @@ function operator(path: string, op: string, arg: unknown, cond: Doc): Predicate 
     const given = bsonRegex(arg);
     // A regex object together with $options is left to mingo (which flags win is MongoDB's business).
     const base = given ? (options === undefined ? given : undefined) : typeof arg === 'string' ? toRegExp(arg, options ?? '') : undefined;
-    const r = base && stateless(base);
-    return r && anyValue(path, (v) => typeof v === 'string' && r.test(v));
+    return base && matchesRegex(path, stateless(base));
   }
   if (!topLevel) return undefined;
   if (op === '$exists' && typeof arg === 'boolean') return arg ? (doc) => doc[path] !== undefined : (doc) => doc[path] === undefined;
@@ -201,10 +226,7 @@ function operator(path: string, op: string, arg: unknown, cond: Doc): Predicate 
 /** One field's condition, or undefined when any part of it is left for mingo. */
 function fieldCondition(path: string, cond: unknown): Predicate | undefined {
   const re = bsonRegex(cond);
-  if (re) {
-    const r = stateless(re);
-    return anyValue(path, (v) => typeof v === 'string' && r.test(v));
-  }
+  if (re) return matchesRegex(path, stateless(re));
   if (isKeyScalar(cond)) return equalsAny(path, scalarSet([cond]));
   if (cond === null) return path.includes('.') ? undefined : isNullish(path);
   if (!isPlainObject(cond) || bsonType(cond) !== undefined) return undefined;
@@ -220,7 +242,7 @@ function fieldCondition(path: string, cond: unknown): Predicate | undefined {
     if (!p) return undefined;
     parts.push(p);
   }
-  return parts.length === 1 ? parts[0] : (doc) => parts.every((p) => p(doc));
+  return allOf(parts);
 }
 
 /**
@@ -237,7 +259,7 @@ export function wholeFilter(filter: unknown): Predicate | undefined {
   if (!isPlainObject(filter)) return undefined;
   const { predicates, rest } = compileFastFilter(filter);
   if (Object.keys(rest).length > 0) return undefined;
-  return predicates.length === 1 ? predicates[0] : (doc) => predicates.every((p) => p(doc));
+  return allOf(predicates);
 }
 
 function logical(op: string, branches: unknown): Predicate | undefined {
@@ -248,9 +270,14 @@ function logical(op: string, branches: unknown): Predicate | undefined {
     if (!p) return undefined;
     compiled.push(p);
   }
-  if (op === '$and') return (doc) => compiled.every((p) => p(doc));
-  if (op === '$or') return (doc) => compiled.some((p) => p(doc));
-  return (doc) => !compiled.some((p) => p(doc));
+  const n = compiled.length;
+  const some = (doc: Doc): boolean => {
+    for (let i = 0; i < n; i++) if (compiled[i](doc)) return true;
+    return false;
+  };
+  if (op === '$and') return allOf(compiled);
+  if (op === '$or') return some;
+  return (doc) => !some(doc);
 }
 
 export function compileFastFilter(filter: Doc): FastFilter {

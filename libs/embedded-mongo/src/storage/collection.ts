@@ -1,5 +1,5 @@
 import { CommandError } from '../errors';
-import { Doc, canonKey, idKeyOf, isPlainObject, pathValues } from '../bson-util';
+import { Doc, canonKey, idKeyOf, isPlainObject, pathValues, withFastProperties } from '../bson-util';
 import { Index } from './indexes';
 
 type HashIndex = Map<string, Set<string>>;
@@ -45,8 +45,9 @@ export class Collection {
     }
   }
 
-  insert(doc: Doc): void {
-    this.checkUnique(doc);
+  insert(given: Doc): void {
+    this.checkUnique(given);
+    const doc = withFastProperties(given);
     const key = idKeyOf(doc._id);
     this.docs.set(key, doc);
     this.indexDoc(doc, key);
@@ -54,9 +55,10 @@ export class Collection {
   }
 
   /** Replaces the stored document with the same `_id` (validated for uniqueness first). */
-  replace(key: string, next: Doc): void {
+  replace(key: string, given: Doc): void {
     const prev = this.docs.get(key);
-    this.checkUnique(next, key);
+    this.checkUnique(given, key);
+    const next = withFastProperties(given);
     if (prev) this.unindexDoc(prev, key);
     this.docs.set(key, next);
     this.indexDoc(next, key);
@@ -73,7 +75,8 @@ export class Collection {
   }
 
   /** Journal replay: store without validation. */
-  put(doc: Doc): void {
+  put(given: Doc): void {
+    const doc = withFastProperties(given);
     const key = idKeyOf(doc._id);
     const prev = this.docs.get(key);
     if (prev) this.unindexDoc(prev, key);
