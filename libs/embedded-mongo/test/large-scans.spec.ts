@@ -49,4 +49,19 @@ describe('embedded-mongo: pages and counts over a large collection', () => {
     expect(await items.countDocuments(search)).toBe(before - 1);
     expect((await items.find(search).sort({ at: -1 }).limit(1).toArray())[0].n).not.toBe(first[0].n);
   });
+
+  it('a word search (the trigram index) agrees with a plain scan and shows a renamed item in the next call', async () => {
+    const items = db.collection('items');
+    const words = { status: { $in: ['published'] }, $and: [{ $or: [{ name: /SHIRT 12/i }, { name: /coat 1234/i }] }] };
+    const plain = (await items.find({}).toArray()).filter((d) => d.status === 'published' && /SHIRT 12|coat 1234/i.test(d.name as string));
+    expect(plain.length).toBeGreaterThan(5);
+    expect(await items.countDocuments(words)).toBe(plain.length);
+    const newest = plain.sort((a, b) => (b.at as Date).getTime() - (a.at as Date).getTime()).slice(0, 3).map((d) => d.n);
+    expect((await items.find(words).sort({ at: -1, _id: -1 }).limit(3).toArray()).map((d) => d.n)).toEqual(newest);
+
+    await items.updateOne({ n: 1235 }, { $set: { name: 'Linen shirt 12 renamed', status: 'published' } });
+    expect(await items.countDocuments(words)).toBe(plain.length + 1);
+    await items.updateOne({ n: 1235 }, { $set: { name: 'Wool coat 1235' } });
+    expect(await items.countDocuments(words)).toBe(plain.length);
+  });
 });

@@ -1,11 +1,21 @@
 import { CommandError } from '../errors';
 import { Doc, canonKey, idKeyOf, isPlainObject, pathValues, withFastProperties } from '../bson-util';
 import { Index } from './indexes';
+import { GramIndex, regexLiteral } from './gram-index';
 
 type HashIndex = Map<string, Set<string>>;
 
 /** Scans remembered per collection (each an array of references to stored documents). */
 const MATCH_CACHE_SIZE = 16;
+
+/** Collections from this size build a trigram index for a field the first time a literal regex searches it. */
+export const GRAM_INDEX_FROM = 2000;
+
+/** Where a filter's candidates can come from: how many there are at most, and their idKeys. */
+interface Source {
+  size: number;
+  keys: () => Iterable<string>;
+}
 
 /** One collection: documents keyed by `_id` (insertion ordered), unique indexes and equality hash indexes. */
 export class Collection {
@@ -13,6 +23,8 @@ export class Collection {
   readonly indexes: Index[] = [];
   /** field → (value key → idKeys), for the first field of every secondary index. */
   private readonly hashes = new Map<string, HashIndex>();
+  /** field → trigram index, built on the first literal regex search of a large collection. */
+  private readonly grams = new Map<string, GramIndex>();
 
   /** Bumped by every write: a cached match is valid only for the version it was computed on. */
   private version = 0;
@@ -51,6 +63,7 @@ export class Collection {
     const key = idKeyOf(doc._id);
     this.docs.set(key, doc);
     this.indexDoc(doc, key);
+    for (const g of this.grams.values()) g.add(key, doc);
     this.version++;
   }
 
@@ -62,6 +75,7 @@ export class Collection {
     if (prev) this.unindexDoc(prev, key);
     this.docs.set(key, next);
     this.indexDoc(next, key);
+    this.textChanged(key, prev, next);
     this.version++;
   }
 
@@ -70,6 +84,7 @@ export class Collection {
     if (!prev) return false;
     this.unindexDoc(prev, key);
     this.docs.delete(key);
+    for (const g of this.grams.values()) g.remove(key, prev);
     this.version++;
     return true;
   }
@@ -82,7 +97,25 @@ export class Collection {
     if (prev) this.unindexDoc(prev, key);
     this.docs.set(key, doc);
     this.indexDoc(doc, key);
+    this.textChanged(key, prev, doc);
     this.version++;
+  }
+
+  private textChanged(key: string, prev: Doc | undefined, next: Doc): void {
+    for (const g of this.grams.values()) {
+      if (prev) g.replace(key, prev, next, () => this.docs.entries());
+      else g.add(key, next);
+    }
+  }
+
+  /** The trigram index of a top-level field, built now if the collection is large enough to need one. */
+  private gramIndex(field: string): GramIndex | undefined {
+    let g = this.grams.get(field);
+    if (!g && this.docs.size >= GRAM_INDEX_FROM && !field.includes('.') && !field.startsWith('$')) {
+      g = new GramIndex(field, this.docs.entries());
+      this.grams.set(field, g);
+    }
+    return g;
   }
 
   /**
@@ -186,42 +219,14 @@ export class Collection {
 
   /**
    * Candidate documents for a filter: uses `_id` or a hash index when the filter pins a field to
-   * scalar values (equality or `$in`), otherwise every document. Callers still apply the full filter.
-   * Only the smallest index choice is materialised, and one that would hold more than half the
-   * collection is not used at all (a plain pass over the documents is cheaper than that many lookups).
+   * scalar values (equality or `$in`), a trigram index when it searches a top-level field with a literal
+   * regex, and the union of its branches for an `$or` whose every branch has one; otherwise every
+   * document. Callers still apply the full filter. Only the smallest choice is materialised, and one that
+   * would hold more than half the collection is not used at all (a plain pass is cheaper than that many
+   * lookups).
    */
   candidates(filter: Doc, caseInsensitive: boolean): Iterable<Doc> {
-    let best: { size: number; keys: () => Iterable<string> } | undefined;
-    const consider = (f: Doc): void => {
-      for (const [field, cond] of Object.entries(f)) {
-        if (field === '$and' && Array.isArray(cond)) {
-          for (const sub of cond) if (isPlainObject(sub)) consider(sub);
-          continue;
-        }
-        if (field.startsWith('$')) continue;
-        const values = equalityValues(cond, caseInsensitive);
-        if (!values) continue;
-        if (field === '_id') {
-          const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
-          if (!best || keys.length < best.size) best = { size: keys.length, keys: () => new Set(keys) };
-          continue;
-        }
-        const map = this.hashes.get(field);
-        if (!map) continue;
-        const sets: Set<string>[] = [];
-        let size = 0;
-        for (const v of values) {
-          const set = map.get(canonKey(v));
-          if (set && !sets.includes(set)) {
-            sets.push(set);
-            size += set.size;
-          }
-        }
-        if (!best || size < best.size) best = { size, keys: () => (sets.length === 1 ? sets[0] : unionOf(sets)) };
-      }
-    };
-    consider(filter);
-    const chosen = best as { size: number; keys: () => Iterable<string> } | undefined;
+    const chosen = this.bestSource(filter, caseInsensitive);
     if (!chosen || chosen.size * 2 > this.docs.size) return this.docs.values();
     const out: Doc[] = [];
     for (const k of chosen.keys()) {
@@ -230,9 +235,71 @@ export class Collection {
     }
     return out;
   }
+
+  /** The smallest source of candidates among clauses that must all hold (a filter, or an $and's part). */
+  private bestSource(f: Doc, caseInsensitive: boolean): Source | undefined {
+    let best: Source | undefined;
+    const take = (s: Source | undefined): void => {
+      if (s && (!best || s.size < best.size)) best = s;
+    };
+    for (const [field, cond] of Object.entries(f)) {
+      if (field === '$and' && Array.isArray(cond)) {
+        for (const sub of cond) if (isPlainObject(sub)) take(this.bestSource(sub, caseInsensitive));
+      } else if (field === '$or' && Array.isArray(cond)) {
+        take(this.anyOfSource(cond, caseInsensitive));
+      } else if (!field.startsWith('$')) {
+        take(this.fieldSource(field, cond, caseInsensitive));
+      }
+    }
+    return best;
+  }
+
+  /** An $or: the union of its branches' sources, when every branch has one and together they stay small. */
+  private anyOfSource(branches: unknown[], caseInsensitive: boolean): Source | undefined {
+    const parts: Source[] = [];
+    let size = 0;
+    for (const branch of branches) {
+      const s = isPlainObject(branch) ? this.bestSource(branch, caseInsensitive) : undefined;
+      if (!s) return undefined;
+      size += s.size;
+      // Over half the collection a plain pass wins anyway (see candidates): stop looking up the others.
+      if (size * 2 > this.docs.size) return undefined;
+      parts.push(s);
+    }
+    if (parts.length === 0) return undefined;
+    return { size, keys: () => (parts.length === 1 ? parts[0].keys() : unionOf(parts.map((p) => p.keys()))) };
+  }
+
+  /** One field's condition: `_id` or a hash index for equality/`$in`, a trigram index for a literal regex. */
+  private fieldSource(field: string, cond: unknown, caseInsensitive: boolean): Source | undefined {
+    const values = equalityValues(cond, caseInsensitive);
+    if (values) {
+      if (field === '_id') {
+        const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
+        return { size: keys.length, keys: () => new Set(keys) };
+      }
+      const map = this.hashes.get(field);
+      if (!map) return undefined;
+      const sets: Set<string>[] = [];
+      let size = 0;
+      for (const v of values) {
+        const set = map.get(canonKey(v));
+        if (set && !sets.includes(set)) {
+          sets.push(set);
+          size += set.size;
+        }
+      }
+      return { size, keys: () => (sets.length === 1 ? sets[0] : unionOf(sets)) };
+    }
+    // Regexes ignore collation in MongoDB; under a case-insensitive one the filter is folded first, so keep out.
+    if (caseInsensitive || !(cond instanceof RegExp)) return undefined;
+    const text = regexLiteral(cond);
+    const keys = text === undefined ? undefined : this.gramIndex(field)?.lookup(text);
+    return keys && { size: keys.length, keys: () => keys };
+  }
 }
 
-function unionOf(sets: Set<string>[]): Set<string> {
+function unionOf(sets: Iterable<string>[]): Set<string> {
   const all = new Set<string>();
   for (const set of sets) for (const k of set) all.add(k);
   return all;
