@@ -11,10 +11,10 @@ const MATCH_CACHE_SIZE = 16;
 /** Collections from this size build a trigram index for a field the first time a literal regex searches it. */
 export const GRAM_INDEX_FROM = 2000;
 
-/** Where a filter's candidates can come from: how many there are at most, and their idKeys. */
+/** Where a filter's candidates can come from: how many there are at most, and the documents. */
 interface Source {
   size: number;
-  keys: () => Iterable<string>;
+  docs: () => Iterable<Doc>;
 }
 
 /** One collection: documents keyed by `_id` (insertion ordered), unique indexes and equality hash indexes. */
@@ -228,8 +228,13 @@ export class Collection {
   candidates(filter: Doc, caseInsensitive: boolean): Iterable<Doc> {
     const chosen = this.bestSource(filter, caseInsensitive);
     if (!chosen || chosen.size * 2 > this.docs.size) return this.docs.values();
+    return chosen.docs();
+  }
+
+  /** The stored documents of these idKeys. */
+  private docsOf(keys: Iterable<string>): Doc[] {
     const out: Doc[] = [];
-    for (const k of chosen.keys()) {
+    for (const k of keys) {
       const d = this.docs.get(k);
       if (d) out.push(d);
     }
@@ -267,7 +272,7 @@ export class Collection {
       parts.push(s);
     }
     if (parts.length === 0) return undefined;
-    return { size, keys: () => (parts.length === 1 ? parts[0].keys() : unionOf(parts.map((p) => p.keys()))) };
+    return { size, docs: () => (parts.length === 1 ? parts[0].docs() : unionOf(parts.map((p) => p.docs()))) };
   }
 
   /** One field's condition: `_id` or a hash index for equality/`$in`, a trigram index for a literal regex. */
@@ -276,7 +281,7 @@ export class Collection {
     if (values) {
       if (field === '_id') {
         const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
-        return { size: keys.length, keys: () => new Set(keys) };
+        return { size: keys.length, docs: () => this.docsOf(new Set(keys)) };
       }
       const map = this.hashes.get(field);
       if (!map) return undefined;
@@ -289,18 +294,18 @@ export class Collection {
           size += set.size;
         }
       }
-      return { size, keys: () => (sets.length === 1 ? sets[0] : unionOf(sets)) };
+      return { size, docs: () => this.docsOf(sets.length === 1 ? sets[0] : unionOf(sets)) };
     }
     // Regexes ignore collation in MongoDB; under a case-insensitive one the filter is folded first, so keep out.
     if (caseInsensitive || !(cond instanceof RegExp)) return undefined;
     const text = regexLiteral(cond);
-    const keys = text === undefined ? undefined : this.gramIndex(field)?.lookup(text);
-    return keys && { size: keys.length, keys: () => keys };
+    const docs = text === undefined ? undefined : this.gramIndex(field)?.lookup(text);
+    return docs && { size: docs.length, docs: () => docs };
   }
 }
 
-function unionOf(sets: Iterable<string>[]): Set<string> {
-  const all = new Set<string>();
+function unionOf<T>(sets: Iterable<T>[]): Set<T> {
+  const all = new Set<T>();
   for (const set of sets) for (const k of set) all.add(k);
   return all;
 }

@@ -20,7 +20,8 @@ export class GramIndex {
   private readonly seen = new Int32Array(GRAM_SPACE);
   private pass = 0;
   private readonly slotOf = new Map<string, number>();
-  private readonly keyOf: (string | undefined)[] = [];
+  /** slot → the stored document it stands for (undefined when free). */
+  private readonly docOf: (Doc | undefined)[] = [];
   private readonly free: number[] = [];
   /** Entries in the posting lists, and how many of them the stored documents need. */
   private entries = 0;
@@ -38,10 +39,10 @@ export class GramIndex {
   add(key: string, doc: Doc): void {
     let slot = this.slotOf.get(key);
     if (slot === undefined) {
-      slot = this.free.pop() ?? this.keyOf.length;
+      slot = this.free.pop() ?? this.docOf.length;
       this.slotOf.set(key, slot);
-      this.keyOf[slot] = key;
     }
+    this.docOf[slot] = doc;
     const at = slot;
     const added = this.eachGram(doc[this.field], (g) => {
       let head = this.heads[g];
@@ -59,7 +60,7 @@ export class GramIndex {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     this.slotOf.delete(key);
-    this.keyOf[slot] = undefined;
+    this.docOf[slot] = undefined;
     this.free.push(slot);
     this.live -= this.eachGram(doc[this.field]);
   }
@@ -67,8 +68,12 @@ export class GramIndex {
   /** The stored document `key` changed from `prev` to `next`; `all` rebuilds the index when it is mostly stale. */
   replace(key: string, prev: Doc, next: Doc, all: () => Iterable<[string, Doc]>): void {
     const before = prev[this.field];
-    // Most updates (stock, ratings, status) leave the text alone: the same string, nothing to do.
-    if (before === next[this.field] && this.slotOf.has(key)) return;
+    // Most updates (stock, ratings, status) leave the text alone: the same string, only the document changes.
+    const slot = this.slotOf.get(key);
+    if (before === next[this.field] && slot !== undefined) {
+      this.docOf[slot] = next;
+      return;
+    }
     this.live -= this.eachGram(before);
     this.add(key, next);
     if (this.entries > 2 * this.live + 4096) this.rebuild(all());
@@ -79,7 +84,7 @@ export class GramIndex {
     this.heads.fill(0);
     this.lists.length = 0;
     this.slotOf.clear();
-    this.keyOf.length = 0;
+    this.docOf.length = 0;
     this.free.length = 0;
     this.entries = 0;
     this.live = 0;
@@ -113,8 +118,8 @@ export class GramIndex {
     return count;
   }
 
-  /** Keys of the documents whose value may contain `text` (folded as above); undefined when it has no trigram. */
-  lookup(text: string): string[] | undefined {
+  /** The stored documents whose value may contain `text` (folded as above); undefined when it has no trigram. */
+  lookup(text: string): Doc[] | undefined {
     const found: SlotList[] = [];
     let missing = false;
     const grams = this.eachGram(text, (g) => {
@@ -127,7 +132,7 @@ export class GramIndex {
     found.sort((a, b) => a.length - b.length);
     const lists = found.slice(0, 255);
     // counts[slot] = how many of the lists so far hold the slot (a slot repeated in one list counts once).
-    const counts = new Uint8Array(this.keyOf.length);
+    const counts = new Uint8Array(this.docOf.length);
     for (let j = 0; j < lists.length; j++) {
       const { data, length } = lists[j];
       for (let i = 0; i < length; i++) {
@@ -135,14 +140,14 @@ export class GramIndex {
         if (counts[slot] === j) counts[slot] = j + 1;
       }
     }
-    const out: string[] = [];
+    const out: Doc[] = [];
     const first = lists[0];
     for (let i = 0; i < first.length; i++) {
       const slot = first.data[i];
       if (counts[slot] === lists.length) {
         counts[slot] = 0;
-        const key = this.keyOf[slot];
-        if (key !== undefined) out.push(key);
+        const doc = this.docOf[slot];
+        if (doc !== undefined) out.push(doc);
       }
     }
     return out;
