@@ -19,6 +19,8 @@ export class GramIndex {
   /** gram → the pass that last saw it, to count each gram once per document. */
   private readonly seen = new Int32Array(GRAM_SPACE);
   private pass = 0;
+  /** The trigrams `collect` found last. */
+  private scratch = new Int32Array(256);
   private readonly slotOf = new Map<string, number>();
   /** slot → the stored document it stands for (undefined when free). */
   private readonly docOf: (Doc | undefined)[] = [];
@@ -43,15 +45,17 @@ export class GramIndex {
       this.slotOf.set(key, slot);
     }
     this.docOf[slot] = doc;
-    const at = slot;
-    const added = this.eachGram(doc[this.field], (g) => {
+    const added = this.collect(doc[this.field]);
+    const grams = this.scratch;
+    for (let i = 0; i < added; i++) {
+      const g = grams[i];
       let head = this.heads[g];
       if (head === 0) {
         this.lists.push(new SlotList());
         head = this.heads[g] = this.lists.length;
       }
-      this.lists[head - 1].push(at);
-    });
+      this.lists[head - 1].push(slot);
+    }
     this.entries += added;
     this.live += added;
   }
@@ -62,7 +66,7 @@ export class GramIndex {
     this.slotOf.delete(key);
     this.docOf[slot] = undefined;
     this.free.push(slot);
-    this.live -= this.eachGram(doc[this.field]);
+    this.live -= this.collect(doc[this.field]);
   }
 
   /** The stored document `key` changed from `prev` to `next`; `all` rebuilds the index when it is mostly stale. */
@@ -74,7 +78,7 @@ export class GramIndex {
       this.docOf[slot] = next;
       return;
     }
-    this.live -= this.eachGram(before);
+    this.live -= this.collect(before);
     this.add(key, next);
     if (this.entries > 2 * this.live + 4096) this.rebuild(all());
   }
@@ -91,44 +95,50 @@ export class GramIndex {
     for (const [key, doc] of docs) this.add(key, doc);
   }
 
-  /** Calls `fn` once for each distinct trigram of a value's strings (a string, or an array's); returns how many. */
-  private eachGram(value: unknown, fn?: (gram: number) => void): number {
+  /** Puts the distinct trigrams of a value's strings (a string, or an array's) in `scratch`; returns how many. */
+  private collect(value: unknown): number {
     const pass = ++this.pass;
+    if (typeof value === 'string') return this.collectString(value, pass, 0);
     let count = 0;
-    const visit = (s: string): void => {
-      let a = -1;
-      let b = -1;
-      for (let i = 0; i < s.length; i++) {
-        const code = s.charCodeAt(i);
-        const c = code < 128 ? CLASS[code] : -1;
-        if (a >= 0 && b >= 0 && c >= 0) {
-          const g = (a << 12) | (b << 6) | c;
-          if (this.seen[g] !== pass) {
-            this.seen[g] = pass;
-            count++;
-            if (fn) fn(g);
+    if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') count = this.collectString(v, pass, count);
+    return count;
+  }
+
+  private collectString(s: string, pass: number, from: number): number {
+    let count = from;
+    let a = -1;
+    let b = -1;
+    for (let i = 0; i < s.length; i++) {
+      const code = s.charCodeAt(i);
+      const c = code < 128 ? CLASS[code] : -1;
+      if (a >= 0 && b >= 0 && c >= 0) {
+        const g = (a << 12) | (b << 6) | c;
+        if (this.seen[g] !== pass) {
+          this.seen[g] = pass;
+          if (count === this.scratch.length) {
+            const grown = new Int32Array(count * 2);
+            grown.set(this.scratch);
+            this.scratch = grown;
           }
+          this.scratch[count++] = g;
         }
-        a = b;
-        b = c;
       }
-    };
-    if (typeof value === 'string') visit(value);
-    else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') visit(v);
+      a = b;
+      b = c;
+    }
     return count;
   }
 
   /** The stored documents whose value may contain `text` (folded as above); undefined when it has no trigram. */
   lookup(text: string): Doc[] | undefined {
-    const found: SlotList[] = [];
-    let missing = false;
-    const grams = this.eachGram(text, (g) => {
-      const head = this.heads[g];
-      if (head === 0) missing = true;
-      else found.push(this.lists[head - 1]);
-    });
+    const grams = this.collect(text);
     if (grams === 0) return undefined;
-    if (missing) return [];
+    const found: SlotList[] = [];
+    for (let i = 0; i < grams; i++) {
+      const head = this.heads[this.scratch[i]];
+      if (head === 0) return [];
+      found.push(this.lists[head - 1]);
+    }
     found.sort((a, b) => a.length - b.length);
     const lists = found.slice(0, 255);
     // counts[slot] = how many of the lists so far hold the slot (a slot repeated in one list counts once).
