@@ -63,7 +63,7 @@ export class Collection {
     const key = idKeyOf(doc._id);
     this.docs.set(key, doc);
     this.indexDoc(doc, key);
-    for (const g of this.grams.values()) g.add(key, doc);
+    this.textChanged(key, undefined, doc);
     this.version++;
   }
 
@@ -101,6 +101,7 @@ export class Collection {
     this.version++;
   }
 
+  /** Keeps the trigram indexes in step with a stored document that is new (`prev` undefined) or changed. */
   private textChanged(key: string, prev: Doc | undefined, next: Doc): void {
     for (const g of this.grams.values()) {
       if (prev) g.replace(key, prev, next, () => this.docs.entries());

@@ -6,9 +6,10 @@ import { Doc } from '../bson-util';
  * of testing the regex on the whole collection. It only ever proposes candidates: the caller still applies
  * the full filter, so the index may hold more than needed but never less.
  *
- * - Trigrams are taken over ASCII characters folded to lower case (see CLASS); a non-ASCII character ends a trigram. This is
- *   a superset for case-sensitive regexes and for `i` without `u`, where JavaScript never matches a non-ASCII
- *   character to an ASCII one (its case folding maps non-ASCII characters to ASCII ones only under `u`).
+ * - Trigrams are taken over ASCII characters folded to lower case (see CLASS); a non-ASCII character ends a
+ *   trigram. This is a superset for case-sensitive regexes and for `i` without `u`, where JavaScript never
+ *   matches a non-ASCII character to an ASCII one (its case folding maps non-ASCII characters to ASCII ones
+ *   only under `u`).
  * - Each document has a slot; a posting list holds slots. A changed value adds its new trigrams and leaves the
  *   old ones (more candidates, never fewer); the index is rebuilt once stale entries outnumber live ones.
  */
