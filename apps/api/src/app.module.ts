@@ -9,6 +9,7 @@ import pino from 'pino';
 import { AppConfigModule, type AppConfig } from '@shop/config';
 import { DatabaseModule } from '@shop/database';
 import { JobsModule } from '@shop/jobs';
+import { accessLogSerializers } from './common/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RedisThrottlerStorage } from './common/redis-throttler.storage';
 import { HealthModule } from './health/health.module';
@@ -60,7 +61,9 @@ export class AppModule {
             {
               level: config.logLevel,
               genReqId: requestId,
-              redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+              // Compact lines without any header (see access-log.ts): nothing secret to redact.
+              serializers: accessLogSerializers,
+              wrapSerializers: false,
               autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
               transport: undefined,
             },
