@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the shop, started exactly like `npm start`, against a bare node:http server that answers
-// the same bytes (the ceiling of this machine), endpoint by endpoint, with autocannon.
+// the same bytes (the ceiling of this machine) and a bare NestJS application that answers them too (the floor of
+// any Nest route here, `--no-floor` skips it), endpoint by endpoint, with autocannon.
 //   npm run bench                               50 connections, 10 s per endpoint, writes docs/performance.md
 //   npm run bench -- --label cache-off --env CATALOG_CACHE_TTL_MS=0
 //   BENCH_DURATION=3 npm run bench -- --no-doc  a short smoke run
@@ -49,13 +50,15 @@ function summary(result) {
   };
 }
 
-async function startBare(routes) {
+/** Starts a ceiling server (bare-server.mjs or nest-floor.mjs) answering the captured routes, in its own process. */
+async function startCeiling(script, routes) {
   const dir = join(root, 'tmp', 'bench');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'bare-routes.json');
   writeFileSync(file, JSON.stringify(routes));
-  const child = spawn(process.execPath, [join(root, 'tools/bench/bare-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolvePort) => {
+  const child = spawn(process.execPath, [join(root, 'tools/bench', script), file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolvePort, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} stopped (exit code ${code})`)));
     child.stdout.on('data', (chunk) => {
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) resolvePort(Number(match[1]));
@@ -97,6 +100,7 @@ async function main() {
     : await startShop(extraEnv);
   if (!given) await waitForIdleWorker(shop);
   let bare;
+  let floor;
   const rows = [];
   try {
     log(`shop at ${shop.url} (data ${shop.dataDir}, REDIS_PREFIX ${shop.redisPrefix})`);
@@ -146,13 +150,15 @@ async function main() {
 
     const captured = [];
     for (const e of endpoints) captured.push(await capture(shop.url, e));
-    bare = await startBare(captured);
+    bare = await startCeiling('bare-server.mjs', captured);
+    if (!flag('--no-floor')) floor = await startCeiling('nest-floor.mjs', captured);
 
     for (const [i, e] of endpoints.entries()) {
       const results = {};
       for (const [target, url] of [
         ['shop', shop.url],
         ['bare', bare.url],
+        ...(floor ? [['floor', floor.url]] : []),
       ]) {
         const request = { method: e.method, path: e.path, headers: e.headers, body: e.body, ...(e.setupRequest && target === 'shop' ? { setupRequest: e.setupRequest } : {}) };
         if (WARMUP > 0) await run({ url, duration: WARMUP, requests: [request] });
@@ -165,19 +171,21 @@ async function main() {
       const target = e.kind === 'catalog' ? '≥ 50 %, p99 ≤ 50 ms' : e.kind === 'cart' ? '≥ 25 %' : '—';
       const met =
         e.kind === 'catalog' ? ratio >= 0.5 && results.shop.p99 <= 50 : e.kind === 'cart' ? ratio >= 0.25 : undefined;
-      rows.push({ ...e, bytes: captured[i].bytes, shop: results.shop, bare: results.bare, ratio, target, met });
+      rows.push({ ...e, bytes: captured[i].bytes, shop: results.shop, bare: results.bare, floor: results.floor, ratio, target, met });
     }
   } finally {
     bare?.stop();
+    floor?.stop();
     await shop.stop();
   }
 
   const table = [
-    '| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    `| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met |${floor ? ' Nest floor req/s | floor / bare | shop / floor |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---|---|${floor ? '---:|---:|---:|' : ''}`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |`,
+        `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |` +
+        (r.floor ? ` ${r.floor.rps} | ${((r.floor.rps / r.bare.rps) * 100).toFixed(0)} % | ${((r.shop.rps / r.floor.rps) * 100).toFixed(0)} % |` : ''),
     ),
   ];
   const failures = rows.filter((r) => r.shop.non2xx > 0 || r.shop.errors > 0).map((r) => `${r.name}: ${r.shop.non2xx} non-2xx, ${r.shop.errors} errors`);

@@ -1,0 +1,41 @@
+// The framework floor: a NestJS application on Express (the shop's own versions, Nest's defaults: JSON and
+// URL-encoded body parsing, routing, the request pipeline) with one route per benchmarked endpoint that answers
+// the exact status, headers and body bytes the shop gave for it (captured by bench.mjs), with no guard, no
+// middleware of the shop's, no logging and no database. What any Nest route costs here before doing any work.
+// Usage: node nest-floor.mjs routes.json
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { Controller, Module, Req, Res, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { NestFactory } from '@nestjs/core';
+
+const routes = JSON.parse(readFileSync(process.argv[2], 'utf8')).map((route) => {
+  const body = Buffer.from(route.bodyBase64, 'base64');
+  const url = new URL(route.path, 'http://floor');
+  return { ...route, pathname: url.pathname, body, headers: { ...route.headers, 'content-length': String(body.length) } };
+});
+
+// One controller method per route, declared the way @Get()/@Post() declare them.
+class FloorController {}
+routes.forEach((route, i) => {
+  const name = `route${i}`;
+  FloorController.prototype[name] = function answer(_req, res) {
+    res.status(route.status).set(route.headers).end(route.body);
+  };
+  const descriptor = Object.getOwnPropertyDescriptor(FloorController.prototype, name);
+  Reflect.defineMetadata(PATH_METADATA, route.pathname, descriptor.value);
+  Reflect.defineMetadata(METHOD_METADATA, RequestMethod[route.method], descriptor.value);
+  Req()(FloorController.prototype, name, 0);
+  Res()(FloorController.prototype, name, 1);
+});
+Controller()(FloorController);
+
+class FloorModule {}
+Module({ controllers: [FloorController] })(FloorModule);
+
+const app = await NestFactory.create(FloorModule, { logger: false });
+app.getHttpAdapter().getInstance().disable('x-powered-by');
+const server = await app.listen(0, '127.0.0.1');
+server.keepAliveTimeout = 65_000;
+process.stdout.write(`listening ${server.address().port}\n`);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
