@@ -1,4 +1,6 @@
+import { getConnectionToken } from '@nestjs/mongoose';
 import Redis from 'ioredis';
+import type { Connection } from 'mongoose';
 import { ResponseCache } from '../../apps/api/src/catalog-cache/response-cache';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct } from '../support/catalog-fixtures';
@@ -98,7 +100,7 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     await eventually(async () => (stockIn((await list()).body) === before - 1 ? true : undefined), 5000, 'the list to show the new stock');
   });
 
-  it('never serves a cached guest answer to a signed-in caller, nor caches theirs', async () => {
+  it('never serves a cached guest answer to an admin, nor caches a signed-in answer', async () => {
     const hidden = await createProduct(stack, admin, category, { name: 'Draft coat' });
     await stack.http().put(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).send({ status: 'draft' }).expect(200);
     await stack.http().get('/api/products?page=1').expect(200);
@@ -110,6 +112,27 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     expect(cache().hits).toBe(hits + 1);
     await stack.http().get(`/api/products/${hidden._id}`).expect(404);
     await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200);
+  });
+  it('answers a signed-in customer from the cache like a guest, but not once the account becomes a distributor', async () => {
+    const guest = await stack.http().get('/api/products?page=1').expect(200);
+    // The customer's first call may fill the session cache; the next ones are answered from the response cache.
+    await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
+    let hits = cache().hits;
+    const byBearer = await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
+    const byCookie = await stack.http().get('/api/products?page=1').set('Cookie', `jwt=${customer.token}`).expect(200);
+    expect(cache().hits).toBe(hits + 2);
+    expect(byBearer.text).toBe(guest.text);
+    expect(byCookie.text).toBe(guest.text);
+    expect(byBearer.headers['etag']).toBe(guest.headers['etag']);
+
+    // A role change through the users model drops the account from the session cache at once.
+    const users = stack.app.get<Connection>(getConnectionToken()).model('User');
+    await users.updateOne({ _id: customer.id }, { $set: { isDistributor: true, storeName: 'Corner shop' } });
+    hits = cache().hits;
+    const asDistributor = await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
+    expect(cache().hits).toBe(hits);
+    expect(asDistributor.text).toBe(guest.text);
+    await users.updateOne({ _id: customer.id }, { $set: { isDistributor: false } });
   });
 });
 

@@ -14,3 +14,34 @@ export function setAuthCookie(res: Response, config: AppConfig, token: string, e
 export function clearAuthCookie(res: Response, config: AppConfig): void {
   res.clearCookie(AUTH_COOKIE, options(config));
 }
+
+/** The token of an `Authorization: Bearer …` header, or undefined (other schemes, and "null"/"undefined" sent by careless clients). */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match && match[1] !== 'null' && match[1] !== 'undefined' ? match[1] : undefined;
+}
+
+const AUTH_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=([^;]*)`);
+
+/** The session cookie's value read straight from a Cookie header (for code that runs before cookie-parser). */
+export function authCookieValue(header: string | undefined): string | undefined {
+  const value = header === undefined ? undefined : AUTH_COOKIE_VALUE.exec(header)?.[1]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The `sub` claim of a JWT, read WITHOUT checking the signature: only for choosing between two answers that a
+ * forged token cannot make differ (see CatalogFastPath). Undefined for anything that is not a JWT.
+ */
+export function unverifiedSubject(token: string): string | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[1].length > 2048) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
+    const sub = payload !== null && typeof payload === 'object' ? (payload as { sub?: unknown }).sub : undefined;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}

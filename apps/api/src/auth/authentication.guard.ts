@@ -7,18 +7,11 @@ import { forbidden, unauthorized } from '../common/domain-error';
 import { isUnavailableError } from '../common/service-unavailable';
 import type { AuthUser, Role } from './auth-user';
 import { ROLE_KEY } from './auth.decorators';
-import { AUTH_COOKIE } from './auth-cookie';
+import { AUTH_COOKIE, bearerToken } from './auth-cookie';
 import { SessionCache } from './session-cache';
 import { TokenService } from './token.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function bearer(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match && match[1] !== 'null' && match[1] !== 'undefined' ? match[1] : undefined;
-}
 
 /**
  * A state-changing request that authenticates only by cookie must come from our own pages: the
@@ -70,7 +63,7 @@ export class AuthenticationGuard implements CanActivate {
   }
 
   private async resolve(req: Request): Promise<AuthUser | undefined> {
-    const fromHeader = bearer(req);
+    const fromHeader = bearerToken(req.headers.authorization);
     const cookies = req.cookies as Record<string, unknown> | undefined;
     const fromCookie = typeof cookies?.[AUTH_COOKIE] === 'string' ? (cookies[AUTH_COOKIE] as string) : undefined;
     const token = fromHeader ?? fromCookie;

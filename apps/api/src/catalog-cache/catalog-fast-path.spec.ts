@@ -13,6 +13,14 @@ describe('CatalogFastPath', () => {
   let server: Server;
   let url: string;
   let fullCalls = 0;
+  // What the session cache knows of recent callers (the real SessionCache is a FreshCache of database reads).
+  const sessions = new Map<string, { isAdmin: boolean; isDistributor: boolean }>([
+    ['customer-1', { isAdmin: false, isDistributor: false }],
+    ['admin-1', { isAdmin: true, isDistributor: false }],
+    ['distributor-1', { isAdmin: false, isDistributor: true }],
+  ]);
+  /** A JWT-shaped token for `sub` (the fast path reads the claim only; the signature is the guard's business). */
+  const token = (sub: unknown) => ['eyJhbGciOiJIUzI1NiJ9', Buffer.from(JSON.stringify({ sub })).toString('base64url'), 'c2lnbmF0dXJl'].join('.');
 
   beforeAll(async () => {
     server = createServer((_req, res) => {
@@ -20,7 +28,7 @@ describe('CatalogFastPath', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('full pipeline');
     });
-    new CatalogFastPath(cache, redis, { rateLimitDefault: 1000, trustProxyHops: 0 }).install(server);
+    new CatalogFastPath(cache, redis, { rateLimitDefault: 1000, trustProxyHops: 0 }, sessions).install(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -60,10 +68,37 @@ describe('CatalogFastPath', () => {
     expect(fullCalls).toBe(before + 1);
   });
 
-  it('leaves signed-in calls and misses to the full pipeline', async () => {
+  it('leaves misses, admins, distributors, unknown users and unreadable tokens to the full pipeline', async () => {
+    store('/api/good', { 'content-type': 'application/json', etag: '"v1"' });
     const before = fullCalls;
-    expect(await (await fetch(`${url}/api/good`, { headers: { authorization: 'Bearer x' } })).text()).toBe('full pipeline');
-    expect(await (await fetch(`${url}/api/not-cached`)).text()).toBe('full pipeline');
-    expect(fullCalls).toBe(before + 2);
+    const calls: Record<string, string>[] = [
+      { authorization: 'Bearer x' },
+      { authorization: `Bearer ${token('admin-1')}` },
+      { authorization: `Bearer ${token('distributor-1')}` },
+      { authorization: `Bearer ${token('someone-else')}` },
+      { authorization: `Bearer ${token(42)}` },
+      { authorization: 'Bearer a.%%%.c' },
+      { cookie: `theme=dark; jwt=${token('admin-1')}` },
+      // The guard reads the bearer token first: an admin's bearer with a customer's cookie is an admin.
+      { authorization: `Bearer ${token('admin-1')}`, cookie: `jwt=${token('customer-1')}` },
+      // A cross-origin call gets CORS headers of its own.
+      { authorization: `Bearer ${token('customer-1')}`, origin: 'https://elsewhere.example' },
+    ];
+    for (const headers of calls) expect(await (await fetch(`${url}/api/good`, { headers })).text()).toBe('full pipeline');
+    expect(await (await fetch(`${url}/api/not-cached`, { headers: { authorization: `Bearer ${token('customer-1')}` } })).text()).toBe('full pipeline');
+    expect(fullCalls).toBe(before + calls.length + 1);
+  });
+
+  it('answers a signed-in customer known to the session cache like a guest, by bearer token or cookie', async () => {
+    store('/api/good', { 'content-type': 'application/json', etag: '"v1"' });
+    const before = fullCalls;
+    const calls: Record<string, string>[] = [
+      { authorization: `Bearer ${token('customer-1')}` },
+      { cookie: `theme=dark; jwt=${token('customer-1')}` },
+      // Not a bearer scheme: the guard falls back to the cookie, and so does the fast path.
+      { authorization: 'Basic dXNlcjpwYXNz', cookie: `jwt=${token('customer-1')}` },
+    ];
+    for (const headers of calls) expect(await (await fetch(`${url}/api/good`, { headers })).text()).toBe('from the cache');
+    expect(fullCalls).toBe(before);
   });
 });

@@ -7,10 +7,17 @@ import type { AppConfig } from '@shop/config';
 import { requestIdOf } from '../app.module';
 import { RedisThrottlerStorage, type ThrottlerStorageRecord } from '../common/redis-throttler.storage';
 import { REDIS } from '../redis/redis.module';
+import { authCookieValue, bearerToken, unverifiedSubject } from '../auth/auth-cookie';
+import { SessionCache } from '../auth/session-cache';
 import { clientAddress, isSharedGuestRequest, matchesEtag } from './public-cache';
 import { ResponseCache, type CachedResponse } from './response-cache';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The roles of recent signed-in callers (the SessionCache). */
+export interface KnownSessions {
+  get(userId: string): { isAdmin: boolean; isDistributor: boolean } | undefined;
+}
 
 const THROTTLE_TTL_MS = 60_000;
 const MAX_REMEMBERED_KEYS = 10_000;
@@ -25,8 +32,14 @@ interface FlatHeaders {
  * Answers a guest's GET of a cached catalog answer straight from the HTTP server, before Express and Nest:
  * the stored bytes and headers, a fresh X-Request-Id, the global throttler counted under the very key the
  * ThrottlerGuard uses for that route (so limits and X-RateLimit-* headers are unchanged), and a 304 when
- * If-None-Match names the ETag. Everything else (misses, signed-in calls, a blocked client) goes through the
- * full pipeline. Cache hits are counted (ResponseCache.hits), not access-logged one by one.
+ * If-None-Match names the ETag. Everything else (misses, a blocked client, admins and distributors) goes through
+ * the full pipeline. Cache hits are counted (ResponseCache.hits), not access-logged one by one.
+ *
+ * A signed-in customer is answered here too, when the session cache knows the token's user as neither admin nor
+ * distributor: such a caller's catalog answers are the guests' (drafts and pending products show only to admins
+ * and to their owner, and the cache holds only answers a guest could see, 200s). The token's signature is not
+ * checked here because it cannot change the answer: a forged or revoked token gets the guest answer from the full
+ * pipeline too, and a token naming an admin or a distributor, or a user the cache does not know, goes there.
  */
 export class CatalogFastPath {
   private readonly storage: RedisThrottlerStorage;
@@ -37,6 +50,7 @@ export class CatalogFastPath {
     private readonly cache: ResponseCache,
     redis: Redis,
     private readonly config: Pick<AppConfig, 'rateLimitDefault' | 'trustProxyHops'>,
+    private readonly sessions?: KnownSessions,
   ) {
     this.storage = RedisThrottlerStorage.shared(redis);
   }
@@ -63,7 +77,7 @@ export class CatalogFastPath {
 
   /** True when the request is answered (or handed on) here. */
   tryAnswer(req: IncomingMessage, res: ServerResponse, full: Listener): boolean {
-    if (!isSharedGuestRequest(req.method, req.headers) || req.url === undefined) return false;
+    if (req.url === undefined || !this.getsGuestAnswer(req)) return false;
     const entry = this.cache.lookup(req.url);
     if (!entry) return false;
     const tracker = normalizeIp(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxyHops));
@@ -80,6 +94,17 @@ export class CatalogFastPath {
       );
     }
     return true;
+  }
+
+  /** A guest, or a signed-in customer known to the session cache (see the class comment). */
+  private getsGuestAnswer(req: IncomingMessage): boolean {
+    if (isSharedGuestRequest(req.method, req.headers)) return true;
+    if (req.method !== 'GET' || req.headers.origin !== undefined || this.sessions === undefined) return false;
+    // The token the authentication guard would use: the bearer token first, else the session cookie.
+    const token = bearerToken(req.headers.authorization) ?? authCookieValue(req.headers.cookie);
+    const userId = token === undefined ? undefined : unverifiedSubject(token);
+    const user = userId === undefined ? undefined : this.sessions.get(userId);
+    return user !== undefined && !user.isAdmin && !user.isDistributor;
   }
 
   /** The key ThrottlerGuard uses for this route and client (a sha256, remembered: it is the same all day). */
@@ -134,5 +159,5 @@ export class CatalogFastPath {
 }
 
 export function installCatalogFastPath(app: INestApplication, config: AppConfig): void {
-  new CatalogFastPath(app.get(ResponseCache), app.get<Redis>(REDIS), config).install(app.getHttpServer() as Server);
+  new CatalogFastPath(app.get(ResponseCache), app.get<Redis>(REDIS), config, app.get(SessionCache)).install(app.getHttpServer() as Server);
 }
