@@ -113,7 +113,7 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     await stack.http().get(`/api/products/${hidden._id}`).expect(404);
     await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200);
   });
-  it('answers a signed-in customer from the cache like a guest, but not once the account becomes a distributor', async () => {
+  it('shares answers between guests and signed-in customers, but not once the account becomes a distributor', async () => {
     const guest = await stack.http().get('/api/products?page=1').expect(200);
     // The customer's first call may fill the session cache; the next ones are answered from the response cache.
     await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
@@ -125,6 +125,12 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     expect(byCookie.text).toBe(guest.text);
     expect(byBearer.headers['etag']).toBe(guest.headers['etag']);
 
+    // A customer's own answer is kept for everyone: a guest asking next is answered from the cache.
+    const first = await stack.http().get('/api/products?page=1&pageSize=7').set('Authorization', customer.bearer).expect(200);
+    hits = cache().hits;
+    expect((await stack.http().get('/api/products?page=1&pageSize=7').expect(200)).text).toBe(first.text);
+    expect(cache().hits).toBe(hits + 1);
+
     // A role change through the users model drops the account from the session cache at once.
     const users = stack.app.get<Connection>(getConnectionToken()).model('User');
     await users.updateOne({ _id: customer.id }, { $set: { isDistributor: true, storeName: 'Corner shop' } });
@@ -132,6 +138,10 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     const asDistributor = await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
     expect(cache().hits).toBe(hits);
     expect(asDistributor.text).toBe(guest.text);
+    // Nor is a distributor's answer kept: the next guest call still misses.
+    await stack.http().get('/api/products?page=1&pageSize=9').set('Authorization', customer.bearer).expect(200);
+    await stack.http().get('/api/products?page=1&pageSize=9').expect(200);
+    expect(cache().hits).toBe(hits);
     await users.updateOne({ _id: customer.id }, { $set: { isDistributor: false } });
   });
 });

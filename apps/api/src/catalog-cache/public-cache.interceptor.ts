@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { tap, type Observable } from 'rxjs';
-import { isSharedGuestRequest, PUBLIC_CACHE, replayableHeaders } from './public-cache';
+import { isGuestAnswer, PUBLIC_CACHE, replayableHeaders } from './public-cache';
 import { ResponseCache } from './response-cache';
 
 type End = Response['end'];
@@ -10,7 +10,8 @@ type End = Response['end'];
 /**
  * On a @PublicCache() route, a guest's successful answer is kept whole (the bytes Express sends and the
  * headers every middleware set) for the catalog fast path. The answer is captured at res.end, after the
- * guards, the handler and the serialisation ran exactly as for any other request.
+ * guards, the handler and the serialisation ran exactly as for any other request. A signed-in customer's
+ * answer is a guest's answer too (only admins and distributors may see more) and is kept the same way.
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
@@ -24,7 +25,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
     if (this.reflector.get<boolean | undefined>(PUBLIC_CACHE, context.getHandler()) !== true) return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
-    if (!isSharedGuestRequest(req.method, req.headers)) return next.handle();
+    if (!isGuestAnswer(req.method, req.headers, req.user)) return next.handle();
     const ticket = this.cache.begin(req.originalUrl);
     if (!ticket) return next.handle();
     const route = `${context.getClass().name}-${context.getHandler().name}`;

@@ -23,6 +23,15 @@ export function isSharedGuestRequest(method: string | undefined, headers: Incomi
   return cookie === undefined || !AUTH_COOKIE_PATTERN.test(cookie);
 }
 
+/**
+ * True when the answer to this request, once the guard has resolved its caller (`user`), is the one every guest
+ * gets: a same-origin GET by a guest (a bad or revoked token makes one) or by a customer who is neither admin nor
+ * distributor (they may see drafts and pending products).
+ */
+export function isGuestAnswer(method: string | undefined, headers: IncomingHttpHeaders, user: { isAdmin: boolean; isDistributor: boolean } | undefined): boolean {
+  return method === 'GET' && headers.origin === undefined && (user === undefined || (!user.isAdmin && !user.isDistributor));
+}
+
 /** Headers that belong to one request and are never replayed from the cache. */
 const PER_REQUEST_HEADERS = /^(x-request-id|x-ratelimit-.*|retry-after.*|date|connection|keep-alive|transfer-encoding|set-cookie)$/i;
 
