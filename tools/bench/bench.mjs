@@ -130,6 +130,15 @@ async function main() {
       { name: 'GET /api/products/top', kind: 'catalog', method: 'GET', path: '/api/products/top' },
       { name: 'GET /api/category/categories', kind: 'catalog', method: 'GET', path: '/api/category/categories' },
       {
+        // A signed-in customer browsing (bearer token of one of the 100 customers in turn).
+        name: 'GET /api/products?page=1 (signed in)',
+        kind: 'catalog',
+        method: 'GET',
+        path: '/api/products?page=1',
+        headers: { authorization: `Bearer ${sample.token}` },
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${users[cartCalls++ % CART_USERS].token}` } }),
+      },
+      {
         name: 'POST /api/cart (signed in)',
         kind: 'cart',
         method: 'POST',
