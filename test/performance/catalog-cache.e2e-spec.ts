@@ -144,6 +144,17 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     expect(cache().hits).toBe(hits);
     await users.updateOne({ _id: customer.id }, { $set: { isDistributor: false } });
   });
+  it("never keeps an owner's view of an unpublished product for guests, when the owner is now a plain customer", async () => {
+    const seller = await createAccount(stack, 'distributor');
+    const pending = await createProduct(stack, seller, category, { name: 'Unreviewed shawl' });
+    const users = stack.app.get<Connection>(getConnectionToken()).model('User');
+    await users.updateOne({ _id: seller.id }, { $set: { isDistributor: false } });
+    // The former distributor still owns it and sees it, alone and with its similar products; guests do not.
+    expect((await stack.http().get(`/api/products/${pending._id}`).set('Authorization', seller.bearer).expect(200)).body.name).toBe('Unreviewed shawl');
+    await stack.http().get(`/api/products/${pending._id}/similar`).set('Authorization', seller.bearer).expect(200);
+    await stack.http().get(`/api/products/${pending._id}`).expect(404);
+    await stack.http().get(`/api/products/${pending._id}/similar`).expect(404);
+  });
 });
 
 describe('catalog cache: throttling and several API instances', () => {

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { tap, type Observable } from 'rxjs';
-import { isGuestAnswer, PUBLIC_CACHE, replayableHeaders } from './public-cache';
+import { isGuestAnswer, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
 import { ResponseCache } from './response-cache';
 
 type End = Response['end'];
@@ -11,7 +11,8 @@ type End = Response['end'];
  * On a @PublicCache() route, a guest's successful answer is kept whole (the bytes Express sends and the
  * headers every middleware set) for the catalog fast path. The answer is captured at res.end, after the
  * guards, the handler and the serialisation ran exactly as for any other request. A signed-in customer's
- * answer is a guest's answer too (only admins and distributors may see more) and is kept the same way.
+ * answer is a guest's answer too (only admins and distributors may see more) and is kept the same way, except
+ * on routes where an owner sees more (@PublicCache({ ownersSeeMore: true })): there only guests' answers are.
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
@@ -22,10 +23,11 @@ export class PublicCacheInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http' || !this.cache.enabled) return next.handle();
-    if (this.reflector.get<boolean | undefined>(PUBLIC_CACHE, context.getHandler()) !== true) return next.handle();
+    const options = this.reflector.get<PublicCacheOptions | undefined>(PUBLIC_CACHE, context.getHandler());
+    if (options === undefined) return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
-    if (!isGuestAnswer(req.method, req.headers, req.user)) return next.handle();
+    if (!isGuestAnswer(req.method, req.headers, req.user) || (req.user !== undefined && options.ownersSeeMore === true)) return next.handle();
     const ticket = this.cache.begin(req.originalUrl);
     if (!ticket) return next.handle();
     const route = `${context.getClass().name}-${context.getHandler().name}`;

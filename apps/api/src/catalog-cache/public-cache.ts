@@ -8,7 +8,15 @@ export const PUBLIC_CACHE = 'shop:public-cache';
  * Marks a public catalog GET whose answer is the same for every guest: the whole answer (bytes and
  * headers) is kept in the catalog cache and later guests are answered from it until a catalog write.
  */
-export const PublicCache = (): MethodDecorator => SetMetadata(PUBLIC_CACHE, true);
+export interface PublicCacheOptions {
+  /**
+   * A signed-in caller may get more here than a guest (the owner of an unpublished product sees it): only
+   * guests' answers are kept. Without it a plain customer's answer, being a guest's, is kept too.
+   */
+  ownersSeeMore?: boolean;
+}
+
+export const PublicCache = (options: PublicCacheOptions = {}): MethodDecorator => SetMetadata(PUBLIC_CACHE, options);
 
 const AUTH_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=`);
 
@@ -26,7 +34,8 @@ export function isSharedGuestRequest(method: string | undefined, headers: Incomi
 /**
  * True when the answer to this request, once the guard has resolved its caller (`user`), is the one every guest
  * gets: a same-origin GET by a guest (a bad or revoked token makes one) or by a customer who is neither admin nor
- * distributor (they may see drafts and pending products).
+ * distributor (they may see drafts and pending products). A plain customer may still own an unpublished product
+ * (a former distributor): the routes where that shows say so (PublicCacheOptions.ownersSeeMore).
  */
 export function isGuestAnswer(method: string | undefined, headers: IncomingHttpHeaders, user: { isAdmin: boolean; isDistributor: boolean } | undefined): boolean {
   return method === 'GET' && headers.origin === undefined && (user === undefined || (!user.isAdmin && !user.isDistributor));

@@ -157,7 +157,7 @@ export class ProductsController {
     return this.products.create(user, body, { additionalImages: [] });
   }
 
-  @PublicCache()
+  @PublicCache({ ownersSeeMore: true })
   @Get(':id')
   @ApiOperation({ summary: 'One product with its reviews' })
   @ApiOkResponse({ type: ProductDto })
@@ -166,7 +166,7 @@ export class ProductsController {
     return this.products.get(id, user);
   }
 
-  @PublicCache()
+  @PublicCache({ ownersSeeMore: true })
   @Get(':id/similar')
   @ApiOperation({ summary: 'Published products of the same category, without this one' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 50, default 4' })
