@@ -121,7 +121,8 @@ async function main() {
     const sample = users.pop();
     // The captured cart answer is a steady-state one: a cart holding one unit of each benchmarked product.
     for (const id of cartProducts.slice(1)) await api(shop.url, '/api/cart', { method: 'POST', token: sample.token, body: { productId: id, quantity: 1 } });
-    let cartCalls = 0;
+    // Calls of the signed-in rows so far: each takes the next customer's token in turn.
+    let calls = 0;
     const cartBody = (id) => JSON.stringify({ productId: id, quantity: 1 });
 
     const endpoints = [
@@ -136,7 +137,7 @@ async function main() {
         method: 'GET',
         path: '/api/products?page=1',
         headers: { authorization: `Bearer ${sample.token}` },
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${users[cartCalls++ % CART_USERS].token}` } }),
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${users[calls++ % CART_USERS].token}` } }),
       },
       {
         name: 'POST /api/cart (signed in)',
@@ -148,7 +149,7 @@ async function main() {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${sample.token}` },
         body: cartBody(cartProducts[0]),
         setupRequest: (request) => {
-          const i = cartCalls++;
+          const i = calls++;
           const user = users[i % CART_USERS];
           const product = cartProducts[Math.floor(i / CART_USERS) % CART_PRODUCTS];
           return { ...request, headers: { ...request.headers, authorization: `Bearer ${user.token}` }, body: cartBody(product) };

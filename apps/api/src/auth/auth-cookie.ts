@@ -24,6 +24,11 @@ export function bearerToken(header: string | string[] | undefined): string | und
 
 const AUTH_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=([^;]*)`);
 
+/** True when a Cookie header holds the session cookie (read before cookie-parser runs). */
+export function hasAuthCookie(header: string | undefined): boolean {
+  return header !== undefined && AUTH_COOKIE_VALUE.test(header);
+}
+
 /** The session cookie's value read straight from a Cookie header (for code that runs before cookie-parser). */
 export function authCookieValue(header: string | undefined): string | undefined {
   const value = header === undefined ? undefined : AUTH_COOKIE_VALUE.exec(header)?.[1]?.trim();

@@ -1,13 +1,9 @@
 import { SetMetadata } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { AUTH_COOKIE } from '../auth/auth-cookie';
+import { hasAuthCookie } from '../auth/auth-cookie';
 
 export const PUBLIC_CACHE = 'shop:public-cache';
 
-/**
- * Marks a public catalog GET whose answer is the same for every guest: the whole answer (bytes and
- * headers) is kept in the catalog cache and later guests are answered from it until a catalog write.
- */
 export interface PublicCacheOptions {
   /**
    * A signed-in caller may get more here than a guest (the owner of an unpublished product sees it): only
@@ -16,19 +12,21 @@ export interface PublicCacheOptions {
   ownersSeeMore?: boolean;
 }
 
+/**
+ * Marks a public catalog GET whose answer is the same for every guest: the whole answer (bytes and
+ * headers) is kept in the catalog cache and later guests are answered from it until a catalog write.
+ */
 export const PublicCache = (options: PublicCacheOptions = {}): MethodDecorator => SetMetadata(PUBLIC_CACHE, options);
 
-const AUTH_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=`);
-
 /**
- * Only guests share answers: a request with a bearer token or the session cookie may be an admin's or an
- * owner's (who see more), and a cross-origin request gets CORS headers of its own.
+ * A same-origin guest GET, known as one without asking who calls: no bearer token and no session cookie (those
+ * may be an admin's or an owner's, who see more; see CatalogFastPath for customers), and no Origin (a
+ * cross-origin request gets CORS headers of its own).
  */
 export function isSharedGuestRequest(method: string | undefined, headers: IncomingHttpHeaders): boolean {
   if (method !== 'GET') return false;
   if (headers.authorization !== undefined || headers.origin !== undefined) return false;
-  const cookie = headers.cookie;
-  return cookie === undefined || !AUTH_COOKIE_PATTERN.test(cookie);
+  return !hasAuthCookie(headers.cookie);
 }
 
 /**
