@@ -1,3 +1,5 @@
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -186,6 +188,30 @@ describe('products (/api/products)', () => {
     expect((await stack.http().post('/api/products/filtered-products').send({ checked: ['x'] })).status).toBe(400);
     expect(cheap.price).toBe(5);
     expect(newest.compareAtPrice).toBe(20);
+  });
+
+  it("names each product's category in lists, filtered-products and one product; a removed category answers null", async () => {
+    const coats = await createCategory(stack, admin, 'Coats');
+    const hats = await createCategory(stack, admin, 'Hats');
+    const coat = await createProduct(stack, admin, coats, { name: 'Pea coat', price: 90 });
+    const hat = await createProduct(stack, admin, hats, { name: 'Bucket hat', price: 15 });
+    const orphan = await createProduct(stack, admin, hats, { name: 'Orphan beret', price: 20 });
+    // A category can only be deleted through the API when it is empty; a product left behind by another
+    // writer (an import, an older version) must still answer.
+    const db = stack.app.get<Connection>(getConnectionToken());
+    const gone = await db.collection('categories').insertOne({ name: 'Gone', nameKey: 'gone', slug: 'gone' });
+    await db.collection('products').updateOne({ _id: new Types.ObjectId(orphan._id) }, { $set: { category: gone.insertedId } });
+    await db.collection('categories').deleteOne({ _id: gone.insertedId });
+
+    const expected = { [coat._id]: { _id: coats, name: 'Coats' }, [hat._id]: { _id: hats, name: 'Hats' }, [orphan._id]: null };
+    const listed = await stack.http().get('/api/products?pageSize=100').expect(200);
+    const filtered = await stack.http().post('/api/products/filtered-products').send({ checked: [coats, hats], radio: [] }).expect(200);
+    const byFilter = Object.fromEntries((filtered.body as P[]).map((p) => [p._id, p.category]));
+    expect(byFilter).toEqual({ [coat._id]: expected[coat._id], [hat._id]: expected[hat._id] });
+    const byList = Object.fromEntries((listed.body as P[]).filter((p) => p._id in expected).map((p) => [p._id, p.category]));
+    expect(byList).toEqual(expected);
+    expect((await stack.http().get(`/api/products/${orphan._id}`).expect(200)).body.category).toBeNull();
+    expect((await stack.http().get(`/api/products/${coat._id}`).expect(200)).body.category).toEqual({ _id: coats, name: 'Coats' });
   });
 
   it('gives one product with its reviews; malformed and unknown ids answer 404', async () => {

@@ -132,7 +132,9 @@ describe('compiled filters', () => {
 
 describe('top of a sort', () => {
   const docs = documents(600);
-  const specs: Doc[] = [{ n: 1 }, { n: -1, _id: 1 }, { d: -1 }, { s: 1, n: -1 }, { 'sub.x': -1 }, { flag: 1 }];
+  // n and d mix numbers or dates with nulls, strings, arrays and missing fields, and repeat values: the early
+  // rejection on a number or date key must leave ties and other types to the full comparison.
+  const specs: Doc[] = [{ n: 1 }, { n: -1, _id: 1 }, { d: -1 }, { d: 1, _id: -1 }, { d: -1, n: 1 }, { s: 1, n: -1 }, { 'sub.x': -1 }, { flag: 1 }];
 
   it.each(specs.map((spec) => [JSON.stringify(spec), spec] as const))('the first k of %s are those of the full, stable sort', (_name, spec) => {
     for (const k of [1, 5, 24, 70]) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type QueryFilter } from 'mongoose';
+import { Category } from '../schemas/category.schema';
 import { Product, ProductDocument, ProductStatus } from '../schemas/product.schema';
 
 export interface NewProduct {
@@ -125,13 +126,51 @@ function isOnSale(p: { priceCents?: number; compareAtPriceCents?: number | null 
   return typeof p.compareAtPriceCents === 'number' && typeof p.priceCents === 'number' && p.compareAtPriceCents > p.priceCents;
 }
 
+/** What a product answer never shows: reviews (only one product's answer has them), stock holds, counters. */
+const LIST_PROJECTION = '-reviews -stockHolds -ratingTotal -__v';
+
+/** A product as stored, before its category is resolved. */
+type StoredProduct = Omit<ProductRecord, 'category'> & { category?: Types.ObjectId | null };
+
 function averageRating(total: number, count: number): number {
   return count > 0 ? Math.round((total / count) * 10) / 10 : 0;
 }
 
 @Injectable()
 export class ProductsRepository {
-  constructor(@InjectModel(Product.name) private readonly model: Model<Product>) {}
+  constructor(
+    @InjectModel(Product.name) private readonly model: Model<Product>,
+    @InjectModel(Category.name) private readonly categories: Model<Category>,
+  ) {}
+
+  /**
+   * Resolves each product's category to its id and name (null when it no longer exists), with one query for
+   * all of them: a page of 500 products names a handful of categories. The rows are fresh lean objects, so
+   * they are completed in place.
+   */
+  private async withCategories(rows: StoredProduct[]): Promise<ProductRecord[]> {
+    const ids = new Map<string, Types.ObjectId>();
+    for (const row of rows) if (row.category) ids.set(row.category.toHexString(), row.category);
+    const names = new Map<string, { _id: Types.ObjectId; name: string }>();
+    if (ids.size > 0) {
+      const found = await this.categories
+        .find({ _id: { $in: [...ids.values()] } })
+        .select('name')
+        .lean<{ _id: Types.ObjectId; name: string }[]>()
+        .exec();
+      for (const c of found) names.set(c._id.toHexString(), { _id: c._id, name: c.name });
+    }
+    const records = rows as unknown as ProductRecord[];
+    for (let i = 0; i < rows.length; i++) {
+      const category = rows[i].category;
+      records[i].category = category ? (names.get(category.toHexString()) ?? null) : null;
+    }
+    return records;
+  }
+
+  private async oneWithCategory(row: StoredProduct | null): Promise<ProductRecord | null> {
+    return row ? (await this.withCategories([row]))[0] : null;
+  }
 
   /** Derived fields every stored product carries (sale flag, rating total). */
   private withDerived<T extends NewProduct>(product: T): T & { onSale: boolean; ratingTotal: number } {
@@ -183,16 +222,8 @@ export class ProductsRepository {
   async find(filter: ProductFilter, sort: ProductSort, skip: number, limit: number): Promise<ProductRecord[]> {
     const sortSpec: Record<string, 1 | -1> = { [sort.field]: sort.order };
     if (sort.field !== '_id') sortSpec._id = sort.order;
-    const rows = await this.model
-      .find(this.toQuery(filter))
-      .select('-reviews')
-      .sort(sortSpec)
-      .skip(skip)
-      .limit(limit)
-      .populate('category', 'name')
-      .lean()
-      .exec();
-    return rows as unknown as ProductRecord[];
+    const rows = await this.model.find(this.toQuery(filter)).select(LIST_PROJECTION).sort(sortSpec).skip(skip).limit(limit).lean<StoredProduct[]>().exec();
+    return this.withCategories(rows);
   }
 
   countMatching(filter: ProductFilter): Promise<number> {
@@ -210,8 +241,7 @@ export class ProductsRepository {
 
   /** The product with its reviews, or null. */
   async findById(id: Types.ObjectId): Promise<ProductRecord | null> {
-    const row = await this.model.findById(id).populate('category', 'name').lean().exec();
-    return row as unknown as ProductRecord | null;
+    return this.oneWithCategory(await this.model.findById(id).select('-stockHolds -ratingTotal -__v').lean<StoredProduct>().exec());
   }
 
   /** Applies validated changes; returns the product after the change, or null when it does not exist. */
@@ -230,17 +260,15 @@ export class ProductsRepository {
     set.onSale = isOnSale({ priceCents, compareAtPriceCents });
     const row = await this.model
       .findByIdAndUpdate(id, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) }, { returnDocument: 'after', runValidators: true })
-      .populate('category', 'name')
-      .lean()
+      .lean<StoredProduct>()
       .exec();
-    return row as unknown as ProductRecord | null;
+    return this.oneWithCategory(row);
   }
 
   /** Moderation: sets the status and the rejection note (removed when none is given). */
   async setStatus(id: Types.ObjectId, status: ProductStatus, rejectionNote?: string): Promise<ProductRecord | null> {
     const update = rejectionNote !== undefined ? { $set: { status, rejectionNote } } : { $set: { status }, $unset: { rejectionNote: 1 as const } };
-    const row = await this.model.findByIdAndUpdate(id, update, { returnDocument: 'after' }).populate('category', 'name').lean().exec();
-    return row as unknown as ProductRecord | null;
+    return this.oneWithCategory(await this.model.findByIdAndUpdate(id, update, { returnDocument: 'after' }).lean<StoredProduct>().exec());
   }
 
   async deleteById(id: Types.ObjectId): Promise<boolean> {

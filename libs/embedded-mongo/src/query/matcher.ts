@@ -236,7 +236,20 @@ export function topDocs(docs: Doc[], spec: unknown, k: number, collation?: Colla
   if (k * 8 >= docs.length) return sortDocs(docs, spec, collation).slice(0, k);
   const best: Keyed[] = [];
   let spare: Keyed | undefined;
+  // The last kept document's first sort key, when it is a number or a date on a top-level field: a document
+  // whose own key of the same kind sorts strictly after it is rejected without computing any key (most are).
+  const [path, dir] = s.fields[0];
+  const direct = !path.includes('.');
+  let bound = NaN;
+  let boundIsDate = false;
   for (let i = 0; i < docs.length; i++) {
+    if (direct && best.length === k && !Number.isNaN(bound)) {
+      const v = docs[i][path];
+      if (boundIsDate ? v instanceof Date : typeof v === 'number') {
+        const x = boundIsDate ? (v as Date).getTime() : (v as number);
+        if (dir < 0 ? x < bound : x > bound) continue;
+      }
+    }
     // Most documents are rejected: their keys are computed into one reused object.
     const item = s.key(docs[i], i, spare);
     if (best.length === k && s.compare(item, best[k - 1]) >= 0) {
@@ -254,6 +267,11 @@ export function topDocs(docs: Doc[], spec: unknown, k: number, collation?: Colla
     }
     best.splice(lo, 0, item);
     if (best.length > k) spare = best.pop();
+    if (best.length === k) {
+      const last = best[k - 1].keys[0];
+      boundIsDate = last instanceof Date;
+      bound = boundIsDate ? (last as Date).getTime() : typeof last === 'number' ? last : NaN;
+    }
   }
   return best.map((b) => b.doc);
 }
