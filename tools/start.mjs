@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { API_MAIN, API_NODE_FLAGS } from './api-process.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const env = { ...process.env };
@@ -168,7 +169,7 @@ async function main() {
   }
   const admin = adminCredentials(dataDir);
 
-  run('api', process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', '--heap-growing-percent=50', join(root, 'dist/apps/api/apps/api/src/main.js')]);
+  run('api', process.execPath, ['--enable-source-maps', ...API_NODE_FLAGS, API_MAIN]);
   run('worker', process.execPath, ['--enable-source-maps', join(root, 'dist/apps/worker/apps/worker/src/main.js')]);
 
   const port = env.PORT || '3000';

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { API_MAIN, API_NODE_FLAGS } from '../api-process.mjs';
 import { clearRedisPrefix, freePort, log, machine, machineLine, root, writeDocSection } from './shop.mjs';
 
 const require = createRequire(import.meta.url);
@@ -137,7 +138,7 @@ async function main() {
     const fillSeconds = (Date.now() - started) / 1000;
     log(`inserted ${PRODUCTS} products in ${CATEGORIES} categories in ${fillSeconds.toFixed(1)} s`);
 
-    // The API (built, as npm run start:api runs it) with the catalog cache off: every call reaches the database.
+    // The API (built, started as npm start starts it) with the catalog cache off: every call reaches the database.
     const apiPort = await freePort();
     const env = {
       ...process.env,
@@ -155,7 +156,7 @@ async function main() {
       CATALOG_CACHE_TTL_MS: '0',
     };
     started = Date.now();
-    const api = spawn(process.execPath, [join(root, 'dist/apps/api/apps/api/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const api = spawn(process.execPath, [...API_NODE_FLAGS, API_MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(api);
     const url = `http://127.0.0.1:${apiPort}`;
     for (let i = 0; ; i += 1) {

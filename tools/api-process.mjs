@@ -1,0 +1,14 @@
+// How the API process is started, shared by `npm start` (tools/start.mjs) and the benchmarks, so that what is
+// measured is what runs. The Dockerfile, docker-compose.yml, `npm run start:api` and the fault tests
+// (test/resilience/processes.ts) repeat these flags; change them together.
+//   --max-semi-space-size=64: a young generation that holds a large answer's short-lived objects (a 500-product
+//     list), so fewer scavenges run and fewer objects are promoted (docs/performance.md, section 2);
+//   --heap-growing-percent=50: the old generation grows in smaller steps, so resident memory follows the live
+//     data (docs/performance.md, section 4, item 3).
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export const API_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=50'];
+export const API_MAIN = join(root, 'dist/apps/api/apps/api/src/main.js');
