@@ -1,7 +1,7 @@
 import { CommandError } from '../errors';
 import { Doc, canonKey, idKeyOf, isPlainObject, pathValues, withFastProperties } from '../bson-util';
 import { Index } from './indexes';
-import { GramIndex, regexLiteral } from './gram-index';
+import { GramIndex, RowTable, regexLiteral } from './gram-index';
 
 type HashIndex = Map<string, Set<string>>;
 
@@ -11,10 +11,14 @@ const MATCH_CACHE_SIZE = 16;
 /** Collections from this size build a trigram index for a field the first time a literal regex searches it. */
 export const GRAM_INDEX_FROM = 2000;
 
-/** Where a filter's candidates can come from: how many there are at most, and the documents. */
+/**
+ * Where a filter's candidates can come from: how many there are at most, the documents, and (while the
+ * collection has a row table) their rows, in the same order, so that an `$or` can unite them cheaply.
+ */
 interface Source {
   size: number;
   docs: () => Iterable<Doc>;
+  rows?: () => ArrayLike<number>;
 }
 
 /** One collection: documents keyed by `_id` (insertion ordered), unique indexes and equality hash indexes. */
@@ -25,6 +29,8 @@ export class Collection {
   private readonly hashes = new Map<string, HashIndex>();
   /** field → trigram index, built on the first literal regex search of a large collection. */
   private readonly grams = new Map<string, GramIndex>();
+  /** Row numbers of the stored documents, kept from the first trigram index on (shared by all of them). */
+  private rows: RowTable | undefined;
 
   /** Bumped by every write: a cached match is valid only for the version it was computed on. */
   private version = 0;
@@ -84,7 +90,8 @@ export class Collection {
     if (!prev) return false;
     this.unindexDoc(prev, key);
     this.docs.delete(key);
-    for (const g of this.grams.values()) g.remove(key, prev);
+    for (const g of this.grams.values()) g.remove(prev);
+    this.rows?.delete(key);
     this.version++;
     return true;
   }
@@ -103,6 +110,7 @@ export class Collection {
 
   /** Keeps the trigram indexes in step with a stored document that is new (`prev` undefined) or changed. */
   private textChanged(key: string, prev: Doc | undefined, next: Doc): void {
+    this.rows?.set(key, next);
     for (const g of this.grams.values()) {
       if (prev) g.replace(key, prev, next, () => this.docs.entries());
       else g.add(key, next);
@@ -113,7 +121,8 @@ export class Collection {
   private gramIndex(field: string): GramIndex | undefined {
     let g = this.grams.get(field);
     if (!g && this.docs.size >= GRAM_INDEX_FROM && !field.includes('.') && !field.startsWith('$')) {
-      g = new GramIndex(field, this.docs.entries());
+      this.rows ??= new RowTable(this.docs.entries());
+      g = new GramIndex(field, this.rows, this.docs.entries());
       this.grams.set(field, g);
     }
     return g;
@@ -273,7 +282,12 @@ export class Collection {
       parts.push(s);
     }
     if (parts.length === 0) return undefined;
-    return { size, docs: () => (parts.length === 1 ? parts[0].docs() : unionOf(parts.map((p) => p.docs()))) };
+    if (parts.length === 1) return parts[0];
+    // With rows for every branch (trigram and hash indexes of a collection with a row table), the union marks
+    // rows in a byte array; otherwise a Set of documents. Either way: each document once, in branch order.
+    const table = this.rows;
+    if (table && parts.every((p) => p.rows)) return { size, docs: () => table.union(parts.map((p) => p.rows?.() ?? [])) };
+    return { size, docs: () => unionOf(parts.map((p) => p.docs())) };
   }
 
   /** One field's condition: `_id` or a hash index for equality/`$in`, a trigram index for a literal regex. */
@@ -282,7 +296,7 @@ export class Collection {
     if (values) {
       if (field === '_id') {
         const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
-        return { size: keys.length, docs: () => this.docsOf(new Set(keys)) };
+        return this.keySource(new Set(keys), keys.length);
       }
       const map = this.hashes.get(field);
       if (!map) return undefined;
@@ -295,13 +309,32 @@ export class Collection {
           size += set.size;
         }
       }
-      return { size, docs: () => this.docsOf(sets.length === 1 ? sets[0] : unionOf(sets)) };
+      return this.keySource(sets.length === 1 ? sets[0] : unionOf(sets), size);
     }
     // Regexes ignore collation in MongoDB; under a case-insensitive one the filter is folded first, so keep out.
     if (caseInsensitive || !(cond instanceof RegExp)) return undefined;
     const text = regexLiteral(cond);
-    const docs = text === undefined ? undefined : this.gramIndex(field)?.lookup(text);
-    return docs && { size: docs.length, docs: () => docs };
+    const index = text === undefined ? undefined : this.gramIndex(field);
+    const rows = text === undefined ? undefined : index?.lookupRows(text);
+    const table = this.rows;
+    return rows && table && { size: rows.length, docs: () => table.docsAt(rows), rows: () => rows };
+  }
+
+  /** The documents of a set of idKeys; with their rows when the collection keeps a row table. */
+  private keySource(keys: Set<string>, size: number): Source {
+    const table = this.rows;
+    const source: Source = { size, docs: () => this.docsOf(keys) };
+    if (table) {
+      source.rows = () => {
+        const out: number[] = [];
+        for (const k of keys) {
+          const row = table.row(k);
+          if (row !== undefined) out.push(row);
+        }
+        return out;
+      };
+    }
+    return source;
   }
 }
 

@@ -10,8 +10,10 @@ import { Doc } from '../bson-util';
  *   trigram. This is a superset for case-sensitive regexes and for `i` without `u`, where JavaScript never
  *   matches a non-ASCII character to an ASCII one (its case folding maps non-ASCII characters to ASCII ones
  *   only under `u`).
- * - Each document has a slot; a posting list holds slots. A changed value adds its new trigrams and leaves the
- *   old ones (more candidates, never fewer); the index is rebuilt once stale entries outnumber live ones.
+ * - Each document has a row (its collection's RowTable, shared by all its trigram indexes); a posting list
+ *   holds rows. A changed value adds its new trigrams and leaves the old ones (more candidates, never fewer);
+ *   the index is rebuilt once stale entries outnumber live ones. A freed row is reused, so a stale entry may
+ *   point at another document: one more candidate, never a missed one.
  */
 export class GramIndex {
   /** gram → 1 + its list's position in `lists` (0: no list yet). */
@@ -22,30 +24,24 @@ export class GramIndex {
   private pass = 0;
   /** The trigrams `collect` found last. */
   private scratch = new Int32Array(256);
-  private readonly slotOf = new Map<string, number>();
-  /** slot → the stored document it stands for (undefined when free). */
-  private readonly docOf: (Doc | undefined)[] = [];
-  private readonly free: number[] = [];
   /** Entries in the posting lists, and how many of them the stored documents need. */
   private entries = 0;
   private live = 0;
   /** How many times the index was rebuilt to drop stale entries (for diagnostics and tests). */
   rebuilds = 0;
 
+  /** `rows` must already hold every document given here, and every one added later. */
   constructor(
     readonly field: string,
+    private readonly rows: RowTable,
     docs: Iterable<[string, Doc]>,
   ) {
     for (const [key, doc] of docs) this.add(key, doc);
   }
 
   add(key: string, doc: Doc): void {
-    let slot = this.slotOf.get(key);
-    if (slot === undefined) {
-      slot = this.free.pop() ?? this.docOf.length;
-      this.slotOf.set(key, slot);
-    }
-    this.docOf[slot] = doc;
+    const slot = this.rows.row(key);
+    if (slot === undefined) return;
     const added = this.collect(doc[this.field]);
     const grams = this.scratch;
     for (let i = 0; i < added; i++) {
@@ -61,24 +57,16 @@ export class GramIndex {
     this.live += added;
   }
 
-  remove(key: string, doc: Doc): void {
-    const slot = this.slotOf.get(key);
-    if (slot === undefined) return;
-    this.slotOf.delete(key);
-    this.docOf[slot] = undefined;
-    this.free.push(slot);
+  /** The document leaves the collection (its row is freed by the collection afterwards). */
+  remove(doc: Doc): void {
     this.live -= this.collect(doc[this.field]);
   }
 
   /** The stored document `key` changed from `prev` to `next`; `all` rebuilds the index when it is mostly stale. */
   replace(key: string, prev: Doc, next: Doc, all: () => Iterable<[string, Doc]>): void {
     const before = prev[this.field];
-    // Most updates (stock, ratings, status) leave the text alone: the same string, only the document changes.
-    const slot = this.slotOf.get(key);
-    if (before === next[this.field] && slot !== undefined) {
-      this.docOf[slot] = next;
-      return;
-    }
+    // Most updates (stock, ratings, status) leave the text alone: the row table already points at `next`.
+    if (before === next[this.field]) return;
     this.live -= this.collect(before);
     this.add(key, next);
     if (this.entries > 2 * this.live + 4096) this.rebuild(all());
@@ -88,9 +76,6 @@ export class GramIndex {
     this.rebuilds++;
     this.heads.fill(0);
     this.lists.length = 0;
-    this.slotOf.clear();
-    this.docOf.length = 0;
-    this.free.length = 0;
     this.entries = 0;
     this.live = 0;
     for (const [key, doc] of docs) this.add(key, doc);
@@ -132,6 +117,12 @@ export class GramIndex {
 
   /** The stored documents whose value may contain `text` (folded as above); undefined when it has no trigram. */
   lookup(text: string): Doc[] | undefined {
+    const rows = this.lookupRows(text);
+    return rows && this.rows.docsAt(rows);
+  }
+
+  /** The rows of those documents, each once, in the order of the shortest posting list. */
+  lookupRows(text: string): number[] | undefined {
     const grams = this.collect(text);
     if (grams === 0) return undefined;
     const found: SlotList[] = [];
@@ -143,7 +134,7 @@ export class GramIndex {
     found.sort((a, b) => a.length - b.length);
     const lists = found.slice(0, 255);
     // counts[slot] = how many of the lists so far hold the slot (a slot repeated in one list counts once).
-    const counts = new Uint8Array(this.docOf.length);
+    const counts = new Uint8Array(this.rows.capacity);
     for (let j = 0; j < lists.length; j++) {
       const { data, length } = lists[j];
       for (let i = 0; i < length; i++) {
@@ -151,13 +142,85 @@ export class GramIndex {
         if (counts[slot] === j) counts[slot] = j + 1;
       }
     }
-    const out: Doc[] = [];
+    const out: number[] = [];
     const first = lists[0];
     for (let i = 0; i < first.length; i++) {
       const slot = first.data[i];
       if (counts[slot] === lists.length) {
         counts[slot] = 0;
-        const doc = this.docOf[slot];
+        if (this.rows.has(slot)) out.push(slot);
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * Dense row numbers for the stored documents of one collection, shared by its trigram indexes, so that the
+ * candidates of several indexes (an `$or` over name, brand and description) can be united by marking rows in
+ * a byte array instead of collecting documents in a Set. A freed row is reused by the next new document.
+ */
+export class RowTable {
+  private readonly rowOf = new Map<string, number>();
+  /** row → the stored document (undefined when the row is free). */
+  private readonly docAt: (Doc | undefined)[] = [];
+  private readonly free: number[] = [];
+
+  constructor(docs: Iterable<[string, Doc]>) {
+    for (const [key, doc] of docs) this.set(key, doc);
+  }
+
+  /** How many rows there are (live and free): the size of an array indexed by row. */
+  get capacity(): number {
+    return this.docAt.length;
+  }
+
+  row(key: string): number | undefined {
+    return this.rowOf.get(key);
+  }
+
+  has(row: number): boolean {
+    return this.docAt[row] !== undefined;
+  }
+
+  /** Stores a new document, or points an existing row at the document's new version. */
+  set(key: string, doc: Doc): void {
+    let row = this.rowOf.get(key);
+    if (row === undefined) {
+      row = this.free.pop() ?? this.docAt.length;
+      this.rowOf.set(key, row);
+    }
+    this.docAt[row] = doc;
+  }
+
+  delete(key: string): void {
+    const row = this.rowOf.get(key);
+    if (row === undefined) return;
+    this.rowOf.delete(key);
+    this.docAt[row] = undefined;
+    this.free.push(row);
+  }
+
+  /** The documents of these rows, in order (rows that are free are skipped). */
+  docsAt(rows: ArrayLike<number>): Doc[] {
+    const out: Doc[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const doc = this.docAt[rows[i]];
+      if (doc !== undefined) out.push(doc);
+    }
+    return out;
+  }
+
+  /** The documents of every list of rows, each once, in order of first appearance. */
+  union(lists: ArrayLike<number>[]): Doc[] {
+    const seen = new Uint8Array(this.docAt.length);
+    const out: Doc[] = [];
+    for (const rows of lists) {
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        if (seen[row] === 1) continue;
+        seen[row] = 1;
+        const doc = this.docAt[row];
         if (doc !== undefined) out.push(doc);
       }
     }
