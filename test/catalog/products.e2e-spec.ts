@@ -202,8 +202,10 @@ describe('products (/api/products)', () => {
     const gone = await db.collection('categories').insertOne({ name: 'Gone', nameKey: 'gone', slug: 'gone' });
     await db.collection('products').updateOne({ _id: new Types.ObjectId(orphan._id) }, { $set: { category: gone.insertedId } });
     await db.collection('categories').deleteOne({ _id: gone.insertedId });
+    const odd = await createProduct(stack, admin, hats, { name: 'Odd cap', price: 9 });
+    await db.collection('products').updateOne({ _id: new Types.ObjectId(odd._id) }, { $set: { category: hats } });
 
-    const expected = { [coat._id]: { _id: coats, name: 'Coats' }, [hat._id]: { _id: hats, name: 'Hats' }, [orphan._id]: null };
+    const expected = { [coat._id]: { _id: coats, name: 'Coats' }, [hat._id]: { _id: hats, name: 'Hats' }, [orphan._id]: null, [odd._id]: null };
     const listed = await stack.http().get('/api/products?pageSize=100').expect(200);
     const filtered = await stack.http().post('/api/products/filtered-products').send({ checked: [coats, hats], radio: [] }).expect(200);
     const byFilter = Object.fromEntries((filtered.body as P[]).map((p) => [p._id, p.category]));

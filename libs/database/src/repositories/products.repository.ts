@@ -149,8 +149,9 @@ export class ProductsRepository {
    * they are completed in place.
    */
   private async withCategories(rows: StoredProduct[]): Promise<ProductRecord[]> {
+    // Only an ObjectId can name a category (a value stored by another writer in another shape answers null).
     const ids = new Map<string, Types.ObjectId>();
-    for (const row of rows) if (row.category) ids.set(row.category.toHexString(), row.category);
+    for (const row of rows) if (row.category instanceof Types.ObjectId) ids.set(row.category.toHexString(), row.category);
     const names = new Map<string, { _id: Types.ObjectId; name: string }>();
     if (ids.size > 0) {
       const found = await this.categories
@@ -163,7 +164,7 @@ export class ProductsRepository {
     const records = rows as unknown as ProductRecord[];
     for (let i = 0; i < rows.length; i++) {
       const category = rows[i].category;
-      records[i].category = category ? (names.get(category.toHexString()) ?? null) : null;
+      records[i].category = category instanceof Types.ObjectId ? (names.get(category.toHexString()) ?? null) : null;
     }
     return records;
   }
