@@ -136,12 +136,13 @@ describe('embedded-mongo: trigram index for literal regex searches', () => {
 
   it('proposes only the documents holding every trigram of the text, and none for a miss', () => {
     const docs: [string, Doc][] = ['Linen shirt', 'linen', 'navy scarf', 'LINEN NAVY'].map((name, i) => [idKeyOf(i), { name }]);
-    const index = new GramIndex('name', new RowTable(docs), docs);
-    const names = (found: Doc[] | undefined): unknown[] | undefined => found?.map((d) => d.name).sort();
-    expect(names(index.lookup('linen'))).toEqual(['LINEN NAVY', 'Linen shirt', 'linen']);
-    expect(names(index.lookup('inen n'))).toEqual(['LINEN NAVY']);
-    expect(index.lookup('zzz')).toEqual([]);
-    expect(index.lookup('li')).toBeUndefined();
+    const rows = new RowTable(docs);
+    const index = new GramIndex('name', rows, docs);
+    const names = (found: number[] | undefined): unknown[] | undefined => found && rows.docsAt(found).map((d) => d.name).sort();
+    expect(names(index.lookupRows('linen'))).toEqual(['LINEN NAVY', 'Linen shirt', 'linen']);
+    expect(names(index.lookupRows('inen n'))).toEqual(['LINEN NAVY']);
+    expect(index.lookupRows('zzz')).toEqual([]);
+    expect(index.lookupRows('li')).toBeUndefined();
   });
 
   it('a small collection builds no index and a large one builds it on its first literal search', () => {

@@ -126,8 +126,10 @@ function isOnSale(p: { priceCents?: number; compareAtPriceCents?: number | null 
   return typeof p.compareAtPriceCents === 'number' && typeof p.priceCents === 'number' && p.compareAtPriceCents > p.priceCents;
 }
 
-/** What a product answer never shows: reviews (only one product's answer has them), stock holds, counters. */
-const LIST_PROJECTION = '-reviews -stockHolds -ratingTotal -__v';
+/** What no product answer shows: stock holds and counters. */
+const UNSHOWN = '-stockHolds -ratingTotal -__v';
+/** Lists also leave out reviews (only one product's answer has them). */
+const LIST_PROJECTION = `-reviews ${UNSHOWN}`;
 
 /** A product as stored, before its category is resolved. */
 type StoredProduct = Omit<ProductRecord, 'category'> & { category?: Types.ObjectId | null };
@@ -242,7 +244,7 @@ export class ProductsRepository {
 
   /** The product with its reviews, or null. */
   async findById(id: Types.ObjectId): Promise<ProductRecord | null> {
-    return this.oneWithCategory(await this.model.findById(id).select('-stockHolds -ratingTotal -__v').lean<StoredProduct>().exec());
+    return this.oneWithCategory(await this.model.findById(id).select(UNSHOWN).lean<StoredProduct>().exec());
   }
 
   /** Applies validated changes; returns the product after the change, or null when it does not exist. */

@@ -314,8 +314,7 @@ export class Collection {
     // Regexes ignore collation in MongoDB; under a case-insensitive one the filter is folded first, so keep out.
     if (caseInsensitive || !(cond instanceof RegExp)) return undefined;
     const text = regexLiteral(cond);
-    const index = text === undefined ? undefined : this.gramIndex(field);
-    const rows = text === undefined ? undefined : index?.lookupRows(text);
+    const rows = text === undefined ? undefined : this.gramIndex(field)?.lookupRows(text);
     const table = this.rows;
     return rows && table && { size: rows.length, docs: () => table.docsAt(rows), rows: () => rows };
   }

@@ -115,13 +115,10 @@ export class GramIndex {
     return count;
   }
 
-  /** The stored documents whose value may contain `text` (folded as above); undefined when it has no trigram. */
-  lookup(text: string): Doc[] | undefined {
-    const rows = this.lookupRows(text);
-    return rows && this.rows.docsAt(rows);
-  }
-
-  /** The rows of those documents, each once, in the order of the shortest posting list. */
+  /**
+   * The rows of the stored documents whose value may contain `text` (folded as above), each once, in the order
+   * of the shortest posting list; undefined when the text has no trigram.
+   */
   lookupRows(text: string): number[] | undefined {
     const grams = this.collect(text);
     if (grams === 0) return undefined;
