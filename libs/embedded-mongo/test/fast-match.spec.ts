@@ -31,7 +31,7 @@ function documents(count: number): Doc[] {
     else if (shape < 0.9) doc.n = Math.floor(random() * 10) + (random() < 0.3 ? 0.5 : 0);
     if (random() < 0.9) doc.s = pick(words);
     if (random() < 0.8) doc.d = pick(days);
-    if (random() < 0.8) doc.o = pick(ids);
+    if (random() < 0.8) doc.o = random() < 0.1 ? [pick(ids), pick(ids)] : pick(ids);
     if (random() < 0.7) doc.tags = random() < 0.1 ? [] : [pick(['a', 'b', 'c']), pick(['b', 'c', 'd'])];
     if (random() < 0.6) doc.sub = random() < 0.5 ? { x: Math.floor(random() * 4), y: pick(words) } : [{ x: 1 }, random() < 0.5 ? { x: Math.floor(random() * 4) } : { x: 1, y: null }, 'loose'];
     if (random() < 0.5) doc.flag = random() < 0.5;
@@ -49,6 +49,9 @@ const FILTERS: Doc[] = [
   { n: { $gt: 4 } },
   { n: { $gte: 5, $lt: 8 } },
   { n: { $lte: 1 } },
+  { n: { $gt: 2, $lte: 9 } },
+  { n: { $gte: 4.5 } },
+  { n: { $lt: 5, $gte: 1, $gt: 1 } },
   { n: { $in: [1, 2, '3'] } },
   { n: { $nin: [1, 5] } },
   { s: 'wool coat' },
@@ -58,6 +61,9 @@ const FILTERS: Doc[] = [
   { s: { $regex: 'linen' } },
   { s: { $in: [/shirt/i, 'cotton tee'] } },
   { s: { $nin: ['', 'LINEN'] } },
+  { s: { $in: ['wool coat', 'LINEN'] } },
+  { s: { $in: ['wool coat', 5] } },
+  { n: { $in: ['5', '7'] } },
   { d: days[1] },
   { d: { $gte: days[1] } },
   { d: { $lt: days[2], $gt: days[0] } },
@@ -66,6 +72,8 @@ const FILTERS: Doc[] = [
   { o: { $ne: ids[2] } },
   { tags: 'b' },
   { tags: { $in: ['a', 'd'] } },
+  { tags: 'd', o: { $in: [ids[0], ids[2]] } },
+  { o: { $in: [ids[1], 'bbbbbbbbbbbbbbbbbbbbbbbb'] } },
   { tags: { $nin: ['c'] } },
   { tags: { $ne: 'a' } },
   { 'sub.x': 1 },

@@ -119,6 +119,37 @@ function scalarSet(values: unknown[], regexes: RegExp[] = []): ScalarSet {
 }
 
 function equalsAny(path: string, set: ScalarSet): Predicate {
+  const generic = equalsAnyValue(path, set);
+  if (path.includes('.') || set.regexes.length > 0) return generic;
+  const { strings, objectIds, keys } = set;
+  // A top-level field holding a string or an ObjectId (most documents) is decided here, every other value
+  // (arrays, other types, a missing field) by the general predicate.
+  if (strings.size > 0 && strings.size === keys.size) {
+    if (strings.size === 1) {
+      const only = strings.values().next().value;
+      return (doc) => {
+        const v = doc[path];
+        return typeof v === 'string' ? v === only : generic(doc);
+      };
+    }
+    return (doc) => {
+      const v = doc[path];
+      return typeof v === 'string' ? strings.has(v) : generic(doc);
+    };
+  }
+  if (objectIds.length > 0 && objectIds.length === keys.size && objectIds.length <= 16) {
+    return (doc) => {
+      const v = doc[path];
+      if (bsonType(v) !== 'ObjectId') return generic(doc);
+      const id = v as ObjectId;
+      for (let i = 0; i < objectIds.length; i++) if (id.equals(objectIds[i])) return true;
+      return false;
+    };
+  }
+  return generic;
+}
+
+function equalsAnyValue(path: string, set: ScalarSet): Predicate {
   const { strings, numbers, objectIds, keys, regexes } = set;
   return anyValue(path, (v) => {
     if (typeof v === 'string') return strings.has(v) || (regexes.length > 0 && regexes.some((re) => re.test(v)));
@@ -156,6 +187,28 @@ function range(path: string, op: Range, operand: unknown): Predicate | undefined
     });
   }
   return undefined;
+}
+
+/**
+ * A condition made only of number ranges on a top-level field (`{$gte: 20, $lte: 60}`): one closure that
+ * compares a plain number directly; any other value goes to the general predicate of the same condition.
+ */
+function numberRanges(path: string, cond: Doc, generic: Predicate): Predicate | undefined {
+  if (path.includes('.')) return undefined;
+  const ops = Object.keys(cond);
+  if (!ops.every((op) => RANGES.has(op) && typeof cond[op] === 'number' && !Number.isNaN(cond[op]))) return undefined;
+  const bound = (op: Range): number | undefined => (typeof cond[op] === 'number' ? cond[op] : undefined);
+  const gt = bound('$gt') ?? -Infinity;
+  const gte = bound('$gte') ?? -Infinity;
+  const lt = bound('$lt') ?? Infinity;
+  const lte = bound('$lte') ?? Infinity;
+  const strictLow = '$gt' in cond;
+  const strictHigh = '$lt' in cond;
+  return (doc) => {
+    const v = doc[path];
+    if (typeof v !== 'number') return generic(doc);
+    return (strictLow ? v > gt : true) && v >= gte && (strictHigh ? v < lt : true) && v <= lte;
+  };
 }
 
 /** The members of an $in/$nin list, when all are scalars or regexes. */
@@ -242,7 +295,8 @@ function fieldCondition(path: string, cond: unknown): Predicate | undefined {
     if (!p) return undefined;
     parts.push(p);
   }
-  return allOf(parts);
+  const generic = allOf(parts);
+  return numberRanges(path, cond, generic) ?? generic;
 }
 
 /**

@@ -3,7 +3,16 @@ import { Doc, canonKey, idKeyOf, isPlainObject, pathValues, withFastProperties }
 import { Index } from './indexes';
 import { GramIndex, RowTable, regexLiteral } from './gram-index';
 
-type HashIndex = Map<string, Set<string>>;
+/**
+ * Equality index of one field: value key → the documents holding it (idKey → stored document, so that a
+ * lookup needs no second trip through `docs`). `multi` counts the documents filed under more than one value
+ * (an array field): while it is 0 the buckets are disjoint, and an `$in` over several of them is their
+ * concatenation.
+ */
+interface HashIndex {
+  buckets: Map<string, Map<string, Doc>>;
+  multi: number;
+}
 
 /** Scans remembered per collection (each an array of references to stored documents). */
 const MATCH_CACHE_SIZE = 16;
@@ -186,24 +195,25 @@ export class Collection {
     for (const idx of this.indexes) {
       const f = idx.fields[0];
       if (f === '_id' || this.hashes.has(f)) continue;
-      this.hashes.set(f, new Map());
+      this.hashes.set(f, { buckets: new Map(), multi: 0 });
     }
     if (this.hashes.size === 0) return;
     for (const [key, doc] of this.docs) this.hashDoc(doc, key, true);
   }
 
   private hashDoc(doc: Doc, key: string, add: boolean): void {
-    for (const [field, map] of this.hashes) {
+    for (const [field, index] of this.hashes) {
       const vals = pathValues(doc, field);
       const keys = vals.length === 0 ? ['z'] : vals.map((v) => canonKey(v));
+      if (keys.length > 1 && keys.some((k) => k !== keys[0])) index.multi += add ? 1 : -1;
       for (const k of keys) {
-        let set = map.get(k);
+        let bucket = index.buckets.get(k);
         if (add) {
-          if (!set) map.set(k, (set = new Set()));
-          set.add(key);
-        } else if (set) {
-          set.delete(key);
-          if (set.size === 0) map.delete(k);
+          if (!bucket) index.buckets.set(k, (bucket = new Map()));
+          bucket.set(key, doc);
+        } else if (bucket) {
+          bucket.delete(key);
+          if (bucket.size === 0) index.buckets.delete(k);
         }
       }
     }
@@ -298,18 +308,18 @@ export class Collection {
         const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
         return this.keySource(new Set(keys), keys.length);
       }
-      const map = this.hashes.get(field);
-      if (!map) return undefined;
-      const sets: Set<string>[] = [];
+      const index = this.hashes.get(field);
+      if (!index) return undefined;
+      const buckets: Map<string, Doc>[] = [];
       let size = 0;
       for (const v of values) {
-        const set = map.get(canonKey(v));
-        if (set && !sets.includes(set)) {
-          sets.push(set);
-          size += set.size;
+        const bucket = index.buckets.get(canonKey(v));
+        if (bucket && !buckets.includes(bucket)) {
+          buckets.push(bucket);
+          size += bucket.size;
         }
       }
-      return this.keySource(sets.length === 1 ? sets[0] : unionOf(sets), size);
+      return this.bucketSource(buckets, size, index.multi === 0);
     }
     // Regexes ignore collation in MongoDB; under a case-insensitive one the filter is folded first, so keep out.
     if (caseInsensitive || !(cond instanceof RegExp)) return undefined;
@@ -317,6 +327,38 @@ export class Collection {
     const rows = text === undefined ? undefined : this.gramIndex(field)?.lookupRows(text);
     const table = this.rows;
     return rows && table && { size: rows.length, docs: () => table.docsAt(rows), rows: () => rows };
+  }
+
+  /**
+   * The documents of hash-index buckets, each once, bucket by bucket; with their rows when the collection keeps
+   * a row table (its union marks rows, so a document in two buckets is kept once there too). Disjoint buckets
+   * are read one after the other; otherwise a document already read is skipped.
+   */
+  private bucketSource(buckets: Map<string, Doc>[], size: number, disjoint: boolean): Source {
+    const docs = (): Iterable<Doc> => {
+      if (buckets.length === 1) return buckets[0].values();
+      if (disjoint) {
+        const out: Doc[] = [];
+        for (const bucket of buckets) for (const doc of bucket.values()) out.push(doc);
+        return out;
+      }
+      const seen = new Map<string, Doc>();
+      for (const bucket of buckets) for (const [key, doc] of bucket) if (!seen.has(key)) seen.set(key, doc);
+      return seen.values();
+    };
+    const table = this.rows;
+    if (!table) return { size, docs };
+    const rows = (): number[] => {
+      const out: number[] = [];
+      for (const bucket of buckets) {
+        for (const key of bucket.keys()) {
+          const row = table.row(key);
+          if (row !== undefined) out.push(row);
+        }
+      }
+      return out;
+    };
+    return { size, docs, rows };
   }
 
   /** The documents of a set of idKeys; with their rows when the collection keeps a row table. */
