@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
@@ -57,6 +57,9 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggerModule.forRoot({
+          // Every route under the global prefix, written the way path-to-regexp 8 reads it (nestjs-pino's default,
+          // '*', makes Nest warn at every start that it had to convert it).
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: [
             {
               level: config.logLevel,
