@@ -3,15 +3,9 @@ import { Query } from 'mingo';
 import type { Doc } from '../src/bson-util';
 import { compileFastFilter } from '../src/query/fast-match';
 import { MINGO_OPTIONS, compileFilter, sortDocs, topDocs } from '../src/query/matcher';
+import { rng } from './helpers';
 
 // The compiled filters must answer exactly like mingo (the engine's reference matcher) on every document.
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const ids = [new ObjectId('aaaaaaaaaaaaaaaaaaaaaaaa'), new ObjectId('bbbbbbbbbbbbbbbbbbbbbbbb'), new ObjectId('cccccccccccccccccccccccc')];
 const days = [new Date('2026-01-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'), new Date('2026-11-01T00:00:00Z')];

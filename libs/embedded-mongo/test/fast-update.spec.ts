@@ -5,6 +5,7 @@ import { canonKey, cloneDoc, type Doc } from '../src/bson-util';
 import { applyFastUpdate } from '../src/query/fast-update';
 import { MINGO_OPTIONS, compileFilter } from '../src/query/matcher';
 import { applyUpdate } from '../src/query/update';
+import { rng } from './helpers';
 
 // The native updates must leave every document exactly as mingo's updater (the engine's reference) does,
 // report the same "modified", and hand back to mingo (undefined) whatever mingo refuses.
@@ -89,14 +90,6 @@ const CASES: Case[] = [
   { name: 'rename', u: { $rename: { n: 'm' } } },
   { name: 'set an operator-like value', u: { $set: { fresh: { $inc: 1 } } } },
 ];
-
-function rng(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (x * 1664525 + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 /** Random documents and updates over the same few fields, for the randomised comparison. */
 function randomRuns(count: number): Array<{ doc: Doc; u: Doc; filter: Doc }> {

@@ -6,16 +6,10 @@ import { selectDocs } from '../src/query/select';
 import { Collection, GRAM_INDEX_FROM } from '../src/storage/collection';
 import { GramIndex, RowTable, regexLiteral } from '../src/storage/gram-index';
 import { Index } from '../src/storage/indexes';
+import { randomWrites, rng } from './helpers';
 
 // A literal regex search on a large collection reads candidates from a trigram index. Candidates may be too
 // many, never too few: every answer must equal a plain scan (mingo, the engine's reference), through writes.
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** Text with the cases that matter: mixed case, punctuation, and non-ASCII letters that fold near ASCII ones. */
 const PIECES = ['Linen', 'shirt', 'T-shirt', 'NAVY', 'wool coat', 'Brand K10', 'crème', 'straße', 'ſtripe', 'Kelvin', 'İstanbul', 'σς', '(new)', 'a.b', '10%', ' ', 'linen-navy'];
@@ -109,11 +103,7 @@ describe('embedded-mongo: trigram index for literal regex searches', () => {
     let next = 100_000;
     const searches = terms(random).slice(0, 6);
     for (let round = 0; round < 20; round++) {
-      const keys = [...c.docs.keys()];
-      for (let k = 0; k < 200; k++) {
-        const key = keys[Math.floor(random() * keys.length)];
-        const doc = c.docs.get(key);
-        if (!doc) continue;
+      randomWrites(c, random, 200, (key, doc) => {
         const r = random();
         if (r < 0.6) {
           c.replace(key, { ...cloneDoc(doc), name: text(random) });
@@ -124,7 +114,7 @@ describe('embedded-mongo: trigram index for literal regex searches', () => {
         } else {
           c.insert(product(random, next++));
         }
-      }
+      });
       for (const term of searches) {
         for (const filter of filters(term)) expect({ round, term, got: engine(c, filter).sort() }).toEqual({ round, term, got: plainScan(c, filter).sort() });
       }

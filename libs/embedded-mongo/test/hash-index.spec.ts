@@ -5,18 +5,12 @@ import { MINGO_OPTIONS } from '../src/query/matcher';
 import { selectDocs } from '../src/query/select';
 import { Collection } from '../src/storage/collection';
 import { Index } from '../src/storage/indexes';
+import { randomWrites, rng } from './helpers';
 
 // Equality and $in on an indexed field read candidates from the index's buckets (one per value). Buckets of
 // a field that holds arrays overlap, so a document may sit in several: every answer must still hold each
 // matching document exactly once and equal a plain scan (mingo), through writes that move documents between
 // buckets and turn a field from a scalar into an array and back.
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const cats = Array.from({ length: 8 }, (_, i) => new ObjectId(String(i + 1).repeat(24)));
 
@@ -90,11 +84,7 @@ describe('embedded-mongo: hash index candidates', () => {
 
   it('stays exact through writes that move documents between buckets and change scalars into arrays', () => {
     for (let round = 0; round < 10; round++) {
-      const keys = [...c.docs.keys()];
-      for (let i = 0; i < 150; i++) {
-        const key = keys[Math.floor(random() * keys.length)];
-        const prev = c.docs.get(key);
-        if (!prev) continue;
+      randomWrites(c, random, 150, (key, prev, i) => {
         const action = random();
         if (action < 0.6) {
           const next: Doc = { ...prev, cat: cats[Math.floor(random() * cats.length)], status: random() < 0.5 ? 'published' : 'pending' };
@@ -107,9 +97,8 @@ describe('embedded-mongo: hash index candidates', () => {
         } else {
           c.insert(item(random, 10_000 + round * 1000 + i));
         }
-      }
+      });
       check();
     }
   });
-
 });
