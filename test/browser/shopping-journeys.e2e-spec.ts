@@ -28,11 +28,14 @@ describe('shopping journeys (browser)', () => {
     await page.getByTestId('shop-search').press('Enter');
     await page.waitForURL((u) => u.searchParams.get('search') === word);
     await page.locator('[data-testid="product-card"]', { hasText: word }).first().waitFor();
-    // The category filter goes through filtered-products.
+    // The category filter goes through filtered-products, one page at a time with the search text.
     const category = page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first();
     const filtered = page.waitForResponse((r) => r.url().endsWith('/api/products/filtered-products') && r.request().method() === 'POST');
     await category.check();
-    expect((await filtered).status()).toBeLessThan(300);
+    const answer = await filtered;
+    expect(answer.status()).toBeLessThan(300);
+    expect(answer.request().postDataJSON()).toMatchObject({ search: word, page: 1, pageSize: 12 });
+    await page.getByText(new RegExp(`^\\d+ products? for “${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”$`)).waitFor();
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await page.locator('[data-testid="product-card"]').first().waitFor();
     await page.locator('[data-testid="product-card"] a[href^="/product/"]').first().click();

@@ -190,6 +190,50 @@ describe('products (/api/products)', () => {
     expect(newest.compareAtPrice).toBe(20);
   });
 
+  it('pages filtered-products with the search text when the body asks for a page (the shop page), totals in X-Total-Count', async () => {
+    const rack = await createCategory(stack, admin, 'Pager rack');
+    const other = await createCategory(stack, admin, 'Pager other');
+    for (const [name, price] of [['Linen pager shirt', 30], ['Wool pager coat', 90], ['Linen pager trousers', 45], ['Silk pager scarf', 35], ['Linen pager cap', 20]] as const) {
+      await createProduct(stack, admin, rack, { name, price });
+    }
+    await createProduct(stack, admin, other, { name: 'Linen pager elsewhere', price: 30 });
+    await createProduct(stack, distributor, rack, { name: 'Linen pager pending', price: 30 });
+    const filter = (body: Record<string, unknown>) => stack.http().post('/api/products/filtered-products').send(body);
+
+    // Newest first, two per page: five published products in the rack (the pending one is not shown).
+    const first = await filter({ checked: [rack], radio: [], page: 1, pageSize: 2 }).expect(200);
+    expect((first.body as P[]).map((p) => p.name)).toEqual(['Linen pager cap', 'Silk pager scarf']);
+    expect(first.headers['x-total-count']).toBe('5');
+    expect(first.headers['content-range']).toBe('products 0-1/5');
+    const last = await filter({ checked: [rack], radio: [], page: 3, pageSize: 2 }).expect(200);
+    expect((last.body as P[]).map((p) => p.name)).toEqual(['Linen pager shirt']);
+    expect(last.headers['content-range']).toBe('products 4-4/5');
+
+    // The search text narrows the filters; it also matches the category's name. The page size defaults to 12.
+    const linen = await filter({ checked: [rack], radio: [25, 100], search: 'linen', page: 1 }).expect(200);
+    expect((linen.body as P[]).map((p) => p.name)).toEqual(['Linen pager trousers', 'Linen pager shirt']);
+    expect(linen.headers['x-total-count']).toBe('2');
+    const byCategoryName = await filter({ checked: [rack, other], radio: [], search: 'PAGER OTHER', pageSize: 12 }).expect(200);
+    expect((byCategoryName.body as P[]).map((p) => p.name)).toEqual(['Linen pager elsewhere']);
+
+    // Without page and pageSize: the whole list as before (no paging headers), the search text still applies.
+    const whole = await filter({ checked: [rack], radio: [], search: 'linen' }).expect(200);
+    expect(names(whole.body)).toEqual(['Linen pager cap', 'Linen pager shirt', 'Linen pager trousers']);
+    expect(whole.headers['x-total-count']).toBeUndefined();
+
+    for (const [body, message] of [
+      [{ page: 0 }, 'page must be a whole number from 1 to 10000'],
+      [{ page: '2' }, 'page must be a whole number from 1 to 10000'],
+      [{ page: 1.5 }, 'page must be a whole number from 1 to 10000'],
+      [{ pageSize: 101 }, 'pageSize must be a whole number from 1 to 100'],
+      [{ search: 'x'.repeat(1001) }, 'search must be at most 1000 characters'],
+      [{ search: { $gt: '' } }, 'search must be text'],
+    ] as const) {
+      const refused = await filter({ checked: [rack], ...body }).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+  });
+
   it("names each product's category in lists, filtered-products and one product; a removed category answers null", async () => {
     const coats = await createCategory(stack, admin, 'Coats');
     const hats = await createCategory(stack, admin, 'Hats');

@@ -127,11 +127,12 @@ export class ProductsController {
 
   @Post('filtered-products')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Published products in the checked categories and the price range' })
-  @ApiOkResponse({ type: [ProductDto] })
+  @ApiOperation({ summary: 'Published products in the checked categories and the price range (and matching the search text), newest first' })
+  @ApiOkResponse({ type: [ProductDto], description: 'With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500' })
   @ApiBadRequestResponse({ type: ErrorBody })
-  filtered(@Body() body: FilteredProductsInputDto): Promise<ProductDto[]> {
-    return this.products.filtered(body);
+  async filtered(@Body() body: FilteredProductsInputDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+    const answer = await this.products.filtered(body);
+    return Array.isArray(answer) ? answer : answerPage(res, answer);
   }
 
   @Post('add')

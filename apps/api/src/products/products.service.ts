@@ -43,6 +43,9 @@ export const PRODUCT_LIST_SPEC: ListSpec = {
 };
 
 const PUBLISHED: readonly ProductStatus[] = ['published'];
+/** filtered-products without paging answers at most this many products; with paging, pages of FILTERED_PAGE_SIZE. */
+const FILTERED_LIMIT = 500;
+const FILTERED_PAGE_SIZE = 12;
 const NOT_FOUND_MESSAGE = 'Product not found';
 
 export interface ProductPage {
@@ -159,7 +162,11 @@ export class ProductsService {
     return this.items(filter, { field: 'rating', order: -1 }, limitFrom(query, 4));
   }
 
-  async filtered(input: FilteredProductsInputDto): Promise<ProductDto[]> {
+  /**
+   * The shop's filters: categories, a price range and search text, newest first. With page or pageSize, that
+   * page and the total; without both, the first FILTERED_LIMIT products (the original call's answer).
+   */
+  async filtered(input: FilteredProductsInputDto): Promise<ProductPage | ProductDto[]> {
     const filter: ProductFilter = { statuses: PUBLISHED };
     if (input.checked && input.checked.length > 0) filter.categories = input.checked.map((c) => new Types.ObjectId(c));
     const radio = input.radio ?? [];
@@ -168,7 +175,11 @@ export class ProductsService {
       filter.minPriceCents = toCents(Math.min(radio[0], radio[1]));
       filter.maxPriceCents = toCents(Math.max(radio[0], radio[1]));
     }
-    return this.items(filter, { field: 'createdAt', order: -1 }, 500);
+    filter.text = await this.textFilter(input.search);
+    const sort: ProductSort = { field: 'createdAt', order: -1 };
+    if (input.page === undefined && input.pageSize === undefined) return this.items(filter, sort, FILTERED_LIMIT);
+    const pageSize = input.pageSize ?? FILTERED_PAGE_SIZE;
+    return this.page(filter, sort, ((input.page ?? 1) - 1) * pageSize, pageSize);
   }
 
   /** Products of one category (404 for an unknown category). */

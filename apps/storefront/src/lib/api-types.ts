@@ -299,6 +299,12 @@ export interface FilteredProductsInputDto {
   checked?: Array<string>;
   /** [min, max] price in dollars (empty: any price) */
   radio?: Array<number>;
+  /** Search text, as the search of GET /api/products (name, brand, description, category name; the first 100 characters count) */
+  search?: string;
+  /** With page or pageSize the answer is that page, with X-Total-Count and Content-Range; without both, the first 500 products */
+  page?: number;
+  /** Products per page (default 12) */
+  pageSize?: number;
 }
 
 export interface ForgotPasswordDto {

@@ -10,6 +10,7 @@ import type {
   CommentDto,
   ContributorDto,
   CouponPreviewDto,
+  FilteredProductsInputDto,
   OrderDto,
   OrderItemDto,
   ProductDto,
@@ -39,6 +40,9 @@ export interface ProductPage {
   products: Product[];
   total: number;
 }
+
+/** The body of POST /api/products/filtered-products: the shop's filters, and the page the shop asks for. */
+export type ProductFilters = FilteredProductsInputDto;
 
 /** A line of the server's cart: the variant nested in `variant` (the cart slice flattens it into its own lines). */
 export type CartLine = CartLineDto;

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -226,6 +227,12 @@ export class RejectInputDto {
   note!: string;
 }
 
+/** An optional whole number from 1 to max, refused with one message naming the field and the bounds. */
+function OptionalWholeNumber(field: string, max: number, description: string): PropertyDecorator {
+  const message = `${field} must be a whole number from 1 to ${max}`;
+  return applyDecorators(ApiPropertyOptional({ minimum: 1, maximum: max, description }), IsOptional(), IsInt({ message }), Min(1, { message }), Max(max, { message }));
+}
+
 export class FilteredProductsInputDto {
   @ApiPropertyOptional({ type: [String], description: 'Category ids (none: every category)' })
   @IsOptional()
@@ -240,4 +247,16 @@ export class FilteredProductsInputDto {
   @ArrayMaxSize(2, { message: 'radio must be [min, max]' })
   @IsNumber({}, { each: true, message: 'radio must be [min, max]' })
   radio?: number[];
+
+  @ApiPropertyOptional({ maxLength: 1000, description: 'Search text, as the search of GET /api/products (name, brand, description, category name; the first 100 characters count)' })
+  @IsOptional()
+  @MaxLength(1000, { message: 'search must be at most 1000 characters' })
+  @IsString({ message: 'search must be text' })
+  search?: string;
+
+  @OptionalWholeNumber('page', 10_000, 'With page or pageSize the answer is that page, with X-Total-Count and Content-Range; without both, the first 500 products')
+  page?: number;
+
+  @OptionalWholeNumber('pageSize', 100, 'Products per page (default 12)')
+  pageSize?: number;
 }

@@ -17,16 +17,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
-import type { Product } from '../../lib/models';
 import { AddProductModal } from '../distributor/AddProductModal';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
 import { useCategoriesQuery, useFilteredProductsMutation, useProductsQuery } from './products-api';
-import { PRICE_RANGES, SHOP_PAGE_SIZE, pageCount, paginate } from './shop-filters';
+import { PRICE_RANGES, SHOP_PAGE_SIZE, pageCount } from './shop-filters';
 
 /** About the number of categories of a typical shop. */
 const CATEGORY_PLACEHOLDERS = 8;
@@ -54,26 +53,26 @@ export default function ShopPage() {
   const categories = deferredCategories ?? [];
   const categoriesLoading = !deferredCategories && !categoriesError;
   const list = useProductsQuery({ search: search || undefined, page, pageSize: SHOP_PAGE_SIZE }, { skip: filtering });
+  // The filters ask the server for one page (categories, price and the search text), like the plain list.
   const [runFilter, filtered] = useFilteredProductsMutation();
-
+  const [shownFilter, setShownFilter] = useState(filtered.data);
   useEffect(() => {
     if (!filtering) return;
     const range = radio === '' ? [] : PRICE_RANGES[Number(radio)].range;
-    void runFilter({ checked, radio: range });
-  }, [filtering, checked, radio, runFilter]);
-
-  const filteredItems = useMemo(() => {
-    const items = filtered.data ?? [];
-    const term = search.trim().toLowerCase();
-    return term ? items.filter((p: Product) => `${p.name} ${p.brand} ${p.description}`.toLowerCase().includes(term)) : items;
-  }, [filtered.data, search]);
+    void runFilter({ checked, radio: range, search: search || undefined, page, pageSize: SHOP_PAGE_SIZE });
+  }, [filtering, checked, radio, search, page, runFilter]);
+  // The last page stays on screen while the next one loads, as the plain list's does.
+  useEffect(() => {
+    if (filtered.data) setShownFilter(filtered.data);
+  }, [filtered.data]);
 
   // A page of products renders in the background (a transition, which yields to the browser) when it arrives.
   const listData = useDeferredValue(list.data);
-  const loading = filtering ? filtered.isLoading || filtered.isUninitialized : !listData && !list.error;
+  const loading = filtering ? !shownFilter && !filtered.error : !listData && !list.error;
   const error = filtering ? filtered.error : list.error;
-  const products = filtering ? paginate(filteredItems, page) : (listData?.products ?? []);
-  const total = filtering ? filteredItems.length : (listData?.total ?? 0);
+  const shown = filtering ? shownFilter : listData;
+  const products = shown?.products ?? [];
+  const total = shown?.total ?? 0;
 
   const setPage = (next: number) => {
     const p = new URLSearchParams(params);
@@ -167,7 +166,7 @@ export default function ShopPage() {
             Reset filters
           </Button>
         </Paper>
-        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} aria-busy={filtering ? filtered.isLoading : list.isFetching}>
           <Typography color="text.secondary" sx={{ mb: 2 }} aria-live="polite">
             {loading ? 'Loading products…' : `${total} product${total === 1 ? '' : 's'}${search ? ` for “${search}”` : ''}`}
           </Typography>

@@ -1,5 +1,5 @@
 import { api, KEEP_SHORT } from '../../lib/api';
-import type { Category, Product, ProductPage } from '../../lib/models';
+import type { Category, Product, ProductFilters, ProductPage } from '../../lib/models';
 
 export interface ProductListArgs {
   search?: string;
@@ -70,9 +70,10 @@ export const productsApi = api.injectEndpoints({
       providesTags: [{ type: 'Product', id: 'LIST' }],
       keepUnusedDataFor: KEEP_SHORT,
     }),
-    filteredProducts: build.mutation<Product[], { checked: string[]; radio: number[] }>({
+    /** One page of the shop's filters (categories, price range, search text); the total comes in X-Total-Count. */
+    filteredProducts: build.mutation<ProductPage, ProductFilters>({
       query: (body) => ({ url: '/api/products/filtered-products', method: 'POST', body }),
-      transformResponse: asList,
+      transformResponse: toPage,
     }),
     addProduct: build.mutation<Product, FormData>({
       query: (body) => ({ url: '/api/products/add', method: 'POST', body }),

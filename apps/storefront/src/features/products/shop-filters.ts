@@ -13,9 +13,5 @@ export function pageCount(total: number, pageSize = SHOP_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-export function paginate<T>(items: T[], page: number, pageSize = SHOP_PAGE_SIZE): T[] {
-  return items.slice((page - 1) * pageSize, page * pageSize);
-}
-
 /** The loading skeleton: 6 cards. */
 export const SKELETON_CARDS = 6;
