@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `npm run bench`: the shop, started exactly like `npm start`, against a bare node:http server that answers
-// the same bytes (the ceiling of this machine) and a bare NestJS application that answers them too (the floor of
-// any Nest route here, `--no-floor` skips it), endpoint by endpoint, with autocannon.
+// the same bytes (the ceiling of this machine), a bare NestJS application that answers them too (the floor of
+// any Nest route here) and, for the cart, a bare node:http server that makes the cart's one database write
+// before answering (the floor of any stored write here; `--no-floor` skips both floors), endpoint by
+// endpoint, with autocannon.
 //   npm run bench                               50 connections, 10 s per endpoint, writes docs/performance.md
 //   npm run bench -- --label cache-off --env CATALOG_CACHE_TTL_MS=0
 //   BENCH_DURATION=3 npm run bench -- --no-doc  a short smoke run
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, customers, log, machine, machineLine, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
+import { api, customers, freePort, log, machine, machineLine, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -50,12 +52,12 @@ function summary(result) {
   };
 }
 
-/** Starts a ceiling server (bare-server.mjs or nest-floor.mjs) answering the captured routes, in its own process. */
-async function startCeiling(script, routes) {
+/** Starts a ceiling or floor server (bare-server.mjs, nest-floor.mjs, write-floor.mjs) in its own process, given its config. */
+async function startCeiling(script, config) {
   const dir = join(root, 'tmp', 'bench');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'bare-routes.json');
-  writeFileSync(file, JSON.stringify(routes));
+  const file = join(dir, `${script.replace(/\.mjs$/, '')}.json`);
+  writeFileSync(file, JSON.stringify(config));
   const child = spawn(process.execPath, [join(root, 'tools/bench', script), file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolvePort, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} stopped (exit code ${code})`)));
@@ -95,12 +97,15 @@ async function main() {
   // --url: a shop that is already running (ADMIN_EMAIL and ADMIN_PASSWORD name its admin), e.g. for profiling.
   const given = option('--url')[0];
   log(given ? `using the shop at ${given}` : `starting the shop (npm start) ${Object.keys(extraEnv).length ? JSON.stringify(extraEnv) : ''}`);
+  // The write floor writes to the shop's own engine: the bench chooses its port.
+  const enginePort = given || flag('--no-floor') ? undefined : await freePort();
   const shop = given
     ? { url: given, dataDir: '(external)', redisPrefix: '(external)', admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }, stop: async () => {} }
-    : await startShop(extraEnv);
+    : await startShop({ ...(enginePort ? { EMBEDDED_MONGO_PORT: String(enginePort) } : {}), ...extraEnv });
   if (!given) await waitForIdleWorker(shop);
   let bare;
   let floor;
+  let writeFloor;
   const rows = [];
   try {
     log(`shop at ${shop.url} (data ${shop.dataDir}, REDIS_PREFIX ${shop.redisPrefix})`);
@@ -162,6 +167,12 @@ async function main() {
     for (const e of endpoints) captured.push(await capture(shop.url, e));
     bare = await startCeiling('bare-server.mjs', captured);
     if (!flag('--no-floor')) floor = await startCeiling('nest-floor.mjs', captured);
+    const cartAt = endpoints.findIndex((e) => e.kind === 'cart');
+    if (enginePort && cartAt >= 0) {
+      const secret = readFileSync(join(shop.dataDir, 'secrets', 'jwt-secret'), 'utf8').trim();
+      const config = { uri: `mongodb://127.0.0.1:${enginePort}`, secret, users: users.map((u) => u.id), products: cartProducts, route: captured[cartAt] };
+      writeFloor = await startCeiling('write-floor.mjs', config);
+    }
 
     for (const [i, e] of endpoints.entries()) {
       const results = {};
@@ -169,8 +180,11 @@ async function main() {
         ['shop', shop.url],
         ['bare', bare.url],
         ...(floor ? [['floor', floor.url]] : []),
+        ...(writeFloor && e.kind === 'cart' ? [['write', writeFloor.url]] : []),
       ]) {
-        const request = { method: e.method, path: e.path, headers: e.headers, body: e.body, ...(e.setupRequest && target === 'shop' ? { setupRequest: e.setupRequest } : {}) };
+        // The shop and the write floor get each call's own customer; the ceilings answer one captured call.
+        const perCall = target === 'shop' || target === 'write';
+        const request = { method: e.method, path: e.path, headers: e.headers, body: e.body, ...(e.setupRequest && perCall ? { setupRequest: e.setupRequest } : {}) };
         if (WARMUP > 0) await run({ url, duration: WARMUP, requests: [request] });
         const result = await run({ url, duration: DURATION, requests: [request] });
         results[target] = summary(result);
@@ -181,24 +195,29 @@ async function main() {
       const target = e.kind === 'catalog' ? '≥ 50 %, p99 ≤ 50 ms' : e.kind === 'cart' ? '≥ 25 %' : '—';
       const met =
         e.kind === 'catalog' ? ratio >= 0.5 && results.shop.p99 <= 50 : e.kind === 'cart' ? ratio >= 0.25 : undefined;
-      rows.push({ ...e, bytes: captured[i].bytes, shop: results.shop, bare: results.bare, floor: results.floor, ratio, target, met });
+      rows.push({ ...e, bytes: captured[i].bytes, shop: results.shop, bare: results.bare, floor: results.floor, write: results.write, ratio, target, met });
     }
   } finally {
     bare?.stop();
     floor?.stop();
+    writeFloor?.stop();
     await shop.stop();
   }
 
   const table = [
-    `| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met |${floor ? ' Nest floor req/s | floor / bare | shop / floor |' : ''}`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---|---|${floor ? '---:|---:|---:|' : ''}`,
+    `| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met |${floor ? ' Nest floor req/s | floor / bare | shop / floor |' : ''}${writeFloor ? ' write floor req/s | write floor / bare |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---|---|${floor ? '---:|---:|---:|' : ''}${writeFloor ? '---:|---:|' : ''}`,
     ...rows.map(
       (r) =>
         `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |` +
-        (r.floor ? ` ${r.floor.rps} | ${((r.floor.rps / r.bare.rps) * 100).toFixed(0)} % | ${((r.shop.rps / r.floor.rps) * 100).toFixed(0)} % |` : ''),
+        (r.floor ? ` ${r.floor.rps} | ${((r.floor.rps / r.bare.rps) * 100).toFixed(0)} % | ${((r.shop.rps / r.floor.rps) * 100).toFixed(0)} % |` : '') +
+        (writeFloor ? (r.write ? ` ${r.write.rps} | ${((r.write.rps / r.bare.rps) * 100).toFixed(0)} % |` : ' — | — |') : ''),
     ),
   ];
-  const failures = rows.filter((r) => r.shop.non2xx > 0 || r.shop.errors > 0).map((r) => `${r.name}: ${r.shop.non2xx} non-2xx, ${r.shop.errors} errors`);
+  const failures = [
+    ...rows.filter((r) => r.shop.non2xx > 0 || r.shop.errors > 0).map((r) => `${r.name}: ${r.shop.non2xx} non-2xx, ${r.shop.errors} errors`),
+    ...rows.filter((r) => r.write && (r.write.non2xx > 0 || r.write.errors > 0)).map((r) => `${r.name}, write floor: ${r.write.non2xx} non-2xx, ${r.write.errors} errors`),
+  ];
   process.stdout.write(`\n${table.join('\n')}\n`);
   if (failures.length) process.stdout.write(`\nwarning: ${failures.join('; ')}\n`);
 
