@@ -24,7 +24,7 @@ import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { AddProductModal } from '../distributor/AddProductModal';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useCategoriesQuery, useFilteredProductsMutation, useProductsQuery } from './products-api';
+import { useCategoriesQuery, useFilteredProductsQuery, useProductsQuery } from './products-api';
 import { PRICE_RANGES, SHOP_PAGE_SIZE, pageCount } from './shop-filters';
 
 /** About the number of categories of a typical shop. */
@@ -53,24 +53,16 @@ export default function ShopPage() {
   const categories = deferredCategories ?? [];
   const categoriesLoading = !deferredCategories && !categoriesError;
   const list = useProductsQuery({ search: search || undefined, page, pageSize: SHOP_PAGE_SIZE }, { skip: filtering });
-  // The filters ask the server for one page (categories, price and the search text), like the plain list.
-  const [runFilter, filtered] = useFilteredProductsMutation();
-  const [shownFilter, setShownFilter] = useState(filtered.data);
-  useEffect(() => {
-    if (!filtering) return;
-    const range = radio === '' ? [] : PRICE_RANGES[Number(radio)].range;
-    void runFilter({ checked, radio: range, search: search || undefined, page, pageSize: SHOP_PAGE_SIZE });
-  }, [filtering, checked, radio, search, page, runFilter]);
-  // The last page stays on screen while the next one loads, as the plain list's does.
-  useEffect(() => {
-    if (filtered.data) setShownFilter(filtered.data);
-  }, [filtered.data]);
+  // The filters ask the server for one page too (categories, price and the search text).
+  const range = radio === '' ? [] : PRICE_RANGES[Number(radio)].range;
+  const filtered = useFilteredProductsQuery({ checked, radio: range, search: search || undefined, page, pageSize: SHOP_PAGE_SIZE }, { skip: !filtering });
+  const current = filtering ? filtered : list;
 
-  // A page of products renders in the background (a transition, which yields to the browser) when it arrives.
-  const listData = useDeferredValue(list.data);
-  const loading = filtering ? !shownFilter && !filtered.error : !listData && !list.error;
-  const error = filtering ? filtered.error : list.error;
-  const shown = filtering ? shownFilter : listData;
+  // A page of products renders in the background (a transition, which yields to the browser) when it arrives;
+  // the last page stays on screen while the next one loads.
+  const shown = useDeferredValue(current.data);
+  const error = current.error;
+  const loading = !shown && !error;
   const products = shown?.products ?? [];
   const total = shown?.total ?? 0;
 
@@ -166,7 +158,7 @@ export default function ShopPage() {
             Reset filters
           </Button>
         </Paper>
-        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} aria-busy={filtering ? filtered.isLoading : list.isFetching}>
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} aria-busy={current.isFetching}>
           <Typography color="text.secondary" sx={{ mb: 2 }} aria-live="polite">
             {loading ? 'Loading products…' : `${total} product${total === 1 ? '' : 's'}${search ? ` for “${search}”` : ''}`}
           </Typography>

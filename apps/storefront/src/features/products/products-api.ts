@@ -19,6 +19,9 @@ function toPage(response: unknown, meta: { response?: Response } | undefined): P
 const asList = (response: unknown): Product[] =>
   Array.isArray(response) ? (response as Product[]) : ((response as { products?: Product[] })?.products ?? []);
 
+/** A page is invalidated by a change to any of its products or to the list. */
+const pageTags = (result: ProductPage | undefined) => [...(result?.products ?? []).map((p) => ({ type: 'Product' as const, id: p._id })), { type: 'Product' as const, id: 'LIST' }];
+
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     products: build.query<ProductPage, ProductListArgs>({
@@ -32,7 +35,7 @@ export const productsApi = api.injectEndpoints({
         return `/api/products${qs ? `?${qs}` : ''}`;
       },
       transformResponse: toPage,
-      providesTags: (result) => [...(result?.products ?? []).map((p) => ({ type: 'Product' as const, id: p._id })), { type: 'Product', id: 'LIST' }],
+      providesTags: pageTags,
       keepUnusedDataFor: KEEP_SHORT,
     }),
     product: build.query<Product, string>({
@@ -70,10 +73,12 @@ export const productsApi = api.injectEndpoints({
       providesTags: [{ type: 'Product', id: 'LIST' }],
       keepUnusedDataFor: KEEP_SHORT,
     }),
-    /** One page of the shop's filters (categories, price range, search text); the total comes in X-Total-Count. */
-    filteredProducts: build.mutation<ProductPage, ProductFilters>({
+    /** One page of the shop's filters (categories, price range, search text), kept like the plain list's pages. */
+    filteredProducts: build.query<ProductPage, ProductFilters>({
       query: (body) => ({ url: '/api/products/filtered-products', method: 'POST', body }),
       transformResponse: toPage,
+      providesTags: pageTags,
+      keepUnusedDataFor: KEEP_SHORT,
     }),
     addProduct: build.mutation<Product, FormData>({
       query: (body) => ({ url: '/api/products/add', method: 'POST', body }),
@@ -102,7 +107,7 @@ export const {
   useSpecialProductsQuery,
   useOfferProductsQuery,
   useSimilarProductsQuery,
-  useFilteredProductsMutation,
+  useFilteredProductsQuery,
   useAddProductMutation,
   useAddReviewMutation,
   useCategoriesQuery,
