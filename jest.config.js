@@ -42,7 +42,7 @@ module.exports = {
       ...common,
       displayName: 'libs',
       transform: fastTs,
-      testMatch: ['<rootDir>/libs/!(embedded-mongo)/**/*.spec.ts'],
+      testMatch: ['<rootDir>/libs/!(embedded-mongo)/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'],
     },
     {
       ...common,
