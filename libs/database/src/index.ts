@@ -5,3 +5,4 @@ export * from './mongo-errors';
 export * from './slugify';
 export * from './catalog-changes';
 export * from './user-changes';
+export * from './database-health';

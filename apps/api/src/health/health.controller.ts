@@ -1,37 +1,51 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService, MongooseHealthIndicator } from '@nestjs/terminus';
-import type Redis from 'ioredis';
-import { REDIS } from '../redis/redis.module';
+import type { Response } from 'express';
+import { LegacyHealthDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
+import type { DependencyState } from './dependency-check';
+import { DEPENDENCY_UNAVAILABLE, notReadyMessage, ReadinessService } from './readiness.service';
 
+/**
+ * Probes for orchestrators and load balancers. Liveness checks nothing but the process (restart me if this
+ * fails); readiness checks every dependency (send me no traffic while this fails).
+ */
 @ApiTags('health')
 @SkipThrottle()
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly mongoose: MongooseHealthIndicator,
-    private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(private readonly readiness: ReadinessService) {}
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (no dependency is checked)' })
+  @ApiOkResponse({ type: LivenessDto })
+  live(): LivenessDto {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: MongoDB, Redis and every BullMQ queue answer, each named with its state' })
+  @ApiOkResponse({ type: ReadinessDto })
+  @ApiServiceUnavailableResponse({ type: NotReadyDto, description: `A dependency is down (code ${DEPENDENCY_UNAVAILABLE}); errors and checks name it` })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto | NotReadyDto> {
+    const { ready, checks } = await this.readiness.check();
+    if (ready) return { status: 'ok', checks };
+    res.status(503);
+    const errors: Record<string, string> = {};
+    for (const [name, state] of Object.entries(checks)) if (state.status === 'down') errors[name] = state.message;
+    return { statusCode: 503, code: DEPENDENCY_UNAVAILABLE, message: notReadyMessage(checks), errors, status: 'error', checks };
+  }
 
   @Get()
-  @HealthCheck()
-  @ApiOperation({ summary: 'Liveness and readiness: MongoDB and Redis answer a ping' })
-  @ApiServiceUnavailableResponse({ description: 'MongoDB or Redis is down' })
-  check(): Promise<HealthCheckResult> {
-    return this.health.check([
-      () => this.mongoose.pingCheck('mongodb', { timeout: 3000 }),
-      async () => {
-        const indicator = this.indicators.check('redis');
-        try {
-          const pong = await this.redis.ping();
-          return pong === 'PONG' ? indicator.up() : indicator.down({ message: `unexpected answer ${pong}` });
-        } catch (error) {
-          return indicator.down({ message: (error as Error).message });
-        }
-      },
-    ]);
+  @ApiOperation({ summary: 'Readiness in the older shape (use /api/health/ready, or /api/health/live for liveness)', deprecated: true })
+  @ApiOkResponse({ type: LegacyHealthDto })
+  @ApiServiceUnavailableResponse({ type: LegacyHealthDto, description: 'A dependency is down (listed under error)' })
+  async check(@Res({ passthrough: true }) res: Response): Promise<LegacyHealthDto> {
+    const { ready, checks } = await this.readiness.check();
+    const info: Record<string, DependencyState> = {};
+    const error: Record<string, DependencyState> = {};
+    for (const [name, state] of Object.entries(checks)) (state.status === 'up' ? info : error)[name] = state;
+    if (!ready) res.status(503);
+    return { status: ready ? 'ok' : 'error', info, error, details: checks };
   }
 }

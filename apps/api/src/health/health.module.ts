@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { DatabaseHealth } from '@shop/database';
 import { HealthController } from './health.controller';
+import { ReadinessService } from './readiness.service';
 
-@Module({ imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController] })
+@Module({ controllers: [HealthController], providers: [DatabaseHealth, ReadinessService] })
 export class HealthModule {}

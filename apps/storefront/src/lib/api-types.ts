@@ -272,7 +272,7 @@ export interface ErrorBody {
 }
 
 export interface FailedJobDto {
-  queue: "mail" | "media";
+  queue: "mail" | "media" | "maintenance";
   id: string;
   name: string;
   attemptsMade: number;
@@ -324,6 +324,26 @@ export interface GoogleSignInDto {
   photoURL?: string;
 }
 
+export interface LegacyHealthDto {
+  status: "ok" | "error";
+  /** The dependencies that are up */
+  info: {
+    [key: string]: DependencyStateDto;
+  };
+  /** The dependencies that are down */
+  error: {
+    [key: string]: DependencyStateDto;
+  };
+  /** Every dependency */
+  details: {
+    [key: string]: DependencyStateDto;
+  };
+}
+
+export interface LivenessDto {
+  status: "ok";
+}
+
 export interface LoginDto {
   email: string;
   password: string;
@@ -342,6 +362,22 @@ export interface MessageDto {
 
 export interface NewsletterMessageDto {
   message: string;
+}
+
+export interface NotReadyDto {
+  statusCode: number;
+  message: string;
+  /** Stable machine-readable code */
+  code?: string;
+  /** Messages keyed by field (the shape react-admin shows under inputs) */
+  errors?: {
+    [key: string]: string;
+  };
+  status: "error";
+  /** Each dependency by name: mongodb, redis, and queue:<name> for every BullMQ queue */
+  checks: {
+    [key: string]: DependencyStateDto;
+  };
 }
 
 export interface OrderDto {
@@ -557,6 +593,14 @@ export interface PublicCouponDto {
   value: number;
   minSubtotal: number;
   endsAt?: string | null;
+}
+
+export interface ReadinessDto {
+  status: "ok";
+  /** Each dependency by name: mongodb, redis, and queue:<name> for every BullMQ queue */
+  checks: {
+    [key: string]: DependencyStateDto;
+  };
 }
 
 export interface RegisterDto {

@@ -1,0 +1,42 @@
+/** The state of one dependency in a health answer: up, or down with a short reason. */
+export type DependencyState = { status: 'up' } | { status: 'down'; message: string };
+
+/** How long one check may take before its dependency counts as down. */
+export const CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * Runs one check with a deadline: up when it resolves in time, down with the reason when it rejects or
+ * takes longer (the check itself is left to settle on its own).
+ */
+export async function probe(check: () => Promise<void>, timeoutMs = CHECK_TIMEOUT_MS): Promise<DependencyState> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<DependencyState>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'down', message: `no answer within ${timeoutMs} ms` }), timeoutMs);
+  });
+  const outcome = check().then(
+    (): DependencyState => ({ status: 'up' }),
+    (error: unknown): DependencyState => ({ status: 'down', message: error instanceof Error ? error.message : String(error) }),
+  );
+  try {
+    return await Promise.race([outcome, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The part of an ioredis client a check needs (BullMQ types its connections without ping, though they are ioredis). */
+export interface RedisLike {
+  status: string;
+  ping?: () => Promise<string>;
+}
+
+/**
+ * A Redis connection answers: it is connected (ioredis would otherwise queue the PING until it reconnects,
+ * so a stopped Redis is reported at once) and replies PONG.
+ */
+export async function pingRedis(client: RedisLike): Promise<void> {
+  if (client.status !== 'ready') throw new Error(`not connected (${client.status})`);
+  if (!client.ping) return;
+  const pong = await client.ping();
+  if (pong !== 'PONG') throw new Error(`unexpected answer ${pong}`);
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+
+const STATES: Record<number, string> = { 0: 'disconnected', 1: 'connected', 2: 'connecting', 3: 'disconnecting' };
+
+/**
+ * The health checks' view of MongoDB: a real round trip (the `ping` command), not only the driver's idea
+ * of its connection. Listed as a provider by the modules that need it (the API's and the worker's health).
+ */
+@Injectable()
+export class DatabaseHealth {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  /** Resolves when the server answers a ping; rejects with a short reason otherwise. */
+  async ping(): Promise<void> {
+    const state = this.connection.readyState as number;
+    const db = this.connection.db;
+    if (state !== 1 || !db) throw new Error(`not connected (${STATES[state] ?? `state ${state}`})`);
+    await db.command({ ping: 1 });
+  }
+}
