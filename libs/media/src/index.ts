@@ -1,4 +1,6 @@
 export * from './image-type';
+export * from './image-container';
+export * from './image-normalize';
 export * from './media-storage';
 export * from './thumbnail.service';
 export * from './media.module';
