@@ -1,3 +1,7 @@
+import { Logger } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { GridFSBucket, ObjectId } from 'mongodb';
+import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import { JobsService } from '@shop/jobs';
 import { MediaStorage } from '@shop/media';
@@ -62,5 +66,54 @@ describe('background jobs', () => {
     expect(notFailed.body.code).toBe('JOB_NOT_FAILED');
     expect((await stack.http().post('/api/admin/jobs/mail/no-such-job/retry').set('Authorization', admin.bearer).expect(404)).body.code).toBe('JOB_NOT_FOUND');
     await stack.http().post('/api/admin/jobs/nope/broken-2/retry').set('Authorization', admin.bearer).expect(404);
+  });
+
+  it('a failed attempt is logged with its fields, the exhausted job shows in Failed Jobs, and retrying it from there succeeds', async () => {
+    const jobs = stack.app.get(JobsService);
+    const admin = await createAccount(stack, 'admin');
+    // The image's bytes are not an image: every attempt fails in sharp. Written straight into GridFS (as a file
+    // stored before uploads were checked would be), so that it can be mended under the same id afterwards.
+    const bucket = new GridFSBucket(stack.app.get<Connection>(getConnectionToken()).db!, { bucketName: 'images' });
+    const fileId = new ObjectId();
+    const store = (bytes: Buffer) =>
+      new Promise<void>((resolve, reject) => bucket.openUploadStreamWithId(fileId, 'photo.png', { metadata: { contentType: 'image/png' } }).once('finish', () => resolve()).once('error', reject).end(bytes));
+    await store(Buffer.from('not an image at all, only text'));
+
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const error = jest.spyOn(Logger.prototype, 'error');
+    const jobId = `thumbs-${fileId.toHexString()}`;
+    const linesOf = (spy: jest.SpyInstance) => spy.mock.calls.filter(([fields]) => (fields as { jobId?: string } | undefined)?.jobId === jobId);
+    try {
+      await jobs.queue('media').add('media.thumbnails', { fileId: fileId.toHexString() }, { jobId, attempts: 2, backoff: { type: 'fixed', delay: 50 } });
+
+      // In Failed Jobs, through the API the console uses.
+      const failed = await eventually(async () => {
+        const res = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
+        return (res.body as { id: string }[]).find((j) => j.id === jobId);
+      }, 20_000, 'the job in Failed Jobs');
+      expect(failed).toEqual(expect.objectContaining({ queue: 'media', name: 'media.thumbnails', attemptsMade: 2, failedReason: expect.stringMatching(/unsupported image format/i) }));
+
+      // The worker's log: a warning for the first attempt (BullMQ tries again), an error for the last.
+      const [[retryable, retryableText]] = linesOf(warn);
+      expect(retryable).toEqual({ queue: 'media', job: 'media.thumbnails', jobId, attempt: 1, attempts: 2, willRetry: true, error: expect.stringMatching(/unsupported image format/i) });
+      expect(retryableText).toMatch(new RegExp(`^media job media\\.thumbnails ${jobId} failed \\(attempt 1/2, will retry\\): `));
+      const [[exhausted, exhaustedText]] = linesOf(error);
+      expect(exhausted).toEqual({ queue: 'media', job: 'media.thumbnails', jobId, attempt: 2, attempts: 2, willRetry: false, error: expect.stringMatching(/unsupported image format/i) });
+      expect(exhaustedText).toMatch(/\(attempt 2\/2, no retry left\)/);
+      expect(linesOf(warn)).toHaveLength(1);
+      expect(linesOf(error)).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+
+    // The image is mended (same id), and the console's Retry runs the job again: it completes.
+    await bucket.delete(fileId);
+    await store(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa3366' } }).png().toBuffer());
+    await stack.http().post(`/api/admin/jobs/media/${jobId}/retry`).set('Authorization', admin.bearer).expect(200);
+    await eventually(async () => ((await (await jobs.queue('media').getJob(jobId))?.getState()) === 'completed' ? true : undefined), 20_000, 'the retried job to complete');
+    expect(await stack.app.get(MediaStorage).listThumbnailWidths(fileId.toHexString())).toEqual([160, 320, 640, 1280]);
+    const after = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
+    expect((after.body as { id: string }[]).map((j) => j.id)).not.toContain(jobId);
   });
 });
