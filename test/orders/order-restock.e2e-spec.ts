@@ -3,7 +3,7 @@ import { Types, type Connection } from 'mongoose';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { ADDRESS, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
-import { OrderRestockService } from '../../apps/api/src/orders/order-restock.service';
+import { OrderRestockService } from '@shop/orders';
 
 // Cancelling an order puts its units back in stock. The cancel records the debt on the order in the same
 // update; each line goes back once (a mark on the product), so a restock cut short by a crash is finished by

@@ -5,10 +5,14 @@ import { DatabaseModule } from '@shop/database';
 import { JobsModule } from '@shop/jobs';
 import { MailModule } from '@shop/mail';
 import { MediaModule } from '@shop/media';
+import { OrderRecoveryModule } from '@shop/orders';
 import { MailProcessor } from './processors/mail.processor';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { MediaProcessor } from './processors/media.processor';
+import { SweepSchedules } from './sweep-schedules';
 
-export const PROCESSORS = [MailProcessor, MediaProcessor];
+/** One processor per queue of QUEUES (handlers.spec.ts checks it). */
+export const PROCESSORS = [MailProcessor, MediaProcessor, MaintenanceProcessor];
 
 @Module({})
 export class WorkerModule {
@@ -22,8 +26,9 @@ export class WorkerModule {
         JobsModule,
         MailModule,
         MediaModule,
+        OrderRecoveryModule,
       ],
-      providers: PROCESSORS,
+      providers: [...PROCESSORS, SweepSchedules],
     };
   }
 }

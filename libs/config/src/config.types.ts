@@ -33,6 +33,8 @@ export interface AppConfig {
   /** Express 'trust proxy' setting: how many proxy hops to trust for the client IP (0 = none). */
   trustProxyHops: number;
   corsOrigins: string[];
+  /** How often the worker runs each crash-safety sweep (stock holds, restocks, order mails), in ms: once per interval across all replicas. */
+  sweepEveryMs: number;
   /** Tax rate applied to orders, as a fraction (0.1 = 10 %). */
   taxRate: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -2,7 +2,7 @@
  * Every background job the shop runs: its queue, its name and its payload. Payloads carry ids and the
  * few values a template needs, never whole records. Adding a job here without a handler fails a test.
  */
-export const QUEUES = ['mail', 'media'] as const;
+export const QUEUES = ['mail', 'media', 'maintenance'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** Values shared by every mail: who receives it. */
@@ -22,11 +22,21 @@ export interface JobPayloads {
   'mail.order-status': MailBase & { username: string; orderId: string; status: string };
   'mail.product-moderated': MailBase & { username: string; productId: string; productName: string; approved: boolean; note?: string };
   'media.thumbnails': { fileId: string };
+  /** Resolves stock holds left by an order placement that died (StockHoldsService.sweep). */
+  'sweep.stock-holds': NoPayload;
+  /** Finishes restocks of cancelled orders left unfinished (OrderRestockService.sweep). */
+  'sweep.order-restock': NoPayload;
+  /** Queues order mails whose first queueing failed (OrderMailsService.sweep). */
+  'sweep.order-mails': NoPayload;
 }
+
+/** The payload of a job that needs no input (a scheduled sweep): always `{}`. */
+export type NoPayload = Record<string, never>;
 
 export type JobName = keyof JobPayloads;
 export type MailJobName = Extract<JobName, `mail.${string}`>;
 export type MediaJobName = Extract<JobName, `media.${string}`>;
+export type MaintenanceJobName = Extract<JobName, `sweep.${string}`>;
 
 /** Which queue carries each job. Typed as a total record, so a new job name must be placed here. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
@@ -40,12 +50,34 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'mail.order-status': 'mail',
   'mail.product-moderated': 'mail',
   'media.thumbnails': 'media',
+  'sweep.stock-holds': 'maintenance',
+  'sweep.order-restock': 'maintenance',
+  'sweep.order-mails': 'maintenance',
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUE) as JobName[];
 
 /** A handler table for one queue: one function per job name that queue carries. */
 export type JobHandlers<N extends JobName> = { [K in N]: (payload: JobPayloads[K], jobId: string) => Promise<void> };
+
+/**
+ * The jobs run on a schedule rather than queued by a write: the crash-safety sweeps. Each is a BullMQ job
+ * scheduler whose id is the job name, so registering it again (every worker replica does, at boot) updates
+ * the one scheduler instead of adding a second, and each interval yields one job across all replicas.
+ */
+export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails'] as const satisfies readonly MaintenanceJobName[];
+export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
+
+/**
+ * A scheduled run: 3 attempts with backoff from 1 s (the next interval brings a fresh run anyway); the last
+ * thousand runs and a week of failures are kept for inspection, so a sweep failing every 30 s cannot fill Redis.
+ */
+export const SCHEDULED_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
+} as const;
 
 /** Retries: 5 attempts with exponential backoff from 2 s; failed jobs are kept for inspection. */
 export const DEFAULT_JOB_OPTIONS = {

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QUEUES, QueueName } from './job-types';
+import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, JobPayloads, QUEUES, QueueName, SCHEDULED_JOB_OPTIONS, type ScheduledJobName } from './job-types';
 
 export interface FailedJob {
   queue: QueueName;
@@ -45,8 +45,8 @@ export function toJobId(key: string): string {
 export class JobsService {
   private readonly queues: Record<QueueName, Queue>;
 
-  constructor(@InjectQueue('mail') mail: Queue, @InjectQueue('media') media: Queue) {
-    this.queues = { mail, media };
+  constructor(@InjectQueue('mail') mail: Queue, @InjectQueue('media') media: Queue, @InjectQueue('maintenance') maintenance: Queue) {
+    this.queues = { mail, media, maintenance };
   }
 
   /**
@@ -63,6 +63,17 @@ export class JobsService {
     const job = await withTimeout(queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, jobId }), QUEUE_TIMEOUT_MS);
     if (!job) throw new QueueUnavailableError(`the ${queue.name} queue did not answer within ${QUEUE_TIMEOUT_MS} ms`);
     return job.id ?? jobId;
+  }
+
+  /**
+   * Creates or updates the job scheduler that queues `name` every `everyMs`. Its id is the job name, so every
+   * worker replica may call this at boot: there stays one scheduler, and one job per interval however many
+   * replicas run (BullMQ derives each run's jobId from the scheduler and the slot's time). Returns the id of
+   * the next run.
+   */
+  async schedule(name: ScheduledJobName, everyMs: number): Promise<string> {
+    const next = await this.queues[JOB_QUEUE[name]].upsertJobScheduler(name, { every: everyMs }, { name, data: {}, opts: SCHEDULED_JOB_OPTIONS });
+    return String(next.id);
   }
 
   /** Jobs that exhausted their retries, newest first. */

@@ -15,6 +15,7 @@ import {
   OrderStatus,
   StockLine,
 } from '@shop/database';
+import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
 import type { AuthUser } from '../auth/auth-user';
 import { stockRefusal, CartService } from '../cart/cart.service';
 import { badRequest, conflict, notFound } from '../common/domain-error';
@@ -24,9 +25,6 @@ import { ChangeOrderStatusDto, OrderDto, OrderStatsDto, PlaceOrderDto } from './
 import { salesPerDay, windowStart } from './order-stats';
 import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
-import { OrderMailsService } from './order-mails.service';
-import { StockHoldsService } from './stock-holds.service';
-import { OrderRestockService } from './order-restock.service';
 import { computeTotals, toDollars } from './pricing';
 
 const LIST_SPEC: ListSpec = {

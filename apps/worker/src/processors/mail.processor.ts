@@ -1,13 +1,17 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import type { JobHandlers, JobPayloads, MailJobName } from '@shop/jobs';
+import type { JobHandlers, JobPayloads, MailJobName, QueueName } from '@shop/jobs';
 import { MailService } from '@shop/mail';
 import { routeJob } from './job-router';
 
+const QUEUE = 'mail' satisfies QueueName;
+
 /** Sends every mail job. The jobId is the message id, so a retry rewrites the same outbox file. */
-@Processor('mail', { concurrency: 4 })
+@Processor(QUEUE, { concurrency: 4 })
 export class MailProcessor extends WorkerHost {
+  /** The queue this processor consumes (the one given to @Processor). */
+  static readonly queue: QueueName = QUEUE;
   private readonly logger = new Logger(MailProcessor.name);
   readonly handlers: JobHandlers<MailJobName>;
 

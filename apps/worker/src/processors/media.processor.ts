@@ -1,13 +1,17 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import type { JobHandlers, MediaJobName } from '@shop/jobs';
+import type { JobHandlers, MediaJobName, QueueName } from '@shop/jobs';
 import { ThumbnailService } from '@shop/media';
 import { routeJob } from './job-router';
 
+const QUEUE = 'media' satisfies QueueName;
+
 /** Image work: WebP thumbnails of each upload. */
-@Processor('media', { concurrency: 1 })
+@Processor(QUEUE, { concurrency: 1 })
 export class MediaProcessor extends WorkerHost {
+  /** The queue this processor consumes (the one given to @Processor). */
+  static readonly queue: QueueName = QUEUE;
   private readonly logger = new Logger(MediaProcessor.name);
   readonly handlers: JobHandlers<MediaJobName>;
 

@@ -1,38 +1,28 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { Types } from 'mongoose';
-import { startPeriodicSweep } from '../common/periodic-sweep';
 
-/** How often the sweep looks for mails whose queueing failed, and how old such an order must be. */
-const SWEEP_EVERY_MS = 30_000;
+/** How old an order that still owes a mail must be before the sweep queues it. */
 const OWED_AFTER_MS = 30_000;
 const SWEEP_BATCH = 100;
 
 /**
  * The customer mails of orders, never lost: the order write records the mail it owes (`pendingMails`), this
  * service queues it and then clears the record. When queueing fails (Redis away) or the process dies in
- * between, a sweep every 30 s queues what is still owed. Job ids are the order (and status), so a mail
+ * between, the sweep queues what is still owed: the worker runs it as the `sweep.order-mails` job, once per
+ * SWEEP_EVERY_MS (30 s by default) across all replicas. Job ids are the order (and status), so a mail
  * queued twice within BullMQ's retention is sent once.
  */
 @Injectable()
-export class OrderMailsService implements OnModuleInit, OnModuleDestroy {
+export class OrderMailsService {
   private readonly logger = new Logger(OrderMailsService.name);
-  private stopSweep: (() => void) | undefined;
 
   constructor(
     private readonly orders: OrdersRepository,
     private readonly users: UsersRepository,
     private readonly jobs: JobsService,
   ) {}
-
-  onModuleInit(): void {
-    this.stopSweep = startPeriodicSweep('order mail sweep', SWEEP_EVERY_MS, () => this.sweep(), this.logger);
-  }
-
-  onModuleDestroy(): void {
-    this.stopSweep?.();
-  }
 
   /** Queues the mail and clears it from the order. Never throws: a write that already succeeded must not fail. */
   async send(order: OrderDocument, mail: OrderMail, customer?: { email: string; username: string }): Promise<boolean> {

@@ -1,9 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CouponsRepository, InventoryRepository, OrdersRepository, type OrderDocument } from '@shop/database';
-import { startPeriodicSweep } from '../common/periodic-sweep';
 
-/** How often the sweep looks for unfinished restocks, and how long since the order's last change. */
-const SWEEP_EVERY_MS = 30_000;
+/** How long since the order's last change before the sweep takes an unfinished restock for abandoned. */
 const STALE_AFTER_MS = 30_000;
 const SWEEP_BATCH = 100;
 
@@ -12,27 +10,19 @@ const SWEEP_BATCH = 100;
  * transactions. The change that cancels the order sets `restockPending` in the same update; each line then
  * goes back with a mark naming the order and the line (InventoryRepository.putBackOnce matches only while the
  * product lacks the mark), the coupon likewise (CouponsRepository.releaseOnce), and the flag is cleared when
- * all is back. A restock cut by a crash or a database outage is finished by the sweep,
- * which claims the order first so two API instances never work on it together; no line goes back twice.
+ * all is back. A restock cut by a crash or a database outage is finished by the sweep (the worker's
+ * `sweep.order-restock` job, once per SWEEP_EVERY_MS across all replicas), which claims the order first so
+ * two instances never work on it together; no line goes back twice.
  */
 @Injectable()
-export class OrderRestockService implements OnModuleInit, OnModuleDestroy {
+export class OrderRestockService {
   private readonly logger = new Logger(OrderRestockService.name);
-  private stopSweep: (() => void) | undefined;
 
   constructor(
     private readonly orders: OrdersRepository,
     private readonly inventory: InventoryRepository,
     private readonly coupons: CouponsRepository,
   ) {}
-
-  onModuleInit(): void {
-    this.stopSweep = startPeriodicSweep('order restock sweep', SWEEP_EVERY_MS, () => this.sweep(), this.logger);
-  }
-
-  onModuleDestroy(): void {
-    this.stopSweep?.();
-  }
 
   /** Every line of the order back in stock and its coupon redemption given back, each once; then the order owes nothing. */
   async restock(order: OrderDocument): Promise<void> {

@@ -1,11 +1,9 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InventoryRepository, OrdersRepository, type StockLine } from '@shop/database';
-import { startPeriodicSweep } from '../common/periodic-sweep';
 
 /** Holds older than this are left over from a crash (a placement takes milliseconds). */
 const STALE_AFTER_MS = 60_000;
-const SWEEP_EVERY_MS = 30_000;
 const RETRY_EVERY_MS = 1_000;
 const RETRY_FOR_MS = 10 * 60_000;
 
@@ -15,26 +13,20 @@ const RETRY_FOR_MS = 10 * 60_000;
  * once: the order is stored and the holds are dropped, or the order was not stored and each hold gives its
  * units back (releaseHeld removes the hold in the same update). When the database is away at that moment
  * (the engine was killed mid-placement) the resolution, or the dropping of a stored order's holds, is
- * retried every second, and a sweep every 30 s resolves holds older than a minute left by an API process
- * that died.
+ * retried every second, and a sweep resolves holds older than a minute left by an API process that died
+ * (the worker's `sweep.stock-holds` job, once per SWEEP_EVERY_MS, 30 s by default, across all replicas).
  */
 @Injectable()
-export class StockHoldsService implements OnModuleInit, OnModuleDestroy {
+export class StockHoldsService implements OnModuleDestroy {
   private readonly logger = new Logger(StockHoldsService.name);
   private readonly timers = new Set<NodeJS.Timeout>();
-  private stopSweep: (() => void) | undefined;
 
   constructor(
     private readonly inventory: InventoryRepository,
     private readonly orders: OrdersRepository,
   ) {}
 
-  onModuleInit(): void {
-    this.stopSweep = startPeriodicSweep('stock hold sweep', SWEEP_EVERY_MS, () => this.sweep(), this.logger);
-  }
-
   onModuleDestroy(): void {
-    this.stopSweep?.();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }

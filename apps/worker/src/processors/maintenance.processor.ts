@@ -1,0 +1,40 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { JobHandlers, MaintenanceJobName, QueueName } from '@shop/jobs';
+import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import { routeJob } from './job-router';
+
+const QUEUE = 'maintenance' satisfies QueueName;
+
+/**
+ * The crash-safety sweeps, queued by their job schedulers (SweepSchedules) once per SWEEP_EVERY_MS across
+ * all worker replicas. One at a time per worker: a sweep is a short batch, and the services claim what they
+ * repair, so a sweep that overlaps another replica's next one never repairs anything twice.
+ */
+@Processor(QUEUE, { concurrency: 1 })
+export class MaintenanceProcessor extends WorkerHost {
+  /** The queue this processor consumes (the one given to @Processor). */
+  static readonly queue: QueueName = QUEUE;
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+  readonly handlers: JobHandlers<MaintenanceJobName>;
+
+  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService) {
+    super();
+    this.handlers = {
+      'sweep.stock-holds': async () => {
+        await holds.sweep();
+      },
+      'sweep.order-restock': async () => {
+        await restocks.sweep();
+      },
+      'sweep.order-mails': async () => {
+        await mails.sweep();
+      },
+    };
+  }
+
+  process(job: Job): Promise<void> {
+    return routeJob(this.handlers, job, this.logger);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './order-mails.service';
+export * from './order-restock.service';
+export * from './stock-holds.service';
+export * from './order-recovery.module';

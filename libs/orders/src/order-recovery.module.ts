@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { OrderMailsService } from './order-mails.service';
+import { OrderRestockService } from './order-restock.service';
+import { StockHoldsService } from './stock-holds.service';
+
+const services = [StockHoldsService, OrderRestockService, OrderMailsService];
+
+/**
+ * The crash-safe follow-ups of an order write: dropping or giving back stock holds, restocking a cancelled
+ * order, queueing the mails an order owes. The API calls them inline (settle, undo, restock, send); the
+ * worker runs their sweeps as BullMQ job schedulers on the maintenance queue, once per interval across any
+ * number of replicas. Needs the DatabaseModule and the JobsModule (both global) from the importing app.
+ */
+@Module({
+  providers: services,
+  exports: services,
+})
+export class OrderRecoveryModule {}
