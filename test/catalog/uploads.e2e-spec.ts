@@ -1,7 +1,10 @@
+import { getConnectionToken } from '@nestjs/mongoose';
 import { MediaStorage } from '@shop/media';
+import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, pngImage } from '../support/catalog-fixtures';
+import { animatedGif, decompressionBomb, phonePhoto, pngHeaderPolyglot } from '../support/hostile-images';
 import { readOutbox } from '../support/outbox';
 import { eventually, startTestStack, type TestStack } from '../support/test-stack';
 
@@ -66,7 +69,7 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect((await stack.http().post('/api/upload').set('Authorization', admin.bearer).send({})).status).toBe(400);
   });
 
-  const form = async (who: TestAccount, extra: number) => {
+  const form = async (who: TestAccount, extra: number, last?: { bytes: Buffer; filename: string }) => {
     let req = stack
       .http()
       .post('/api/products/add')
@@ -82,6 +85,7 @@ describe('uploads, multipart products and the media job (with the worker)', () =
       .field('variants', JSON.stringify([{ sku: 'FJ-M', size: 'M', colour: 'navy', countInStock: 2 }, { sku: 'FJ-L', size: 'L', colour: 'navy', countInStock: 4 }]))
       .attach('image', await pngImage(), 'main.png');
     for (let i = 0; i < extra; i += 1) req = req.attach('additionalImages', await pngImage(200, 200, { r: i * 40, g: 10, b: 10 }), `extra${i}.png`);
+    if (last) req = req.attach('additionalImages', last.bytes, last.filename);
     return req;
   };
 
@@ -115,6 +119,61 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     const byAdmin = await form(admin, 0);
     expect(byAdmin.status).toBe(201);
     expect(byAdmin.body.status).toBe('published');
+  });
+
+  /** Uploaded originals in the images bucket (thumbnails, which the worker may be writing meanwhile, aside). */
+  const originals = () => stack.app.get<Connection>(getConnectionToken()).collection('images.files').countDocuments({ 'metadata.originalId': { $exists: false } });
+
+  it.each([
+    ['a PNG-header polyglot', 415, 'IMAGE_UNREADABLE', () => pngHeaderPolyglot()],
+    ['a decompression bomb', 413, 'IMAGE_TOO_MANY_PIXELS', () => decompressionBomb()],
+  ])('a product form whose last additional image is %s answers %i %s and stores none of its images, nor the product', async (_what, status, code, bad) => {
+    const before = await originals();
+    const products = await stack.app.get<Connection>(getConnectionToken()).collection('products').countDocuments();
+    const res = await form(distributor, 2, { bytes: await bad(), filename: 'last.png' });
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    expect(await originals()).toBe(before);
+    expect(await stack.app.get<Connection>(getConnectionToken()).collection('products').countDocuments()).toBe(products);
+  });
+
+  it('a product form with a phone photo stores it upright without EXIF, and its thumbnails follow the turned pixels', async () => {
+    const res = await stack
+      .http()
+      .post('/api/products/add')
+      .set('Authorization', admin.bearer)
+      .field('name', 'Photo tee')
+      .field('description', 'Shot on a phone')
+      .field('price', '12.00')
+      .field('category', category)
+      .field('brand', 'Phonewear')
+      .field('countInStock', '1')
+      .attach('image', await phonePhoto(600, 400), { filename: 'IMG_0002.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    const id = (res.body.image as string).split('/').pop() as string;
+    const storage = stack.app.get(MediaStorage);
+    const stored = await storage.readAll(id);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([400, 600]);
+    const thumb = await eventually(() => storage.findThumbnail(id, 160), 20_000, 'thumbnail of the photo');
+    const thumbMeta = await sharp(await storage.readAll(thumb.id)).metadata();
+    expect([thumbMeta.width, thumbMeta.height]).toEqual([160, 240]);
+  });
+
+  it('an animated GIF is stored as an animated GIF', async () => {
+    const res = await stack.http().post('/api/upload').set('Authorization', distributor.bearer).attach('image', await animatedGif(), 'spin.gif');
+    expect(res.status).toBe(201);
+    const served = await stack.http().get(res.body.image).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(served.headers['content-type']).toBe('image/gif');
+    const meta = await sharp(served.body as Buffer, { animated: true }).metadata();
+    expect(meta.pages).toBe(2);
+    expect(meta.delay).toEqual([100, 200]);
   });
 
   it('mails the distributor when an admin approves or rejects its product', async () => {

@@ -1,6 +1,19 @@
 import { deflateRawSync } from 'node:zlib';
+import { ObjectId } from 'mongodb';
+import sharp from 'sharp';
+import { MediaStorage } from '@shop/media';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { pngImage } from '../support/catalog-fixtures';
+import {
+  decompressionBomb,
+  jpegWithTrailingHtml,
+  phonePhoto,
+  pngHeaderPolyglot,
+  pngWithTrailingHtml,
+  pngWithTruncatedPixels,
+  SVG_WITH_SCRIPT,
+  truncatedPng,
+} from '../support/hostile-images';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { binary, database, expectNoLeak, multipart } from './support';
 
@@ -62,6 +75,54 @@ describe('security: uploads', () => {
     expect(await storedFiles()).toBe(before);
   });
 
+  const notImages: [string, number, string, string, string, () => Buffer | Promise<Buffer>][] = [
+    ['a PNG cut off halfway', 415, 'IMAGE_UNREADABLE', 'half.png', 'image/png', truncatedPng],
+    ['a PNG whose pixel data stops halfway inside well-formed chunks', 415, 'IMAGE_UNREADABLE', 'short.png', 'image/png', pngWithTruncatedPixels],
+    ['the PNG signature followed by HTML (a polyglot)', 415, 'IMAGE_UNREADABLE', 'polyglot.png', 'image/png', pngHeaderPolyglot],
+    ['a whole PNG with HTML after IEND', 415, 'IMAGE_UNREADABLE', 'trailer.png', 'image/png', pngWithTrailingHtml],
+    ['a whole JPEG with HTML after its end', 415, 'IMAGE_UNREADABLE', 'trailer.jpg', 'image/jpeg', jpegWithTrailingHtml],
+    ['an SVG named .png', 415, 'UNSUPPORTED_MEDIA_TYPE', 'logo.png', 'image/png', () => Buffer.from(SVG_WITH_SCRIPT)],
+    ['a decompression bomb (20000 × 20000 PNG in about 50 KB)', 413, 'IMAGE_TOO_MANY_PIXELS', 'bomb.png', 'image/png', decompressionBomb],
+  ];
+
+  it.each(notImages)('%s is refused (%i %s) with a clear message, and nothing is stored', async (_what, status, code, filename, contentType, bytes) => {
+    const before = await storedFiles();
+    const res = await upload(filename, contentType, await bytes());
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    expect(res.body.message).toEqual(
+      {
+        IMAGE_UNREADABLE: 'The image could not be read: it is damaged, cut short, or has other data in it besides the image',
+        UNSUPPORTED_MEDIA_TYPE: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed',
+        IMAGE_TOO_MANY_PIXELS: 'Image is too large: at most 40 megapixels is allowed (all frames together for an animation)',
+      }[code],
+    );
+    expectNoLeak(res);
+    expect(res.text).not.toMatch(/vips|libpng|sharp/i);
+    expect(await storedFiles()).toBe(before);
+  });
+
+  it('a phone photo with GPS in its EXIF is stored without any EXIF, turned upright as its orientation said', async () => {
+    const photo = await phonePhoto(300, 200);
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    const res = await upload('IMG_0001.jpg', 'image/jpeg', photo);
+    expect(res.status).toBe(201);
+    const id = (res.body.image as string).split('/').pop() as string;
+    const storage = stack.app.get(MediaStorage);
+    expect((await storage.find(id))?.contentType).toBe('image/jpeg');
+    const stored = await storage.readAll(id);
+    expect(stored.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    expect(stored.includes(Buffer.from('Threadline Test Camera'))).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([200, 300]);
+    const image = await served(res.body.image);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(image.body as Buffer, stored)).toBe(0);
+  });
+
   it('customers and guests cannot upload at all', async () => {
     const before = await storedFiles();
     expect((await upload('ok.png', 'image/png', await pngImage(), customer)).status).toBe(403);
@@ -81,14 +142,16 @@ describe('security: uploads', () => {
     expect([201, 400]).toContain(res.status);
     if (res.status !== 201) return;
     const id = (res.body.image as string).split('/').pop() as string;
-    const stored = await database(stack).collection('images.files').findOne({ _id: new (await import('mongodb')).ObjectId(id) });
+    const stored = await database(stack).collection('images.files').findOne({ _id: new ObjectId(id) });
     expect(String(stored?.filename)).not.toMatch(/[/\\]/);
     expect(String(stored?.filename)).not.toContain('\u0000');
     const image = await served(res.body.image);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
+    // Stored re-encoded, so not the same bytes, but the same pixels (PNG stays lossless).
+    const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    expect(Buffer.compare(await pixels(image.body as Buffer), await pixels(png))).toBe(0);
     expect(image.headers['content-disposition'] ?? '').not.toMatch(/\.\.|passwd/);
   });
 

@@ -218,9 +218,9 @@ export class ProductsService {
   private async images(files: ProductFiles, imageUrl: string | undefined, additionalUrls: string[] | undefined): Promise<{ image?: string; additionalImages?: string[] }> {
     const count = files.additionalImages.length + (files.additionalImages.length > 0 ? (additionalUrls?.length ?? 0) : 0);
     if (count > MAX_ADDITIONAL_IMAGES) throw badRequest('TOO_MANY_FILES', TOO_MANY_IMAGES_MESSAGE, { additionalImages: TOO_MANY_IMAGES_MESSAGE });
-    this.uploads.assertImages([...(files.image ? [files.image] : []), ...files.additionalImages]);
-    const image = files.image ? await this.uploads.store(files.image) : imageUrl;
-    const uploaded = await this.uploads.storeAll(files.additionalImages);
+    const urls = await this.uploads.storeAll([...(files.image ? [files.image] : []), ...files.additionalImages]);
+    const image = files.image ? urls.shift() : imageUrl;
+    const uploaded = urls;
     const additionalImages = uploaded.length > 0 ? [...(additionalUrls ?? []), ...uploaded] : additionalUrls;
     return { image, additionalImages };
   }
