@@ -744,7 +744,7 @@ export interface UpdateProfileDto {
 }
 
 export interface UploadImageDto {
-  /** JPEG, PNG, WebP, GIF or AVIF, at most 5 MB */
+  /** JPEG, PNG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels; stored re-encoded, without metadata */
   image: Blob;
 }
 
