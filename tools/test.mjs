@@ -53,7 +53,8 @@ const onlyJest = extra.length > 0;
 if (!onlyJest) {
   step('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  step('build', process.execPath, ['tools/build.mjs']);
+  // --if-missing: after `npm ci` (its prepare script builds) or an earlier run, a fresh build is reused.
+  step('build', process.execPath, ['tools/build.mjs', '--if-missing']);
 }
 const jestFile = join(results, 'jest.json');
 step('jest', 'npx', ['jest', '--ci', '--json', `--outputFile=${jestFile}`, ...extra]);

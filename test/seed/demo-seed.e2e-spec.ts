@@ -1,7 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { SeedService } from '../../apps/api/src/seed/seed.service';
+import { slugify } from '@shop/database';
+import { MediaStorage } from '@shop/media';
+import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
+import { DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_TASK, SeedService } from '../../apps/api/src/seed/seed.service';
 import { startTestStack, type TestStack } from '../support/test-stack';
+
+/** What a complete demo catalogue holds, counted in the database. */
+async function demoCounts(db: Connection) {
+  const images = await db.collection('images.files').find({ filename: /^demo\// }).toArray();
+  const products = await db.collection('products').find().toArray();
+  const blogs = await db.collection('blogs').find().toArray();
+  const referenced = new Set<string>([...products.flatMap((p) => [p.image, ...(p.additionalImages ?? [])]), ...blogs.map((b) => b.coverImage)].map((url: string) => url.replace('/api/images/', '')));
+  return {
+    categories: await db.collection('categories').countDocuments(),
+    products: products.length,
+    blogs: blogs.length,
+    demoUsers: await db.collection('users').countDocuments({ email: { $in: ['distributor@demo.shop', 'customer@demo.shop'] } }),
+    images: images.length,
+    imageNames: new Set(images.map((i) => i.filename)).size,
+    // every stored demo image is used by a product or a post, and every used image is stored
+    orphanImages: images.filter((i) => !referenced.has(String(i._id))).length,
+    missingImages: [...referenced].filter((id) => !images.some((i) => String(i._id) === id)).length,
+  };
+}
+
+const FULL = {
+  categories: DEMO_CATEGORIES.length,
+  products: DEMO_PRODUCTS.length,
+  blogs: DEMO_BLOGS.length,
+  demoUsers: 2,
+  images: DEMO_IMAGE_COUNT,
+  imageNames: DEMO_IMAGE_COUNT,
+  orphanImages: 0,
+  missingImages: 0,
+};
+
+/** The pid of a process that has exited: what a seeder killed with SIGKILL leaves in seed_runs.owner. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
 
 describe('demo data on an empty database', () => {
   let stack: TestStack;
@@ -17,8 +58,20 @@ describe('demo data on an empty database', () => {
     await stack?.stop();
   });
 
+  it('answers while seeding in the background, then reports done with the full catalogue', async () => {
+    // The app has started (init resolved) before the seed ended: the status says how far it is.
+    const first = await stack.http().get('/api/seed/status').expect(200);
+    expect(first.body).toEqual({ state: 'seeding', done: expect.any(Number), total: DEMO_ITEM_COUNT });
+    expect(first.body.done).toBeLessThan(DEMO_ITEM_COUNT);
+    await stack.app.get(SeedService).settled();
+    const last = await stack.http().get('/api/seed/status').expect(200);
+    expect(last.body).toEqual({ state: 'done', done: DEMO_ITEM_COUNT, total: DEMO_ITEM_COUNT });
+    expect(await demoCounts(db)).toEqual(FULL);
+    const run = await db.collection('seed_runs').findOne({ _id: DEMO_TASK as never });
+    expect(run?.finishedAt).toBeInstanceOf(Date);
+  }, 120_000);
+
   it('creates categories and 40+ products with generated images, 7 of them special', async () => {
-    expect(await db.collection('categories').countDocuments()).toBeGreaterThanOrEqual(6);
     const products = await db.collection('products').find().toArray();
     expect(products.length).toBeGreaterThanOrEqual(47);
     expect(products.filter((p) => p.isSpecial)).toHaveLength(7);
@@ -42,11 +95,107 @@ describe('demo data on an empty database', () => {
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('does not seed twice', async () => {
-    const before = await db.collection('products').countDocuments();
+  it('never seeds again once finished, even after the owner deleted the demo products', async () => {
     const seed = stack.app.get(SeedService);
-    expect(await seed.seedDemoOnce()).toBe(false);
     expect(await seed.ensureAdmin()).toBe(false);
-    expect(await db.collection('products').countDocuments()).toBe(before);
+    await db.collection('products').deleteMany({});
+    expect(await seed.seedDemo()).toBe('already-done');
+    expect(await db.collection('products').countDocuments()).toBe(0);
   });
+});
+
+describe('an interrupted demo seed', () => {
+  let stack: TestStack;
+  let db: Connection;
+  let seed: SeedService;
+
+  beforeAll(async () => {
+    // SEED_DEMO=false: nothing runs in the background; each test drives the seed itself.
+    stack = await startTestStack();
+    db = stack.app.get<Connection>(getConnectionToken());
+    seed = stack.app.get(SeedService);
+    expect((await stack.http().get('/api/seed/status').expect(200)).body).toEqual({ state: 'disabled', done: 0, total: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('stops after its current item when asked, hands the task back, and the next run completes it without duplicates', async () => {
+    const stop = new AbortController();
+    const watcher = setInterval(() => {
+      if (seed.status().done >= DEMO_CATEGORIES.length + 2 + 10) stop.abort();
+    }, 5);
+    try {
+      expect(await seed.seedDemo(stop.signal)).toBe('interrupted');
+    } finally {
+      clearInterval(watcher);
+    }
+    const partial = await demoCounts(db);
+    expect(partial.products).toBeGreaterThanOrEqual(10);
+    expect(partial.products).toBeLessThan(DEMO_PRODUCTS.length);
+    expect(partial.orphanImages).toBe(0);
+    const run = await db.collection('seed_runs').findOne({ _id: DEMO_TASK as never });
+    expect(run?.finishedAt).toBeUndefined();
+    expect(run?.leaseUntil).toBeUndefined();
+
+    expect(await seed.seedDemo()).toBe('seeded');
+    expect(await demoCounts(db)).toEqual(FULL);
+  }, 120_000);
+
+  it('completes a seed whose process was killed: its lease looks live, the next product has an image but no record', async () => {
+    await Promise.all(['products', 'blogs', 'seed_runs', 'images.files', 'images.chunks'].map((name) => db.collection(name).deleteMany({})));
+    await db.collection('users').deleteMany({ email: 'customer@demo.shop' });
+    const stop = new AbortController();
+    const watcher = setInterval(() => {
+      if (seed.status().done >= DEMO_CATEGORIES.length + 2 + 5) stop.abort();
+    }, 5);
+    try {
+      expect(await seed.seedDemo(stop.signal)).toBe('interrupted');
+    } finally {
+      clearInterval(watcher);
+    }
+    // What a kill -9 leaves: a lease 30 s ahead naming a process that no longer exists, and the first image of the
+    // next product stored under its fixed name while the product itself was never inserted.
+    const killed = `${hostname()}:${deadPid()}:killed`;
+    await db.collection('seed_runs').updateOne({ _id: DEMO_TASK as never }, { $set: { owner: killed, leaseUntil: new Date(Date.now() + 30_000) } });
+    const slugs = new Set((await db.collection('products').find().toArray()).map((p) => p.slug));
+    const next = DEMO_PRODUCTS.map((p) => slugify(p.name)).find((slug) => !slugs.has(slug));
+    await stack.app.get(MediaStorage).saveImage(Buffer.from('RIFF....WEBP'), 'image/webp', `demo/products/${next}/0.webp`);
+    expect((await demoCounts(db)).orphanImages).toBe(1);
+
+    expect(await seed.seedDemo()).toBe('seeded');
+    expect(await demoCounts(db)).toEqual(FULL);
+    expect((await db.collection('products').findOne({ slug: next }))?.image).toBe(`/api/images/${(await db.collection('images.files').findOne({ filename: `demo/products/${next}/0.webp` }))?._id}`);
+  }, 120_000);
+
+  it('completes a seed left "claimed" by the old code (no lease at all), the bug that left shops empty forever', async () => {
+    await Promise.all(['products', 'blogs', 'seed_runs'].map((name) => db.collection(name).deleteMany({})));
+    await db.collection('seed_runs').insertOne({ _id: DEMO_TASK as never, startedAt: new Date() });
+    expect(await seed.seedDemo()).toBe('seeded');
+    // The images of the first run were found by name and reused: none doubled, none orphaned.
+    expect(await demoCounts(db)).toEqual(FULL);
+  }, 120_000);
+
+  it('waits while a live seeder holds the lease, and takes over once it expires', async () => {
+    await Promise.all(['products', 'seed_runs'].map((name) => db.collection(name).deleteMany({})));
+    const alive = `${hostname()}:${process.pid}:another-instance`;
+    await db.collection('seed_runs').insertOne({ _id: DEMO_TASK as never, startedAt: new Date(), owner: alive, leaseUntil: new Date(Date.now() + 60_000), done: 7, total: DEMO_ITEM_COUNT });
+    expect(await seed.seedDemo(AbortSignal.timeout(1_500))).toBe('interrupted');
+    expect(seed.status()).toEqual({ state: 'seeding', done: 7, total: DEMO_ITEM_COUNT });
+    expect(await db.collection('products').countDocuments()).toBe(0);
+
+    await db.collection('seed_runs').updateOne({ _id: DEMO_TASK as never }, { $set: { leaseUntil: new Date(Date.now() - 1) } });
+    expect(await seed.seedDemo()).toBe('seeded');
+    expect(await demoCounts(db)).toEqual(FULL);
+  }, 120_000);
+
+  it('never seeds a database in use (products but no seed run)', async () => {
+    await Promise.all(['products', 'seed_runs'].map((name) => db.collection(name).deleteMany({})));
+    const category = await db.collection('categories').findOne();
+    await db.collection('products').insertOne({ name: 'Real product', slug: 'real-product', priceCents: 1000, category: category?._id, status: 'published', countInStock: 1 });
+    expect(await seed.seedDemo()).toBe('skipped');
+    expect(await db.collection('products').countDocuments()).toBe(1);
+    expect(seed.status().state).toBe('done');
+    expect(await seed.seedDemo()).toBe('already-done');
+  }, 60_000);
 });

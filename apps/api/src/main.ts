@@ -1,8 +1,10 @@
 import { loadConfigOrExit } from '@shop/config';
 import { createApiApp } from './app.setup';
+import { loadSwaggerPluginMetadata } from './swagger-plugin-metadata';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
+  await loadSwaggerPluginMetadata();
   const app = await createApiApp(config);
   await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
   process.stdout.write(`API listening on ${config.publicUrl} (docs ${config.publicUrl}/api/docs)\n`);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '@shop/media';
+import { SeedController } from './seed.controller';
 import { SeedService } from './seed.service';
 
-@Module({ imports: [MediaModule], providers: [SeedService], exports: [SeedService] })
+@Module({ imports: [MediaModule], controllers: [SeedController], providers: [SeedService], exports: [SeedService] })
 export class SeedModule {}

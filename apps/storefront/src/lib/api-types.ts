@@ -646,6 +646,15 @@ export interface ReviewResultDto {
   numReviews: number;
 }
 
+export interface SeedStatusDto {
+  /** seeding: the demo catalogue is being added (by this or another instance); done: complete, or not needed (the database was already in use); disabled: SEED_DEMO=false; failed: it stopped on an error (a restart resumes it) */
+  state: "seeding" | "done" | "disabled" | "failed";
+  /** Demo items present so far: categories, demo accounts, products and blog posts */
+  done: number;
+  /** Demo items in all */
+  total: number;
+}
+
 export interface ShippingAddressDto {
   fullName: string;
   address: string;

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Transpiles the server code with SWC, the way `nest build -b swc` would, into the same dist/ layout tsc writes:
+//   node tools/build-server.mjs engine   libs/embedded-mongo/src -> dist/libs/embedded-mongo
+//   node tools/build-server.mjs api      apps/api/src and libs/*/src -> dist/apps/api/{apps/api/src,libs/*/src}
+//   node tools/build-server.mjs worker   apps/worker/src and libs/*/src -> dist/apps/worker/...
+// No type check here: `npm test` runs `tsc --noEmit` first. SWC takes about a second where tsc took 10 to 20 s.
+// Nest's own SWC builder is not used: in a monorepo it compiles the root project's sourceRoot for every app
+// and takes builder options only from the root, so the worker and the libs cannot be built with it.
+//
+// The API also needs what the @nestjs/swagger CLI plugin adds under tsc (property types, return types of
+// the routes). Under SWC the plugin cannot run, so its metadata is generated from a TypeScript program by
+// the plugin's ReadonlyVisitor (as `nest build -b swc --type-check` does) and written as
+// swagger-metadata.js beside main.js; main.ts loads it with SwaggerModule.loadPluginMetadata before the
+// document is built. /api/docs-json of this build equals the committed openapi.json (checked by
+// test/launcher/swc-build.e2e-spec.ts).
+import { transformFile, transform } from '@swc/core';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+
+const root = resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+
+/** Every .ts file under dir, without specs and the engine's test and bench folders. */
+function sources(dir) {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'test' || entry.name === 'bench' || entry.name === 'node_modules') continue;
+      files.push(...sources(path));
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) {
+      files.push(path);
+    }
+  }
+  return files;
+}
+
+function libSources() {
+  const libs = join(root, 'libs');
+  return readdirSync(libs)
+    .filter((name) => statSync(join(libs, name, 'src'), { throwIfNoEntry: false })?.isDirectory())
+    .flatMap((name) => sources(join(libs, name, 'src')));
+}
+
+function tsPaths() {
+  const ts = require('typescript');
+  const { config, error } = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  return config.compilerOptions.paths ?? {};
+}
+
+/** The options of Nest's SWC defaults, with class fields defined as tsc does for ES2022+ targets (what the tests run). */
+function swcOptions(paths, sourceMaps) {
+  return {
+    swcrc: false,
+    configFile: false,
+    sourceMaps,
+    module: { type: 'commonjs' },
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+      keepClassNames: true,
+      baseUrl: root,
+      paths,
+    },
+  };
+}
+
+async function compile(files, outDirFor, options, concurrency = 16) {
+  let next = 0;
+  async function worker() {
+    while (next < files.length) {
+      const file = files[next++];
+      const out = outDirFor(file);
+      mkdirSync(dirname(out), { recursive: true });
+      const result = await transformFile(file, {
+        ...options,
+        filename: file,
+        sourceFileName: relative(dirname(out), file).split(sep).join('/'),
+      });
+      const mapName = `${basename(out)}.map`;
+      writeFileSync(out, options.sourceMaps && result.map ? `${result.code}\n//# sourceMappingURL=${mapName}\n` : result.code);
+      if (options.sourceMaps && result.map) writeFileSync(`${out}.map`, result.map);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** The Swagger plugin's metadata of the API, as TypeScript source (the plugin's own printer writes it). */
+function swaggerMetadataSource() {
+  const ts = require('typescript');
+  const { PluginMetadataGenerator } = require('@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator');
+  const { ReadonlyVisitor } = require('@nestjs/swagger/plugin');
+  const nestCli = JSON.parse(readFileSync(join(root, 'nest-cli.json'), 'utf8'));
+  const plugin = (nestCli.compilerOptions?.plugins ?? []).find((p) => (typeof p === 'string' ? p : p.name) === '@nestjs/swagger');
+  const pluginOptions = typeof plugin === 'object' ? (plugin.options ?? {}) : {};
+  const configFile = join(root, 'apps/api/tsconfig.app.json');
+  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } });
+  // The visitor reads only DTOs and controllers; the program still loads what they import.
+  const rootNames = parsed.fileNames.filter((file) => /\.(dto|entity|controller)\.ts$/.test(file));
+  const program = ts.createProgram({ rootNames, options: { ...parsed.options, noEmit: true } });
+  const outputDir = mkdtempSync(join(tmpdir(), 'shop-swagger-metadata-'));
+  try {
+    new PluginMetadataGenerator().generate({
+      visitors: [new ReadonlyVisitor({ ...pluginOptions, pathToSource: join(root, 'apps/api/src') })],
+      outputDir,
+      filename: 'swagger-metadata.ts',
+      tsProgramRef: program,
+    });
+    return readFileSync(join(outputDir, 'swagger-metadata.ts'), 'utf8');
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+}
+
+async function buildApp(app) {
+  const paths = tsPaths();
+  const out = join(root, 'dist/apps', app);
+  const files = [...sources(join(root, 'apps', app, 'src')), ...libSources()];
+  await compile(files, (file) => join(out, relative(root, file)).replace(/\.ts$/, '.js'), swcOptions(paths, true));
+  if (app === 'api') {
+    const metadata = await transform(swaggerMetadataSource(), { ...swcOptions(paths, false), filename: join(root, 'apps/api/src/swagger-metadata.ts') });
+    writeFileSync(join(out, 'apps/api/src/swagger-metadata.js'), metadata.code);
+  }
+}
+
+async function buildEngine() {
+  const srcDir = join(root, 'libs/embedded-mongo/src');
+  const out = join(root, 'dist/libs/embedded-mongo');
+  await compile(sources(srcDir), (file) => join(out, relative(srcDir, file)).replace(/\.ts$/, '.js'), swcOptions(tsPaths(), false));
+}
+
+const target = process.argv[2];
+const builds = { engine: buildEngine, api: () => buildApp('api'), worker: () => buildApp('worker') };
+if (!builds[target]) {
+  process.stderr.write(`usage: node tools/build-server.mjs ${Object.keys(builds).join('|')}\n`);
+  process.exit(2);
+}
+await builds[target]();
