@@ -162,6 +162,12 @@ export async function shopEnv(mongodbUri: string, redisUrl: string, extra: NodeJ
   return { port, url: `http://127.0.0.1:${port}`, env, dataDir };
 }
 
+/** A second API (or worker) of the same shop: the same database, Redis prefix, secrets and DATA_DIR, its own port. */
+export async function sameShopOtherPort(shop: ShopEnv): Promise<ShopEnv> {
+  const port = await freePort();
+  return { ...shop, port, url: `http://127.0.0.1:${port}`, env: { ...shop.env, PORT: String(port) } };
+}
+
 export async function startApi(shop: ShopEnv, logDir: string): Promise<Proc> {
   // The same V8 flags as `npm start`, the Dockerfile and docker-compose.yml: a larger young generation (fewer
   // scavenges under load) and an old generation that grows by 50 % between full collections instead of V8's
