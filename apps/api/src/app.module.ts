@@ -26,6 +26,7 @@ import { CartModule } from './cart/cart.module';
 import { CouponsModule } from './coupons/coupons.module';
 import { OrdersModule } from './orders/orders.module';
 import { JobsAdminModule } from './jobs-admin/jobs-admin.module';
+import { QueuesBoardModule } from './queues-board/queues-board.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CommentsModule } from './comments/comments.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -99,6 +100,7 @@ export class AppModule {
         CouponsModule,
         OrdersModule,
         JobsAdminModule,
+        QueuesBoardModule,
         BlogsModule,
         CommentsModule,
         NewsletterModule,

@@ -1,11 +1,16 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import type { FailedJob, ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
+import { API_URL } from '../dataProvider/resources';
 
-/** The BullMQ queues' failed jobs (GET /api/admin/jobs/failed), each retryable. */
+/** Bull Board, served by the API for admins (it signs in with the session cookie, same origin). */
+export const QUEUES_BOARD_URL = `${API_URL}/admin/queues`;
+
+/** The BullMQ queues' failed jobs (GET /api/admin/jobs/failed, every queue), each retryable; every job of every queue in Bull Board. */
 export function FailedJobs() {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const notify = useNotify();
@@ -26,9 +31,14 @@ export function FailedJobs() {
     <Card sx={{ mt: 2 }}>
       <Title title="Failed Jobs" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Failed Jobs
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h5" component="h1">
+            Failed Jobs
+          </Typography>
+          <Button size="small" variant="outlined" href={QUEUES_BOARD_URL} target="_blank" rel="noopener" endIcon={<OpenInNewIcon />}>
+            All queues in Bull Board
+          </Button>
+        </Box>
         {error && <Alert severity="error">{errorMessage(error, 'An error occurred. Please try again.')}</Alert>}
         {isPending && <Typography>Loading…</Typography>}
         {!isPending && !error && data.length === 0 && <Typography color="text.secondary">No failed jobs.</Typography>}

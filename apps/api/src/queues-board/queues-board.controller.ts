@@ -1,0 +1,22 @@
+import { All, Controller, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Auth } from '../auth/auth.decorators';
+import { QueuesBoard } from './queues-board';
+
+/**
+ * Bull Board at /api/admin/queues, for admins only (a guest gets 401, a customer 403). Every request to
+ * the board, its page, scripts and JSON API alike, comes through here, so Nest's guards and throttling
+ * apply to all of it. Not part of the OpenAPI document: it is a web UI, not the shop's API.
+ */
+@ApiExcludeController()
+@Controller('admin/queues')
+@Auth('admin')
+export class QueuesBoardController {
+  constructor(private readonly board: QueuesBoard) {}
+
+  @All(['', '{*path}'])
+  serve(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.board.handle(req, res);
+  }
+}
