@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SeedService } from '../../apps/api/src/seed/seed.service';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import type { TestAccount } from '../support/accounts';
 
@@ -51,6 +52,8 @@ export interface BrowserStack {
  */
 export async function startBrowserStack(env: Record<string, string> = {}): Promise<BrowserStack> {
   const stack = await startTestStack({ worker: true, env: { WEB_DIST_DIR: join(REPO, 'dist/web'), SEED_DEMO: 'true', ...env } });
+  // The demo catalogue fills in the background once the app has started: the journeys need all of it.
+  await stack.app.get(SeedService).settled();
   await stack.app.listen(0, '127.0.0.1');
   const { port } = stack.app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -24,6 +24,8 @@ describe('resilience: Redis is restarted under traffic', () => {
     redis = await startRedis(redisPort, redisDir, logs);
     shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, `redis://127.0.0.1:${redisPort}`, { SEED_DEMO: 'true', TRUST_PROXY_HOPS: '1' });
     const api = await startApi(shop, logs);
+    // The demo catalogue fills in the background once the API answers (GET /api/seed/status): wait for all of it.
+    await until(async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined), 120_000, 'the demo catalogue', 250);
     const customer = await register(shop.url, 'shopper');
     const products = await call(shop.url, '/api/products?page=1');
     expect(products.status).toBe(200);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { call, cleanup, clearPrefix, freePort, LoadClient, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearPrefix, freePort, LoadClient, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -38,6 +38,8 @@ describe('resilience: soak', () => {
     await startEngine(enginePort, dbPath, logs);
     shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, REDIS_URL, { SEED_DEMO: 'true' });
     const api: Proc = await startApi(shop, logs);
+    // The demo catalogue fills in the background once the API answers (GET /api/seed/status): wait for all of it.
+    await until(async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined), 120_000, 'the demo catalogue', 250);
 
     const admin = await signIn(shop.url, shop.env.ADMIN_EMAIL as string, shop.env.ADMIN_PASSWORD as string);
     const list = (await call(shop.url, '/api/products?pageSize=100')).body as unknown as { _id: string; variants: unknown[]; category: { _id: string } | null }[];
