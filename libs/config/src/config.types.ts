@@ -35,6 +35,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How often the worker runs each crash-safety sweep (stock holds, restocks, order mails), in ms: once per interval across all replicas. */
   sweepEveryMs: number;
+  /** Port of the worker's health server (/live, /ready) for probes; undefined = no server (WORKER_HEALTH_PORT unset). */
+  workerHealthPort: number | undefined;
   /** Tax rate applied to orders, as a fraction (0.1 = 10 %). */
   taxRate: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(config.outboxDir).toBe(join(dir, 'outbox'));
   });
 
+  it('runs the worker health server only when WORKER_HEALTH_PORT is set (0 = any free port)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).workerHealthPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKER_HEALTH_PORT: '3001' }).workerHealthPort).toBe(3001);
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKER_HEALTH_PORT: '0' }).workerHealthPort).toBe(0);
+  });
+
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
@@ -39,6 +45,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
     [{ RATE_LIMIT_AUTH: '0' }, 'RATE_LIMIT_AUTH'],
+    [{ WORKER_HEALTH_PORT: 'http' }, 'WORKER_HEALTH_PORT'],
   ])('rejects %j with one line naming %s', (env, variable) => {
     let error: unknown;
     try {

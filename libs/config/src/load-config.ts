@@ -149,6 +149,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     corsOrigins: [publicUrl, ...corsOrigins],
     sweepEveryMs: int(env, 'SWEEP_EVERY_MS', 30_000, 100, 86_400_000),
+    workerHealthPort: str(env, 'WORKER_HEALTH_PORT') === undefined ? undefined : int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535),
     taxRate: num(env, 'TAX_RATE', 0, 0, 1),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: resolve(cwd, str(env, 'WEB_DIST_DIR') ?? 'dist/web'),
