@@ -6,6 +6,7 @@ import { badRequest, DomainError } from '../common/domain-error';
 
 /** Largest accepted image upload. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'Image is too large: at most 5 MB is allowed';
 export const MAX_ADDITIONAL_IMAGES = 4;
 export const TOO_MANY_IMAGES_MESSAGE = `Maximum ${MAX_ADDITIONAL_IMAGES} additional images allowed`;
 
@@ -21,7 +22,7 @@ export type UploadedFiles = Record<string, Express.Multer.File[] | undefined>;
 /** Turns multer's errors into the API's own: 413 for a file above 5 MB, 400 for the rest. */
 export function multerError(error: unknown, fields: readonly FileField[]): DomainError {
   if (error instanceof MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return new DomainError(413, 'FILE_TOO_LARGE', 'Image is too large: at most 5 MB is allowed');
+    if (error.code === 'LIMIT_FILE_SIZE') return new DomainError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
     if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
       const field = fields.find((f) => f.name === error.field);
       if (field?.tooMany) return badRequest('TOO_MANY_FILES', field.tooMany, { [field.name]: field.tooMany });

@@ -2,12 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { JobsService } from '@shop/jobs';
 import { ImageRejectedError, MAX_IMAGE_PIXELS, MediaStorage, normalizeImage, type NormalizedImage } from '@shop/media';
 import { badRequest, DomainError } from '../common/domain-error';
-import { MAX_IMAGE_BYTES } from './multipart';
+import { FILE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from './multipart';
 
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed';
 export const IMAGE_UNREADABLE_MESSAGE = 'The image could not be read: it is damaged, cut short, or has other data in it besides the image';
 export const TOO_MANY_PIXELS_MESSAGE = `Image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels is allowed (all frames together for an animation)`;
-export const FILE_TOO_LARGE_MESSAGE = 'Image is too large: at most 5 MB is allowed';
 
 export interface IncomingImage {
   buffer: Buffer;
