@@ -3,10 +3,11 @@ import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { JobsService, SCHEDULED_JOBS } from '@shop/jobs';
 
 /**
- * Registers the sweeps' job schedulers when the worker starts. Upserting is idempotent (the scheduler's id
- * is the job name), so every replica does it and a changed SWEEP_EVERY_MS replaces the old interval. The
- * worker does not wait for it: with Redis away the calls wait for the connection and complete once it is
- * back, while the processors (which need Redis too) start the same way.
+ * Registers the sweeps' job schedulers when the worker starts, and removes any other scheduler of the
+ * maintenance queue (left by a release whose sweeps had other names). Upserting is idempotent (the
+ * scheduler's id is the job name), so every replica does it and a changed SWEEP_EVERY_MS replaces the old
+ * interval. The worker does not wait for it: with Redis away the calls wait for the connection and complete
+ * once it is back, while the processors (which need Redis too) start the same way.
  */
 @Injectable()
 export class SweepSchedules implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -36,6 +37,8 @@ export class SweepSchedules implements OnApplicationBootstrap, BeforeApplication
   private async register(): Promise<void> {
     try {
       for (const name of SCHEDULED_JOBS) await this.jobs.schedule(name, this.config.sweepEveryMs);
+      const dropped = await this.jobs.dropSchedulersExcept('maintenance', SCHEDULED_JOBS);
+      if (dropped.length > 0) this.logger.warn(`removed job schedulers no sweep uses any more: ${dropped.join(', ')}`);
       this.logger.log(`sweeps scheduled every ${this.config.sweepEveryMs} ms: ${SCHEDULED_JOBS.join(', ')}`);
     } catch (error) {
       // A closing connection at shutdown is no failure; anything else means the sweeps do not run.

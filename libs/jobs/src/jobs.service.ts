@@ -76,6 +76,16 @@ export class JobsService {
     return String(next.id);
   }
 
+  /**
+   * Removes the job schedulers of `queue` whose id is not in `keep` (a sweep renamed or dropped by a newer
+   * release would otherwise go on queuing jobs that no handler takes). Returns the ids it removed.
+   */
+  async dropSchedulersExcept(queue: QueueName, keep: readonly string[]): Promise<string[]> {
+    const stale = (await this.queues[queue].getJobSchedulers(0, -1)).map((s) => s.key).filter((id) => !keep.includes(id));
+    for (const id of stale) await this.queues[queue].removeJobScheduler(id);
+    return stale;
+  }
+
   /** Jobs that exhausted their retries, newest first. */
   async listFailed(limit = 50): Promise<FailedJob[]> {
     const lists = await Promise.all(
