@@ -101,6 +101,30 @@ describe('normalizeImage', () => {
     expect(meta.loop).toBe(0);
   });
 
+  it('keeps an animated WebP animated, a palette PNG a palette with its transparency, and turns CMYK into sRGB', async () => {
+    const frame = (background: string) => sharp({ create: { width: 10, height: 10, channels: 3, background } }).raw().toBuffer();
+    const webp = await sharp(Buffer.concat([await frame('#ff0000'), await frame('#00ff00')]), { raw: { width: 10, height: 20, channels: 3, pageHeight: 10 } })
+      .webp({ delay: [50, 60], loop: 0 })
+      .toBuffer();
+    const animated = await normalizeImage(webp);
+    expect([animated.contentType, animated.frames]).toEqual(['image/webp', 2]);
+    expect((await sharp(animated.buffer, { animated: true }).metadata()).delay).toEqual([50, 60]);
+
+    const palette = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } })
+      .png({ palette: true })
+      .toBuffer();
+    const paletteOut = await sharp((await normalizeImage(palette)).buffer).metadata();
+    expect([paletteOut.isPalette, paletteOut.hasAlpha]).toEqual([true, true]);
+
+    const cmyk = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345678' } })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    const cmykOut = await sharp((await normalizeImage(cmyk)).buffer).metadata();
+    expect([cmykOut.space, cmykOut.channels]).toEqual(['srgb', 3]);
+  });
+
   it('keeps a lossless WebP lossless (the same pixels come back)', async () => {
     const source = await noisyPng(64, 48);
     const webp = await sharp(source).webp({ lossless: true }).toBuffer();
