@@ -1,12 +1,15 @@
 import { QUEUES } from '@shop/jobs';
+import { WorkerHealthServer } from '../../apps/worker/src/health/worker-health.server';
+import { createWorker } from '../../apps/worker/src/worker.factory';
 import { cleanup, freePort, startRedis, stopAll, tempDir, type Proc } from '../resilience/processes';
 import { eventually, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
- * The probes against a private redis-server (never the shared one) that the test stops and starts again:
- * liveness checks nothing, readiness names each dependency and answers 503 with a stable code while one is down.
+ * The probes of the API and of the worker (its health server on WORKER_HEALTH_PORT) against a private
+ * redis-server (never the shared one) that the test stops and starts again: liveness checks nothing,
+ * readiness names each dependency and answers 503 with a stable code while one is down.
  */
-describe('health: liveness and readiness', () => {
+describe('health: liveness and readiness of the API and the worker', () => {
   const logs = tempDir('health-logs');
   const redisDir = tempDir('health-redis');
   let redisPort: number;
@@ -16,7 +19,7 @@ describe('health: liveness and readiness', () => {
   beforeAll(async () => {
     redisPort = await freePort();
     redis = await startRedis(redisPort, redisDir, logs);
-    stack = await startTestStack({ env: { REDIS_URL: `redis://127.0.0.1:${redisPort}` } });
+    stack = await startTestStack({ worker: true, env: { REDIS_URL: `redis://127.0.0.1:${redisPort}`, WORKER_HEALTH_PORT: '0' } });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -25,6 +28,11 @@ describe('health: liveness and readiness', () => {
   });
 
   const queueNames = QUEUES.map((q) => `queue:${q}`);
+  const workerProbe = async (path: string): Promise<{ status: number; body: Record<string, unknown> & { checks?: Record<string, unknown> } }> => {
+    const port = stack.worker?.get(WorkerHealthServer).port;
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(10_000) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
 
   it('with everything up: /live and /ready answer 200, /ready names MongoDB, Redis and every queue as up', async () => {
     expect((await stack.http().get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
@@ -35,6 +43,23 @@ describe('health: liveness and readiness', () => {
     // The older probe answers as before, in its own shape.
     const legacy = await stack.http().get('/api/health').expect(200);
     expect(legacy.body).toMatchObject({ status: 'ok', info: { mongodb: { status: 'up' }, redis: { status: 'up' } }, error: {} });
+  });
+
+  it('the worker\'s health server: /live 200, /ready 200 naming MongoDB and the worker of every queue; nothing else', async () => {
+    expect(await workerProbe('/live')).toEqual({ status: 200, body: { status: 'ok' } });
+    const ready = await workerProbe('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ok');
+    expect(Object.keys(ready.body.checks ?? {}).sort()).toEqual(['mongodb', ...queueNames].sort());
+    for (const state of Object.values(ready.body.checks ?? {})) expect(state).toEqual({ status: 'up' });
+    expect((await workerProbe('/nope')).status).toBe(404);
+    // Without WORKER_HEALTH_PORT there is no server.
+    const quiet = await createWorker({ ...stack.config, workerHealthPort: undefined });
+    try {
+      expect(quiet.get(WorkerHealthServer).port).toBeUndefined();
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('with Redis stopped: /ready answers 503 at once naming Redis with code DEPENDENCY_UNAVAILABLE, /live stays 200; back to 200 once Redis returns', async () => {
@@ -65,11 +90,21 @@ describe('health: liveness and readiness', () => {
     const legacy = await stack.http().get('/api/health').expect(503);
     expect(legacy.body).toMatchObject({ status: 'error', error: { redis: { status: 'down' } }, info: { mongodb: { status: 'up' } } });
 
+    // The worker says the same of its BullMQ workers' connections, and stays live.
+    const workerDown = await eventually(async () => {
+      const res = await workerProbe('/ready');
+      return res.status === 503 ? res : undefined;
+    }, 10_000, 'a 503 from the worker\'s /ready');
+    expect(workerDown.body).toMatchObject({ statusCode: 503, code: 'DEPENDENCY_UNAVAILABLE', status: 'error', checks: { mongodb: { status: 'up' } } });
+    for (const name of queueNames) expect(workerDown.body.checks?.[name]).toEqual({ status: 'down', message: expect.any(String) });
+    expect((await workerProbe('/live')).status).toBe(200);
+
     redis = await startRedis(redisPort, redisDir, logs);
     const back = await eventually(async () => {
       const res = await stack.http().get('/api/health/ready');
       return res.status === 200 ? res : undefined;
     }, 20_000, 'a 200 from /api/health/ready after Redis returned');
     expect(back.body.checks.redis).toEqual({ status: 'up' });
+    await eventually(async () => ((await workerProbe('/ready')).status === 200 ? true : undefined), 20_000, 'a 200 from the worker\'s /ready after Redis returned');
   });
 });

@@ -1,11 +1,15 @@
 import { loadConfigOrExit } from '@shop/config';
+import { QUEUES } from '@shop/jobs';
+import { WorkerHealthServer } from './health/worker-health.server';
 import { createWorker } from './worker.factory';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   // enableShutdownHooks closes the BullMQ workers on SIGTERM/SIGINT: the running job finishes first.
-  await createWorker(config);
-  process.stdout.write('Worker running (queues: mail, media)\n');
+  const app = await createWorker(config);
+  const port = app.get(WorkerHealthServer).port;
+  const health = port === undefined ? '' : `; health on port ${port} (/live, /ready)`;
+  process.stdout.write(`Worker running (queues: ${QUEUES.join(', ')})${health}\n`);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -2,9 +2,9 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { notReadyMessage, type DependencyState } from '@shop/jobs';
 import { LegacyHealthDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
-import type { DependencyState } from './dependency-check';
-import { DEPENDENCY_UNAVAILABLE, notReadyMessage, ReadinessService } from './readiness.service';
+import { DEPENDENCY_UNAVAILABLE, ReadinessService } from './readiness.service';
 
 /**
  * Probes for orchestrators and load balancers. Liveness checks nothing but the process (restart me if this

@@ -1,3 +1,8 @@
+/**
+ * Health-check building blocks shared by the API's and the worker's probes: a deadline per check, and a Redis
+ * connection that answers.
+ */
+
 /** The state of one dependency in a health answer: up, or down with a short reason. */
 export type DependencyState = { status: 'up' } | { status: 'down'; message: string };
 
@@ -39,4 +44,26 @@ export async function pingRedis(client: RedisLike): Promise<void> {
   if (!client.ping) return;
   const pong = await client.ping();
   if (pong !== 'PONG') throw new Error(`unexpected answer ${pong}`);
+}
+
+export interface Readiness {
+  /** Every dependency is up. */
+  ready: boolean;
+  /** Each dependency by name, in the order given. */
+  checks: Record<string, DependencyState>;
+}
+
+/** Runs every check at once, each with its own deadline. */
+export async function checkAll(checks: Record<string, () => Promise<void>>, timeoutMs = CHECK_TIMEOUT_MS): Promise<Readiness> {
+  const names = Object.keys(checks);
+  const states = await Promise.all(names.map((name) => probe(checks[name], timeoutMs)));
+  const result: Record<string, DependencyState> = {};
+  names.forEach((name, i) => (result[name] = states[i]));
+  return { ready: states.every((s) => s.status === 'up'), checks: result };
+}
+
+/** "Not ready: redis (not connected (reconnecting)), queue:mail (…) unavailable" */
+export function notReadyMessage(checks: Record<string, DependencyState>): string {
+  const down = Object.entries(checks).flatMap(([name, state]) => (state.status === 'down' ? [`${name} (${state.message})`] : []));
+  return `Not ready: ${down.join(', ')} unavailable`;
 }
