@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
+
+/** The real `npm start`, as a newcomer runs it, in its own process group so a test can kill all of it at once. */
+export const root = resolve(__dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const server = createServer();
+    server.once('error', rej);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => res(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+export interface Launcher {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (null after a signal). */
+  exited: Promise<number | null>;
+  /** kill -9 of the whole process group: launcher, engine, API and worker at once, as a power cut would. */
+  killGroup(): Promise<void>;
+}
+
+export function startLauncher(env: NodeJS.ProcessEnv): Launcher {
+  const child = spawn(process.execPath, [join(root, 'tools/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let text = '';
+  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  return {
+    child,
+    output: () => text,
+    exited,
+    async killGroup() {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exited;
+    },
+  };
+}
+
+/** The status of the demo seed, or undefined while the API does not answer. */
+export async function seedStatus(port: number): Promise<{ state: string; done: number; total: number } | undefined> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/seed/status`);
+    return response.ok ? ((await response.json()) as { state: string; done: number; total: number }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function healthStatus(port: number): Promise<number> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
+  } catch {
+    return 0;
+  }
+}
+
+export function redisPrefix(name: string): string {
+  return `test-${name}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Deletes the Redis keys a launcher test's shop left behind. */
+export async function clearRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
