@@ -43,9 +43,8 @@ describe('resilience: two APIs and two workers share one database and one Redis'
       JWT_SECRET: randomBytes(32).toString('base64url'),
     });
     shops = [first, await sameShopOtherPort(first)];
-    // The first API creates the admin; the second finds it.
-    await startApi(shops[0], logs);
-    await startApi(shops[1], logs);
+    // Both APIs at once, as replicas behind a load balancer start: one creates the admin, the other finds it.
+    await Promise.all([startApi(shops[0], logs), startApi(shops[1], logs)]);
     // Both workers at once: both register the sweep schedulers at the same moment.
     await Promise.all([startWorker(shops[0], logs), startWorker(shops[1], logs)]);
 
@@ -172,9 +171,11 @@ describe('resilience: two APIs and two workers share one database and one Redis'
       expect(slots.every(Number.isFinite)).toBe(true);
       expect(new Set(slots).size).toBe(slots.length);
       for (let i = 1; i < slots.length; i += 1) expect(slots[i] - slots[i - 1]).toBeGreaterThanOrEqual(SWEEP_EVERY_MS);
-      // About one run per interval within the window (two schedulers, one per worker, would give about twelve).
+      // About one run per interval within the window: never more than one per interval (two schedulers, one per
+      // worker, would give about twelve), and at least half of them on a busy machine (a slot missed while the
+      // workers were held up is skipped, not run twice later).
       const inWindow = runs.filter((j) => (j.processedOn as number) >= from && (j.processedOn as number) < to).length;
-      expect(inWindow).toBeGreaterThanOrEqual(WINDOW_MS / SWEEP_EVERY_MS - 2);
+      expect(inWindow).toBeGreaterThanOrEqual(WINDOW_MS / SWEEP_EVERY_MS / 2);
       expect(inWindow).toBeLessThanOrEqual(WINDOW_MS / SWEEP_EVERY_MS + 1);
       // Every run that was finished is one attempt of its own, done by one worker.
       for (const run of runs.filter((j) => j.finishedOn !== undefined)) expect(run.attemptsMade).toBe(1);
