@@ -12,11 +12,18 @@ const STATES: Record<number, string> = { 0: 'disconnected', 1: 'connected', 2: '
 export class DatabaseHealth {
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
-  /** Resolves when the server answers a ping; rejects with a short reason otherwise. */
+  /**
+   * Resolves when the server answers a ping; rejects with a short reason otherwise. The reason names the
+   * driver's error class only: its message may carry server addresses, and health answers are public.
+   */
   async ping(): Promise<void> {
     const state = this.connection.readyState as number;
     const db = this.connection.db;
     if (state !== 1 || !db) throw new Error(`not connected (${STATES[state] ?? `state ${state}`})`);
-    await db.command({ ping: 1 });
+    try {
+      await db.command({ ping: 1 });
+    } catch (error) {
+      throw new Error(`ping failed (${error instanceof Error ? error.name : 'unknown error'})`);
+    }
   }
 }

@@ -42,7 +42,14 @@ export interface RedisLike {
 export async function pingRedis(client: RedisLike): Promise<void> {
   if (client.status !== 'ready') throw new Error(`not connected (${client.status})`);
   if (!client.ping) return;
-  const pong = await client.ping();
+  let pong: string;
+  try {
+    pong = await client.ping();
+  } catch (error) {
+    // The class or code only: a network error's message names the server's address, and health answers are public.
+    const { name, code } = error as { name?: string; code?: string };
+    throw new Error(`PING failed (${code ?? name ?? 'unknown error'})`);
+  }
   if (pong !== 'PONG') throw new Error(`unexpected answer ${pong}`);
 }
 
