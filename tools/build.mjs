@@ -81,15 +81,23 @@ let finished = 0;
 let failed = false;
 process.stdout.write(`building ${todo.map((t) => t.name).join(', ')} (${todo.length} step${todo.length > 1 ? 's' : ''}, ${Math.min(availableParallelism(), todo.length)} at a time)\n`);
 
+const running = new Set();
+// A line every 5 s while steps run, so a slow machine shows it is still working and on what.
+const heartbeat = setInterval(() => {
+  if (running.size > 0) process.stdout.write(`  ... ${finished}/${todo.length} done, building ${[...running].join(' and ')} (${seconds(started)})\n`);
+}, 5000);
+
 function build(target) {
   return new Promise((resolveBuild) => {
     const since = Date.now();
+    running.add(target.name);
     const child = spawn(target.command[0], target.command.slice(1), { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk.toString()));
     child.stderr.on('data', (chunk) => (output += chunk.toString()));
     child.on('error', (error) => (output += String(error)));
     child.on('close', (code) => {
+      running.delete(target.name);
       finished += 1;
       if (code === 0) {
         process.stdout.write(`[${finished}/${todo.length}] built ${target.name} in ${seconds(since)}\n`);
@@ -108,6 +116,7 @@ async function lane() {
   while (queue.length > 0 && !failed) await build(queue.shift());
 }
 await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), todo.length)) }, lane));
+clearInterval(heartbeat);
 if (failed) {
   process.stderr.write('the build failed: fix the error above and run `npm run build` (or `npm start`) again\n');
   process.exit(1);
