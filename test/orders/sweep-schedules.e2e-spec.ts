@@ -2,7 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Job, Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
-import { JobsService, SCHEDULED_JOBS } from '@shop/jobs';
+import { JobsService, SCHEDULED_JOB_OPTIONS, SCHEDULED_JOBS } from '@shop/jobs';
+import { createAccount } from '../support/accounts';
 import { createProduct, readStock } from '../support/fixtures';
 import { eventually, startTestStack, type TestStack } from '../support/test-stack';
 import { createWorker } from '../../apps/worker/src/worker.factory';
@@ -78,5 +79,27 @@ describe('sweeps are job schedulers run by the worker', () => {
     await queue.add('sweep.stock-holds', {});
     await eventually(async () => ((await readStock(stack, product.id)).countInStock === 10 ? true : undefined), 10_000, 'the swept hold');
     expect((await products.findOne({ _id: new Types.ObjectId(product.id) }))?.stockHolds).toEqual([]);
+  });
+
+  it('a failing sweep is retried, then listed with the failed jobs (the console), and an admin retry runs it again', async () => {
+    // Every scheduled run carries the scheduler's job options: bounded retries with backoff, failures kept.
+    expect((await pendingOf('sweep.stock-holds'))[0].opts).toMatchObject({ attempts: SCHEDULED_JOB_OPTIONS.attempts, backoff: SCHEDULED_JOB_OPTIONS.backoff });
+    // A hold naming something that is no order id: the stock-hold sweep throws on it at every attempt.
+    const product = await createProduct(stack, { countInStock: 10 });
+    const products = stack.app.get<Connection>(getConnectionToken()).collection('products');
+    const broken = { order: 'not-an-order-id', quantity: 1, at: new Date(Date.now() - 120_000) };
+    await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $push: { stockHolds: broken } } as never);
+    await queue.add('sweep.stock-holds', {}, { ...SCHEDULED_JOB_OPTIONS, jobId: 'sweep-broken-1' });
+
+    const jobs = stack.app.get(JobsService);
+    const failed = await eventually(async () => (await jobs.listFailed()).find((j) => j.id === 'sweep-broken-1'), 20_000, 'the failed sweep');
+    expect(failed).toEqual(expect.objectContaining({ queue: 'maintenance', name: 'sweep.stock-holds', attemptsMade: SCHEDULED_JOB_OPTIONS.attempts }));
+
+    // Someone repairs the data, then presses Retry in the console: the sweep runs again and succeeds.
+    await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $pull: { stockHolds: { order: 'not-an-order-id' } } } as never);
+    const admin = await createAccount(stack, 'admin');
+    await stack.http().post('/api/admin/jobs/maintenance/sweep-broken-1/retry').set('Authorization', admin.bearer).expect(200);
+    await eventually(async () => ((await queue.getJobState('sweep-broken-1')) === 'completed' ? true : undefined), 15_000, 'the retried sweep');
+    expect((await jobs.listFailed()).find((j) => j.id === 'sweep-broken-1')).toBeUndefined();
   });
 });
