@@ -3,7 +3,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { GridFSBucket, ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
-import { JobsService } from '@shop/jobs';
+import { JobsService, QUEUES } from '@shop/jobs';
 import { MediaStorage } from '@shop/media';
 import { createAccount } from '../support/accounts';
 import { eventually, startTestStack, type TestStack } from '../support/test-stack';
@@ -115,5 +115,17 @@ describe('background jobs', () => {
     expect(await stack.app.get(MediaStorage).listThumbnailWidths(fileId.toHexString())).toEqual([160, 320, 640, 1280]);
     const after = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
     expect((after.body as { id: string }[]).map((j) => j.id)).not.toContain(jobId);
+  });
+
+  it('Failed Jobs lists the failed jobs of every queue', async () => {
+    const jobs = stack.app.get(JobsService);
+    const admin = await createAccount(stack, 'admin');
+    for (const queue of QUEUES) await jobs.queue(queue).add(`${queue}.no-such-job`, {}, { jobId: `every-${queue}`, attempts: 1 });
+    const listed = await eventually(async () => {
+      const res = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
+      const ours = (res.body as { id: string; queue: string }[]).filter((j) => j.id.startsWith('every-'));
+      return ours.length === QUEUES.length ? ours : undefined;
+    }, 20_000, 'a failed job of every queue');
+    expect(listed.map((j) => j.queue).sort()).toEqual([...QUEUES].sort());
   });
 });
