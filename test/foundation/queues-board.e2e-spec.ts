@@ -26,6 +26,18 @@ describe('queues board (Bull Board) for admins', () => {
     await stack.http().put('/api/admin/queues/api/queues/mail/pause').set('Authorization', customer.bearer).expect(403);
   });
 
+  it("applies the API's CSRF rule: a cross-site write with an admin's cookie is refused, a same-origin one goes through", async () => {
+    const cookie = `jwt=${admin.token}`;
+    const refused = await stack.http().put('/api/admin/queues/api/queues/media/pause').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    expect(refused.body).toMatchObject({ code: 'CSRF' });
+    const jobs = stack.app.get(JobsService);
+    expect(await jobs.queue('media').isPaused()).toBe(false);
+    await stack.http().put('/api/admin/queues/api/queues/media/pause').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(await jobs.queue('media').isPaused()).toBe(true);
+    await stack.http().put('/api/admin/queues/api/queues/media/resume').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(await jobs.queue('media').isPaused()).toBe(false);
+  });
+
   it('serves an admin the board page and its own scripts and styles (no CDN), under the shop\'s CSP', async () => {
     const page = await stack.http().get('/api/admin/queues').set('Authorization', admin.bearer).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
