@@ -109,7 +109,10 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
   /** A clean stop (SIGTERM, app.close()) ends the seed after its current item and hands the task back. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
-    if (this.running) await Promise.race([this.running, sleep(15_000)]);
+    if (!this.running) return;
+    const waited = new AbortController();
+    await Promise.race([this.running, sleep(15_000, undefined, { signal: waited.signal, ref: false }).catch(() => undefined)]);
+    waited.abort();
   }
 
   status(): SeedStatus {
