@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
+import { IMAGE_DROPZONE_ACCEPT } from '../lib/images';
 import { MarkdownPreview } from './MarkdownPreview';
 
 export function BlogList() {
@@ -50,7 +51,7 @@ function BlogForm() {
           <TextInput source="excerpt" multiline fullWidth />
           <TextInput source="body" label="Body (Markdown)" multiline minRows={14} fullWidth validate={required()} />
           <TextArrayInput source="tags" />
-          <ImageInput source="coverImage" label="Cover image" accept={{ 'image/*': [] }} format={formatImage}>
+          <ImageInput source="coverImage" label="Cover image" accept={IMAGE_DROPZONE_ACCEPT} format={formatImage}>
             <ImageField source="src" title="title" />
           </ImageInput>
           <BooleanInput source="published" label="Published" />

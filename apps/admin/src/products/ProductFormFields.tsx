@@ -4,6 +4,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, Divider, Grid, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useGetList, type RaRecord } from 'react-admin';
+import { IMAGE_ACCEPT } from '../lib/images';
 import { MAX_ADDITIONAL_IMAGES, type ProductFormValues, type SpecRow, type VariantRow } from './productForm';
 
 function Preview({ image, alt, size = 160 }: { image: File | string; alt: string; size?: number }) {
@@ -46,7 +47,7 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
             hidden
             type="file"
             name="image"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             data-testid="product-image"
             onChange={(e) => {
               const file = e.target.files?.[0];
@@ -105,7 +106,7 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
                 hidden
                 multiple
                 type="file"
-                accept="image/*"
+                accept={IMAGE_ACCEPT}
                 onChange={(e) => set('additionalImages', [...values.additionalImages, ...Array.from(e.target.files ?? [])])}
               />
             </Button>

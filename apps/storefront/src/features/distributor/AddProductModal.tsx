@@ -15,6 +15,7 @@ import { toast } from 'react-toastify';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { MAX_ADDITIONAL_IMAGES, MESSAGES, validateDistributorProduct } from '../../lib/validation';
 import { useAddProductMutation, useCategoriesQuery } from '../products/products-api';
+import { IMAGE_ACCEPT } from '../../lib/images';
 
 interface FormState {
   name: string;
@@ -103,7 +104,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
                   key={`main-${fileKey}`}
                   hidden
                   type="file"
-                  accept="image/*"
+                  accept={IMAGE_ACCEPT}
                   name="image"
                   aria-label="Main image"
                   onChange={(e) => setForm((f) => ({ ...f, image: e.target.files?.[0] ?? null }))}
@@ -121,7 +122,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
                   key={`more-${fileKey}`}
                   hidden
                   type="file"
-                  accept="image/*"
+                  accept={IMAGE_ACCEPT}
                   multiple
                   name="additionalImages"
                   aria-label="Additional images"
