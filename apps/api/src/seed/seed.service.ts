@@ -292,8 +292,8 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
       for (const [i, p] of DEMO_PRODUCTS.entries()) {
         const slug = slugify(p.name);
         if (!present.has(slug)) {
-          const urls: string[] = [];
-          for (const variant of PRODUCT_IMAGE_VARIANTS) urls.push(await image(`products/${slug}/${variant}`, () => renderDemoImage(p.shape, p.colour, p.background, variant)));
+          // The three images render side by side (sharp works on libuv's threads); each has its own fixed name.
+          const urls = await Promise.all(PRODUCT_IMAGE_VARIANTS.map((variant) => image(`products/${slug}/${variant}`, () => renderDemoImage(p.shape, p.colour, p.background, variant))));
           await this.insertIgnoringDuplicate(() =>
             this.products.insertMany([
               {
