@@ -1,3 +1,5 @@
+import Redis from 'ioredis';
+import type { AddressInfo } from 'node:net';
 import { QUEUES } from '@shop/jobs';
 import { WorkerHealthServer } from '../../apps/worker/src/health/worker-health.server';
 import { createWorker } from '../../apps/worker/src/worker.factory';
@@ -43,6 +45,26 @@ describe('health: liveness and readiness of the API and the worker', () => {
     // The older probe answers as before, in its own shape.
     const legacy = await stack.http().get('/api/health').expect(200);
     expect(legacy.body).toMatchObject({ status: 'ok', info: { mongodb: { status: 'up' }, redis: { status: 'up' } }, error: {} });
+  });
+
+  it('probes that arrive together share one round of pings (readiness is not throttled)', async () => {
+    const admin = new Redis({ port: redisPort, host: '127.0.0.1' });
+    const pings = async () => Number(/cmdstat_ping:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1] ?? 0);
+    try {
+      const before = await pings();
+      const server = stack.app.getHttpServer();
+      if (!server.listening) await stack.app.listen(0, '127.0.0.1');
+      const { port } = server.address() as AddressInfo;
+      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`http://127.0.0.1:${port}/api/health/ready`)));
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 50 }, () => 200));
+      const sent = (await pings()) - before;
+      // One round is 1 + QUEUES.length PINGs (the shared client and each queue's connection). One round per call
+      // would be 50 rounds; shared, it was about 24 on a quiet 2-core machine (fewer when busy).
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(40 * (1 + QUEUES.length));
+    } finally {
+      admin.disconnect();
+    }
   });
 
   it('the worker\'s health server: /live 200, /ready 200 naming MongoDB and the worker of every queue; nothing else', async () => {

@@ -9,10 +9,14 @@ export const DEPENDENCY_UNAVAILABLE = 'DEPENDENCY_UNAVAILABLE';
 
 /**
  * Whether this API instance can serve: MongoDB answers a ping, the shared Redis client and the connection
- * of every BullMQ queue answer PING. The checks run at once, each with its own short deadline.
+ * of every BullMQ queue answer PING. The checks run at once, each with its own short deadline. Probes are not
+ * throttled, so calls that arrive while a check is under way share its answer: however many come in, one
+ * round of pings is in flight at a time.
  */
 @Injectable()
 export class ReadinessService {
+  private inFlight: Promise<Readiness> | undefined;
+
   constructor(
     private readonly database: DatabaseHealth,
     @Inject(REDIS) private readonly redis: Redis,
@@ -20,6 +24,11 @@ export class ReadinessService {
   ) {}
 
   check(): Promise<Readiness> {
+    this.inFlight ??= this.run().finally(() => (this.inFlight = undefined));
+    return this.inFlight;
+  }
+
+  private run(): Promise<Readiness> {
     const checks: Record<string, () => Promise<void>> = {
       mongodb: () => this.database.ping(),
       redis: () => pingRedis(this.redis),
