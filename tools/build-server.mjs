@@ -10,9 +10,10 @@
 // The API also needs what the @nestjs/swagger CLI plugin adds under tsc (property types, return types of
 // the routes). Under SWC the plugin cannot run, so its metadata is generated from a TypeScript program by
 // the plugin's ReadonlyVisitor (as `nest build -b swc --type-check` does) and written as
-// swagger-metadata.js beside main.js; main.ts loads it with SwaggerModule.loadPluginMetadata before the
-// document is built. /api/docs-json of this build equals the committed openapi.json (checked by
-// test/launcher/swc-build.e2e-spec.ts).
+// swagger-metadata.js beside main.js; main.ts and openapi.document.ts load it (swagger-plugin-metadata.ts)
+// before the document is built. `npm run openapi` writes openapi.json from this build, and the drift test
+// (apps/api/src/openapi.spec.ts, ts-jest with the plugin itself) compares it with the plugin's document;
+// test/launcher/npm-start.e2e-spec.ts compares the built server's /api/docs-json with openapi.json.
 import { transformFile, transform } from '@swc/core';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';

@@ -3,12 +3,14 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { loadConfig } from '@shop/config';
 import { AppModule } from './app.module';
 import { buildOpenApiDocument } from './openapi';
+import { loadSwaggerPluginMetadata } from './swagger-plugin-metadata';
 
 /**
  * The OpenAPI document without any running service: Nest's preview mode builds the module graph
  * but instantiates no provider, so nothing connects to MongoDB or Redis.
  */
 export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
+  await loadSwaggerPluginMetadata(); // the SWC build's (npm run openapi); a no-op under ts-jest
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'openapi-generation-only-secret-0123456789',
