@@ -20,3 +20,13 @@ describe('openapi.json', () => {
     }
   });
 });
+
+describe('openapi.json references', () => {
+  it('names only schemas it defines (no dangling $ref for a generator to trip on)', () => {
+    const document = JSON.parse(readFileSync(resolve(__dirname, '../../../openapi.json'), 'utf8')) as { components?: { schemas?: Record<string, unknown> } };
+    const defined = new Set(Object.keys(document.components?.schemas ?? {}));
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    expect([...new Set(refs)].filter((name) => !defined.has(name))).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { notReadyMessage, type DependencyState } from '@shop/jobs';
-import { LegacyHealthDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
+import { DependencyStateDto, LegacyHealthDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
 import { DEPENDENCY_UNAVAILABLE, ReadinessService } from './readiness.service';
 
 /**
@@ -11,6 +11,7 @@ import { DEPENDENCY_UNAVAILABLE, ReadinessService } from './readiness.service';
  * fails); readiness checks every dependency (send me no traffic while this fails).
  */
 @ApiTags('health')
+@ApiExtraModels(DependencyStateDto)
 @SkipThrottle()
 @Controller('health')
 export class HealthController {

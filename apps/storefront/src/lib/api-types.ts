@@ -251,6 +251,12 @@ export interface DaySalesDto {
   revenue: number;
 }
 
+export interface DependencyStateDto {
+  status: "up" | "down";
+  /** Why it is down */
+  message?: string;
+}
+
 export interface DistributorRegisterDto {
   /** Shown on reviews and comments. */
   username: string;
