@@ -19,10 +19,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Declared packages that no source file imports, and why each one is needed. */
 export const TOOLS = {
-  '@nestjs/cli': 'the `nest build` command (tools/build.mjs, npm run openapi)',
-  '@nestjs/schematics': "nest-cli.json's schematics collection",
-  '@swc/cli': "Nest's SWC builder",
-  '@swc/core': "Nest's SWC builder",
+  '@nestjs/cli': '`npx nest generate` for new modules and `nest build` (tsc) as a fallback builder; nest-cli.json, which it reads, also holds the Swagger plugin options tools/build-server.mjs uses',
+  '@nestjs/schematics': "nest-cli.json's schematics collection (`npx nest generate`)",
   '@types/cookie-parser': 'types',
   '@types/express': 'types',
   '@types/jest': 'types',
@@ -61,10 +59,38 @@ function isServerFile(path) {
   return SERVER_DIRS.some((dir) => path.startsWith(dir)) && !isTestFile(path);
 }
 
+/**
+ * The text with its comments blanked out, so an example in a comment is not taken for an import; strings and
+ * template literals are kept whole (a '/*' or '//' inside one starts no comment).
+ */
+export function withoutComments(text) {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < text.length && text[i] !== '\n') i += 1;
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 2;
+      out += ' ';
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
 /** The module specifiers a source text imports: static and dynamic imports, re-exports and require(). */
 export function importsOf(text) {
-  // Comments first, so an example in a comment is not taken for an import.
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  const code = withoutComments(text);
   const found = new Set();
   const patterns = [
     /\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"]+)['"]/g,

@@ -84,6 +84,14 @@ describe('declared dependencies', () => {
     expect(output).toContain("imports 'bullmq/dist/esm/constants', a private path of bullmq");
   });
 
+  it("sees an import after a comment that mentions a glob such as libs/*/src, and none in a comment", () => {
+    const dir = make({
+      'tools/a.mjs': '// builds libs/*/src into dist/\n' + importFrom('{ Queue }', 'bullmq') + '/* done */\n// ' + importFrom('x', 'left-pad') + 'export { Queue };\n',
+      'x.spec.ts': importFrom('{ expect }', 'jest') + importFrom('{ defineConfig }', 'vite'),
+    });
+    expect(check(dir)).toMatchObject({ status: 0 });
+  });
+
   it('fails on a declared package that nothing imports', () => {
     const dir = make({ 'a.ts': importFrom('{ expect }', 'jest') });
     const { status, output } = check(dir);
