@@ -272,7 +272,7 @@ async function main() {
   log(`Threadline is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   log(`  admin console  ${url}/admin`);
   log(`  API docs       ${url}/api/docs`);
-  log(`  health         ${url}/api/health`);
+  log(`  health         ${url}/api/health/ready  (liveness: /api/health/live)`);
   if (admin) log(`  admin login    ${admin.email} / ${admin.password}   (kept in ${admin.file})`);
   if ((env.SEED_DEMO ?? 'true') !== 'false') log('  demo accounts  customer@demo.shop / Customer123!   distributor@demo.shop / Distributor123!');
   log(`  mail outbox    ${join(dataDir, 'outbox')}`);
