@@ -102,6 +102,9 @@ describe('shopping journeys (browser)', () => {
     await page.goto('/cart');
     await page.locator('[data-testid="cart-line"]').nth(1).waitFor();
     expect(await page.locator('[data-testid="cart-line"]').count()).toBe(2);
+    // Each line shows its own total, and money reads as one formatter writes it.
+    expect(await page.getByTestId('cart-line-total').allInnerTexts()).toEqual(['$50.00', '$50.00']);
+    expect(await page.getByTestId('cart-subtotal').innerText()).toBe('$100.00');
     await snap(page, 'cart');
     await page.getByRole('button', { name: 'Proceed to checkout' }).click();
     await page.waitForURL(/\/checkout$/);
@@ -113,6 +116,8 @@ describe('shopping journeys (browser)', () => {
     await page.getByRole('textbox', { name: /^Coupon code/ }).fill('BROWSER10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('coupon-preview').waitFor();
+    // The discount reads '-$10.00', never '$-10.00'.
+    await page.getByText('-$10.00', { exact: true }).waitFor();
     await snap(page, 'checkout');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/order\//);

@@ -6,6 +6,14 @@ describe('formatPrice', () => {
     expect(formatPrice(19)).toBe('$19.00');
     expect(formatPrice(0.5)).toBe('$0.50');
   });
+
+  it('separates thousands and puts the sign before the dollar sign', () => {
+    expect(formatPrice(1175)).toBe('$1,175.00');
+    expect(formatPrice(1234567.891)).toBe('$1,234,567.89');
+    expect(formatPrice(-12.8)).toBe('-$12.80');
+    expect(formatPrice(undefined)).toBe('$0.00');
+    expect(formatPrice(Number.NaN)).toBe('$0.00');
+  });
 });
 
 describe('truncate', () => {

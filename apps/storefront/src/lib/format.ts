@@ -1,6 +1,12 @@
-/** Dollars with two decimals and a '$', as the spec shows prices (currency USD). */
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Dollars with two decimals and a '$', as the spec shows prices (currency USD): the one money formatter of the
+ * storefront, so every amount reads alike: '$1,175.00', and a discount '-$12.80' (never '$-12.80').
+ */
 export function formatPrice(amount: number | undefined | null): string {
-  return `$${(amount ?? 0).toFixed(2)}`;
+  const value = amount ?? 0;
+  return USD.format(Number.isFinite(value) ? value : 0);
 }
 
 /** Cuts text to `max` characters and adds '...' when it was longer (150 on the home carousel). */

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { formatPrice } from '../../lib/format';
 import { PLACEHOLDER_IMAGE, thumbnailSrcSet } from '../../lib/images';
 import { usePageMeta } from '../../lib/meta';
-import { cartCount, cartSubtotal } from './cart-logic';
+import { cartCount, cartLineTotal, cartSubtotal } from './cart-logic';
 import { removeFromCartAndSync, setQuantityAndSync } from './cart-thunks';
 
 export default function CartPage() {
@@ -51,8 +51,8 @@ export default function CartPage() {
                     {[item.size && `Size ${item.size}`, item.colour].filter(Boolean).join(' · ')}
                   </Typography>
                 )}
-                <Typography color="primary" sx={{ fontWeight: 700 }}>
-                  {formatPrice(item.price)}
+                <Typography variant="body2" color="text.secondary">
+                  {formatPrice(item.price)} each
                 </Typography>
               </Box>
               <TextField
@@ -64,6 +64,9 @@ export default function CartPage() {
                 slotProps={{ htmlInput: { min: 1, max: item.countInStock || 99, 'aria-label': `Quantity of ${item.name}` } }}
                 sx={{ width: 80 }}
               />
+              <Typography color="primary" sx={{ fontWeight: 700, minWidth: 88, textAlign: 'right' }} data-testid="cart-line-total">
+                {formatPrice(cartLineTotal(item))}
+              </Typography>
               <IconButton aria-label={`Remove ${item.name} from cart`} onClick={() => void dispatch(removeFromCartAndSync(item.key))}>
                 <DeleteIcon />
               </IconButton>

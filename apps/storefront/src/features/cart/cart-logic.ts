@@ -60,6 +60,12 @@ export function cartCount(items: CartItem[]): number {
   return items.reduce((sum, i) => sum + i.quantity, 0);
 }
 
+/** One line's price times its quantity, in whole cents (0.1 × 3 is 0.3, not 0.30000000000000004). */
+export function cartLineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
+  return (Math.round(item.price * 100) * item.quantity) / 100;
+}
+
+/** The sum of the line totals, in whole cents. */
 export function cartSubtotal(items: CartItem[]): number {
-  return Math.round(items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
+  return items.reduce((cents, i) => cents + Math.round(i.price * 100) * i.quantity, 0) / 100;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CART_TOASTS, addItem, cartCount, cartKey, cartSubtotal, removeItem, setQuantity, type CartItem } from './cart-logic';
+import { CART_TOASTS, addItem, cartCount, cartKey, cartLineTotal, cartSubtotal, removeItem, setQuantity, type CartItem } from './cart-logic';
 import { addToCart, cartReducer, removeFromCart, setCartFromServer, updateQuantity } from './cart-slice';
 
 const shirt = { productId: 'p1', name: 'Linen shirt', price: 40, image: '/api/images/1' };
@@ -76,5 +76,13 @@ describe('cart reducer', () => {
       { key: 'p9:T-M', productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-M', size: 'M', colour: null, quantity: 1, countInStock: 3 },
       { key: 'p2', productId: 'p2', name: 'Cap', image: 'c', price: 10, variantSku: null, size: null, colour: null, quantity: 1, countInStock: 9 },
     ]);
+  });
+});
+
+describe('cartLineTotal', () => {
+  it('is the price times the quantity in whole cents', () => {
+    expect(cartLineTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
+    expect(cartLineTotal({ price: 19.99, quantity: 3 })).toBe(59.97);
+    expect(cartSubtotal([{ price: 0.1, quantity: 3 }, { price: 0.2, quantity: 1 }] as Parameters<typeof cartSubtotal>[0])).toBe(0.5);
   });
 });

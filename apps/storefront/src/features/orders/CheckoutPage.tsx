@@ -176,7 +176,7 @@ export default function CheckoutPage() {
           {discount > 0 && (
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
               <Typography>Discount</Typography>
-              <Typography color="success.main">−{formatPrice(discount)}</Typography>
+              <Typography color="success.main">{formatPrice(-discount)}</Typography>
             </Stack>
           )}
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
