@@ -138,6 +138,35 @@ describe('shopping journeys (browser)', () => {
     await context.close();
   });
 
+  it('a refused add to cart shows exactly one toast, the error, and leaves the cart as the server has it', async () => {
+    const customer = await createAccount(bs.stack, 'customer');
+    const products = db().collection('products');
+    const product = await products.findOne({ status: 'published', countInStock: { $gt: 0 }, 'variants.0': { $exists: false } });
+    expect(product).toBeTruthy();
+    const { context, page } = await newPage(bs);
+    await signInByStorage(bs, page, customer);
+    await page.goto(`/product/${String(product!._id)}`);
+    const add = page.getByRole('button', { name: 'Add to Cart' }).first();
+    await add.waitFor();
+    // Sold out while the page was open: the server refuses the add.
+    await products.updateOne({ _id: product!._id }, { $set: { countInStock: 0, quantity: 0 } });
+    try {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'POST');
+      await add.click();
+      expect((await answered).status()).toBeGreaterThanOrEqual(400);
+      await page.locator('.Toastify__toast--error').first().waitFor();
+      // Give a late success toast the time to show up before counting.
+      await page.waitForTimeout(1_000);
+      expect(await page.locator('.Toastify__toast').count()).toBe(1);
+      expect(await page.locator('.Toastify__toast--success, .Toastify__toast--info').count()).toBe(0);
+      await page.goto('/cart');
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    } finally {
+      await products.updateOne({ _id: product!._id }, { $set: { countInStock: product!.countInStock, quantity: product!.quantity } });
+      await context.close();
+    }
+  });
+
   it('3. favourites are sorted by price', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const { context, page } = await newPage(bs);

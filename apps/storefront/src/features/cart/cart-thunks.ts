@@ -19,8 +19,11 @@ export const syncCart = (): Thunk => async (dispatch, getState) => {
 };
 
 /**
- * Adds with the cart rule's toast, then saves on the server; the server's answer becomes the cart and the
- * screen confirms it ('Added to cart' on the product page, 'Product added to cart' on product cards).
+ * Adds to the cart at once, then saves on the server; the server's answer becomes the cart. One outcome, its
+ * own toasts: a saved add shows the cart rule's toast and the screen's confirmation ('Added to cart' on the
+ * product page, 'Product added to cart' on product cards); a refused one shows only the error (the rule's
+ * success toast waits for the server, so it never stands beside an error). A guest's cart is local: the rule's
+ * toast shows at once.
  */
 export const addToCartAndSync =
   (item: Omit<CartItem, 'key' | 'quantity'> & { quantity?: number }, from: AddToCartSource = 'product'): Thunk<boolean> =>
@@ -28,9 +31,11 @@ export const addToCartAndSync =
     const user = getState().session.userInfo;
     const { outcome } = addItem(getState().cart.items, item);
     dispatch(addToCart(item));
-    if (outcome === 'updated') toast.info(CART_TOASTS.updated);
-    else toast.success(CART_TOASTS.added);
-    if (!user) return true;
+    const ruleToast = () => (outcome === 'updated' ? toast.info(CART_TOASTS.updated) : toast.success(CART_TOASTS.added));
+    if (!user) {
+      ruleToast();
+      return true;
+    }
     const result = await dispatch(
       cartApi.endpoints.addCartItem.initiate({ userId: user._id, productId: item.productId, quantity: item.quantity ?? 1, variantSku: item.variantSku }),
     );
@@ -42,6 +47,7 @@ export const addToCartAndSync =
       return false;
     }
     if (result.data?.items) dispatch(setCartFromServer(result.data.items));
+    ruleToast();
     toast.success(ADD_TO_CART_RESULT[from].saved);
     return true;
   };
