@@ -167,6 +167,30 @@ describe('shopping journeys (browser)', () => {
     }
   });
 
+  it('a customer who reviewed a product sees their review instead of the form; a new review replaces the form at once', async () => {
+    const customer = await createAccount(bs.stack, 'customer');
+    const [reviewed, fresh] = await db().collection('products').find({ status: 'published' }).limit(2).toArray();
+    const before = await bs.stack.http().post(`/api/products/${String(reviewed._id)}/reviews`).set('Authorization', customer.bearer).send({ rating: 4, comment: 'Warm and soft.' });
+    expect(before.status).toBe(201);
+    const { context, page } = await newPage(bs);
+    await signInByStorage(bs, page, customer);
+    await page.goto(`/product/${String(reviewed._id)}`);
+    await page.getByTestId('own-review').getByText('You reviewed this product').waitFor();
+    await page.getByTestId('own-review').getByText('Warm and soft.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+
+    await page.goto(`/product/${String(fresh._id)}`);
+    await page.getByRole('button', { name: 'Submit Review' }).waitFor();
+    // MUI's stars are visually hidden radios: their labels take the click.
+    await page.locator('label', { has: page.getByRole('radio', { name: /^5 Stars?$/ }) }).or(page.locator('label[for]').filter({ hasText: /^5 Stars?$/ })).first().click();
+    await page.getByLabel('Your review').fill('Fits perfectly.');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, 'Review submitted successfully!');
+    await page.getByTestId('own-review').getByText('Fits perfectly.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('3. favourites are sorted by price', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const { context, page } = await newPage(bs);

@@ -50,6 +50,22 @@ describe('reviews (/api/products/{id}/reviews)', () => {
     expect(product.body.reviews[0].comment).toBe('<b>Lovely</b> & warm');
   });
 
+  it("answers the caller's own review at /reviews/mine (null when none; 401 signed out; 404 for a missing product)", async () => {
+    const mine = (who: TestAccount | undefined, id = productId) => {
+      const req = stack.http().get(`/api/products/${id}/reviews/mine`);
+      return who ? req.set('Authorization', who.bearer) : req;
+    };
+    const annsOwn = await mine(ann);
+    expect(annsOwn.status).toBe(200);
+    expect(annsOwn.body.review).toMatchObject({ name: ann.username, rating: 5, comment: '<b>Lovely</b> & warm' });
+    const bobsOwn = await mine(bob);
+    expect(bobsOwn.status).toBe(200);
+    expect(bobsOwn.body).toEqual({ review: null });
+    expect((await mine(undefined)).status).toBe(401);
+    expect((await mine(ann, new Types.ObjectId().toString())).status).toBe(404);
+    expect((await mine(ann, 'not-an-id')).status).toBe(404);
+  });
+
   it('recomputes rating and numReviews, also when an admin deletes a review', async () => {
     const res = await post(bob, { rating: 2, comment: 'Itchy' });
     expect(res.body).toMatchObject({ rating: 3.5, numReviews: 2 });

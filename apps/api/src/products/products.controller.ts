@@ -23,7 +23,7 @@ import { ErrorBody } from '../common/error-body';
 import { PublicCache } from '../catalog-cache/public-cache';
 import { setListHeaders } from '../common/list-query';
 import { filesOf, MAX_ADDITIONAL_IMAGES, MultipartFiles, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
-import { ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
+import { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import { FilteredProductsInputDto, ProductFormDto, ProductInputDto, ProductUpdateDto, RejectInputDto, ReviewInputDto } from './dto/product-input.dto';
 import { ProductsService, type ProductFiles, type ProductPage } from './products.service';
 
@@ -217,6 +217,15 @@ export class ProductsController {
   @ApiNotFoundResponse({ type: ErrorBody })
   reject(@Param('id') id: string, @Body() body: RejectInputDto): Promise<ProductDto> {
     return this.products.moderate(id, false, body.note);
+  }
+
+  @Get(':id/reviews/mine')
+  @Auth()
+  @ApiOperation({ summary: "The caller's own review of this product (review null when they wrote none)" })
+  @ApiOkResponse({ type: MyReviewDto })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  myReview(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<MyReviewDto> {
+    return this.products.myReview(user, id);
   }
 
   @Post(':id/reviews')

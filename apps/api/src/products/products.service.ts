@@ -19,7 +19,7 @@ import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query
 import { parseObjectIdOr404 } from '../common/object-id';
 import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
 import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
-import type { ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
+import type { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
 import {
   canSee,
@@ -304,6 +304,13 @@ export class ProductsService {
       );
     }
     return toProductDto(updated, true);
+  }
+
+  async myReview(user: AuthUser, id: string): Promise<MyReviewDto> {
+    const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const review = await this.products.findReviewBy(productId, user.objectId);
+    if (review === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    return { review: review ? reviewToDto(review) : null };
   }
 
   async addReview(user: AuthUser, id: string, input: ReviewInputDto): Promise<ReviewResultDto> {

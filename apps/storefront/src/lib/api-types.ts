@@ -366,6 +366,11 @@ export interface MessageDto {
   message: string;
 }
 
+export interface MyReviewDto {
+  /** null when the caller has not reviewed this product */
+  review: ReviewDto | null;
+}
+
 export interface NewsletterMessageDto {
   message: string;
 }

@@ -10,6 +10,7 @@ import type {
   CommentDto,
   ContributorDto,
   CouponPreviewDto,
+  MyReviewDto,
   FilteredProductsInputDto,
   OrderDto,
   OrderItemDto,
@@ -30,6 +31,9 @@ export type Category = CategoryDto;
 export type ImageSize = ProductImageDto;
 
 export type Review = ReviewDto;
+
+/** GET /api/products/{id}/reviews/mine: the signed-in customer's own review, or null. */
+export type MyReview = MyReviewDto;
 
 export type Variant = VariantDto;
 

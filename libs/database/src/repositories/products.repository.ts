@@ -251,6 +251,16 @@ export class ProductsRepository {
     return this.oneWithCategory(await this.model.findById(id).select(UNSHOWN).lean<StoredProduct>().exec());
   }
 
+  /** The review this user wrote on the product: 'missing' when there is no such product, null when they wrote none. */
+  async findReviewBy(productId: Types.ObjectId, user: Types.ObjectId): Promise<StoredReview | null | 'missing'> {
+    const product = await this.model
+      .findById(productId, { reviews: { $elemMatch: { user } } })
+      .lean<{ reviews?: StoredReview[] }>()
+      .exec();
+    if (!product) return 'missing';
+    return product.reviews?.[0] ?? null;
+  }
+
   /** Applies validated changes; returns the product after the change, or null when it does not exist. */
   async update(id: Types.ObjectId, changes: ProductChanges): Promise<ProductRecord | null> {
     const set: Record<string, unknown> = {};

@@ -149,6 +149,12 @@ export class ProductDeletedDto {
   name!: string;
 }
 
+/** The caller's own review of a product, so a shop shows it instead of a second review form. */
+export class MyReviewDto {
+  @ApiProperty({ type: ReviewDto, nullable: true, description: 'null when the caller has not reviewed this product' })
+  review!: ReviewDto | null;
+}
+
 export class ReviewResultDto {
   @ApiProperty({ example: 'Review added' })
   message!: string;

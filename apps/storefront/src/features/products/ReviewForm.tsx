@@ -11,10 +11,28 @@ import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { MESSAGES, REVIEW_MAX_LENGTH, reviewCharactersLeft, validateReview } from '../../lib/validation';
-import { useAddReviewMutation } from './products-api';
+import { useAddReviewMutation, useMyReviewQuery } from './products-api';
+
+/** The customer's own review, shown instead of a second form (the API answers 409 to a second review). */
+function OwnReview({ rating, comment }: { rating: number; comment: string }) {
+  return (
+    <Stack spacing={1} data-testid="own-review">
+      <Typography component="h3" variant="h6">
+        You reviewed this product
+      </Typography>
+      <Rating value={rating} readOnly aria-label={`Your rating: ${rating} out of 5 stars`} />
+      <Typography sx={{ whiteSpace: 'pre-line' }}>{comment}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        Each customer reviews a product once. To change your review, write to us through the contact page.
+      </Typography>
+    </Stack>
+  );
+}
 
 export function ReviewForm({ productId }: { productId: string }) {
-  const signedIn = useAppSelector((s) => !!s.session.userInfo);
+  const userId = useAppSelector((s) => s.session.userInfo?._id);
+  const signedIn = !!userId;
+  const own = useMyReviewQuery({ productId, userId: userId ?? '' }, { skip: !signedIn });
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [addReview, { isLoading }] = useAddReviewMutation();
@@ -46,6 +64,9 @@ export function ReviewForm({ productId }: { productId: string }) {
       </Typography>
     );
   }
+  if (own.data?.review) return <OwnReview rating={own.data.review.rating} comment={own.data.review.comment} />;
+  // Until the API has said whether this customer reviewed already, no form is offered (it could only answer 409).
+  if (own.isLoading) return <Typography color="text.secondary">Loading your review…</Typography>;
   const left = reviewCharactersLeft(comment);
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-labelledby="review-form-title">

@@ -1,5 +1,5 @@
 import { api, KEEP_SHORT } from '../../lib/api';
-import type { Category, Product, ProductFilters, ProductPage } from '../../lib/models';
+import type { Category, MyReview, Product, ProductFilters, ProductPage } from '../../lib/models';
 
 export interface ProductListArgs {
   search?: string;
@@ -91,6 +91,11 @@ export const productsApi = api.injectEndpoints({
         { type: 'Product', id: 'LIST' },
       ],
     }),
+    /** The signed-in customer's own review (keyed by user too, so another account never sees it). */
+    myReview: build.query<MyReview, { productId: string; userId: string }>({
+      query: ({ productId }) => `/api/products/${encodeURIComponent(productId)}/reviews/mine`,
+      providesTags: (_r, _e, { productId }) => [{ type: 'Product', id: productId }],
+    }),
     categories: build.query<Category[], void>({
       query: () => '/api/category/categories',
       transformResponse: (r: unknown) => (Array.isArray(r) ? (r as Category[]) : ((r as { categories?: Category[] })?.categories ?? [])),
@@ -110,5 +115,6 @@ export const {
   useFilteredProductsQuery,
   useAddProductMutation,
   useAddReviewMutation,
+  useMyReviewQuery,
   useCategoriesQuery,
 } = productsApi;
