@@ -19,6 +19,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Declared packages that no source file imports, and why each one is needed. */
 export const TOOLS = {
+  '@redocly/cli': 'lints openapi.json with the recommended rules (apps/api/src/openapi-lint.spec.ts runs its bin)',
   '@nestjs/cli': '`npx nest generate` for new modules and `nest build` (tsc) as a fallback builder; nest-cli.json, which it reads, also holds the Swagger plugin options tools/build-server.mjs uses',
   '@nestjs/schematics': "nest-cli.json's schematics collection (`npx nest generate`)",
   '@types/cookie-parser': 'types',

@@ -1,5 +1,81 @@
 import type { INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { errorResponseSchema } from './common/api-errors';
+import { ERROR_STATUS, isErrorCode, type ErrorCode } from './common/error-codes';
+
+/** Throttler metadata key of a skipped throttler (@SkipThrottle() sets it for 'default'). */
+const SKIP_DEFAULT_THROTTLER = 'THROTTLER:SKIPdefault';
+
+const operationId = (controllerKey: string, methodKey: string) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`;
+
+type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
+type ResponseObject = { description: string; content?: Record<string, { schema?: Record<string, unknown> }> };
+
+/** The operation ids of handlers the global throttler skips (@SkipThrottle on the handler or its controller). */
+function unthrottledOperations(app: INestApplication): Set<string> {
+  const skipped = new Set<string>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!controller || typeof controller !== 'function') continue;
+      const classSkips = Reflect.getMetadata(SKIP_DEFAULT_THROTTLER, controller) === true;
+      for (const method of Object.getOwnPropertyNames(controller.prototype)) {
+        if (method === 'constructor') continue;
+        const handler: unknown = Object.getOwnPropertyDescriptor(controller.prototype, method)?.value;
+        if (typeof handler !== 'function') continue;
+        const skips = Reflect.getMetadata(SKIP_DEFAULT_THROTTLER, handler) as boolean | undefined;
+        if (skips ?? classSkips) skipped.add(operationId(controller.name, method));
+      }
+    }
+  }
+  return skipped;
+}
+
+/** The codes an error response already documents (an ApiErrors schema), or undefined for a plain one. */
+function documentedCodes(response: ResponseObject | undefined): ErrorCode[] | undefined {
+  const schema = response?.content?.['application/json']?.schema as { allOf?: { properties?: { code?: { enum?: unknown[] } } }[] } | undefined;
+  const codes = schema?.allOf?.[1]?.properties?.code?.enum;
+  return Array.isArray(codes) ? codes.filter(isErrorCode) : undefined;
+}
+
+/** Adds codes to an operation's error response for their status, merging with what the handler documents. */
+function addErrors(operation: Operation, codes: ErrorCode[]): void {
+  for (const code of codes) {
+    const status = String(ERROR_STATUS[code]);
+    const existing = operation.responses[status] as ResponseObject | undefined;
+    const known = documentedCodes(existing) ?? [];
+    if (known.includes(code)) continue;
+    const all = [...known, code];
+    operation.responses[status] = {
+      description: existing && !documentedCodes(existing) ? existing.description : all.join(', '),
+      content: { 'application/json': { schema: errorResponseSchema(all) } },
+    };
+  }
+}
+
+/**
+ * The pipeline's own answers, documented on every operation they can reach:
+ * - 429 TOO_MANY_REQUESTS from the global throttler (unless the handler skips it);
+ * - 400 VALIDATION_FAILED where there is a query or a body to validate (whitelisted DTOs);
+ * - 400 MALFORMED_JSON/MALFORMED_BODY and 413 PAYLOAD_TOO_LARGE where there is a body;
+ * and every public operation states that a token is optional (`{}` first), so that `security` is explicit.
+ */
+function applyPipelineConventions(document: OpenAPIObject, unthrottled: Set<string>): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const hasQuery = (operation.parameters ?? []).some((p) => 'in' in p && p.in === 'query');
+      const codes: ErrorCode[] = [];
+      if (hasQuery || operation.requestBody) codes.push('VALIDATION_FAILED');
+      if (operation.requestBody) codes.push('MALFORMED_BODY', 'PAYLOAD_TOO_LARGE');
+      if (!unthrottled.has(operation.operationId ?? '')) codes.push('TOO_MANY_REQUESTS');
+      addErrors(operation, codes);
+      if (!operation.security) operation.security = [{}, { bearer: [] }, { jwt: [] }];
+    }
+  }
+}
 
 /** The OpenAPI document of the API, as committed in openapi.json and served at /api/docs-json. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -8,11 +84,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'REST API of the Threadline clothing and accessories shop. Authenticate with `Authorization: Bearer <token>` ' +
         '(from POST /api/users/auth) or the httpOnly `jwt` cookie. Lists are JSON arrays with the total in ' +
-        '`X-Total-Count` and `Content-Range`. Errors have the shape `{ statusCode, message, code?, errors? }`.',
+        '`X-Total-Count` and `Content-Range`. Errors have the shape `{ statusCode, message, code?, errors? }`; ' +
+        '`code` is one of the ErrorCode values, and each operation lists the codes it answers with per status.',
     )
     .setVersion('1.0.0')
+    .addServer('/', 'The host serving this document')
     .addBearerAuth()
-    .addCookieAuth('jwt')
+    .addCookieAuth('jwt', { type: 'apiKey', in: 'cookie', name: 'jwt', description: 'The httpOnly session cookie set at sign-in' }, 'jwt')
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}` });
+  config.info.license = { name: 'Proprietary' };
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
+  applyPipelineConventions(document, unthrottledOperations(app));
+  return document;
 }

@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors, type ErrorEntry } from '../common/api-errors';
 import type { AuthUser, Role } from './auth-user';
 
 export const ROLE_KEY = 'shop:role';
@@ -11,9 +11,10 @@ export const ROLE_KEY = 'shop:role';
  * 'user' = anyone signed in, 'admin' = admins, 'distributor' = distributors and admins.
  */
 export function Auth(role: Role = 'user') {
-  const decorators = [SetMetadata(ROLE_KEY, role), ApiBearerAuth(), ApiCookieAuth('jwt'), ApiUnauthorizedResponse({ type: ErrorBody, description: 'Not signed in' })];
-  if (role !== 'user') decorators.push(ApiForbiddenResponse({ type: ErrorBody, description: `Only for ${role === 'admin' ? 'admins' : 'distributors and admins'}` }));
-  return applyDecorators(...decorators);
+  const errors: ErrorEntry[] = ['NOT_AUTHENTICATED'];
+  if (role === 'admin') errors.push('ADMIN_ONLY');
+  if (role === 'distributor') errors.push('DISTRIBUTOR_ONLY');
+  return applyDecorators(SetMetadata(ROLE_KEY, role), ApiBearerAuth(), ApiCookieAuth('jwt'), ApiErrors(...errors));
 }
 
 /** The signed-in caller (the route must use @Auth), or undefined on public routes for guests. */

@@ -33,12 +33,12 @@ export class BlogsController {
     return page.items;
   }
 
-  @Get(':idOrSlug')
+  @Get(':id')
   @ApiOperation({ summary: 'One post, by id or slug' })
-  @ApiParam({ name: 'idOrSlug', example: 'ten-looks-for-summer' })
+  @ApiParam({ name: 'id', description: 'The blog id or its slug', example: 'ten-looks-for-summer' })
   @ApiOkResponse({ type: BlogDto })
   @ApiNotFoundResponse({ type: ErrorBody, description: 'Blog not found' })
-  get(@Param('idOrSlug') idOrSlug: string, @CurrentUser() user: AuthUser | undefined): Promise<BlogDto> {
+  get(@Param('id') idOrSlug: string, @CurrentUser() user: AuthUser | undefined): Promise<BlogDto> {
     return this.blogs.get(idOrSlug, user);
   }
 

@@ -4,7 +4,8 @@ import { CartItem, CartsRepository, InventoryRepository, StockView, Variant } fr
 import type { AuthUser } from '../auth/auth-user';
 import { StockViewCache } from '../catalog-cache/catalog-cache.module';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
-import { subtotalCents, toDollars } from '../orders/pricing';
+import { subtotalCents } from '../orders/pricing';
+import { toDollars } from '../common/money';
 import { AddToCartDto, CartDto, CartLineDto, UpdateCartDto } from './dto/cart.dto';
 
 export const MAX_LINE_QUANTITY = 99;

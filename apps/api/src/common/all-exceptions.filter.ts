@@ -5,6 +5,7 @@ import { isDuplicateKeyError } from '@shop/database';
 import { DomainError } from './domain-error';
 import { isUnavailableError, SERVICE_UNAVAILABLE_MESSAGE } from './service-unavailable';
 import type { ErrorBody } from './error-body';
+import { isErrorCode, type ErrorCode } from './error-codes';
 
 interface HttpErrorLike {
   status?: number;
@@ -13,7 +14,7 @@ interface HttpErrorLike {
   expose?: boolean;
 }
 
-const STATUS_CODES: Record<number, string> = {
+const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -36,7 +37,7 @@ function fromHttpException(exception: HttpException): ErrorBody {
     if (typeof r.message === 'string') body.message = r.message;
     else if (Array.isArray(r.message) && typeof r.message[0] === 'string') body.message = r.message[0];
     if (r.errors && typeof r.errors === 'object') body.errors = r.errors as Record<string, string>;
-    if (typeof r.code === 'string') body.code = r.code;
+    if (isErrorCode(r.code)) body.code = r.code;
   }
   return body;
 }

@@ -1,6 +1,53 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import type { Response } from 'express';
 import { Types } from 'mongoose';
 import { badRequest } from './domain-error';
+
+const ONCE = { message: '$property must be given once, as text' };
+
+/**
+ * The query of every list: page/perPage, or react-admin's range=[0,24], sort=["field","ASC"] and filter={...}
+ * (ra-data-simple-rest). A resource's list DTO extends it with its own parameters; with the global validation
+ * pipe (whitelist, forbidNonWhitelisted) any other parameter answers 400. Values stay text here: parseListQuery
+ * reads them against the resource's ListSpec (sortable and filterable fields) and answers 400 INVALID_QUERY.
+ */
+export class ListQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1_000_000, description: 'Page number, from 1 (with perPage)' })
+  @IsOptional()
+  @IsString(ONCE)
+  page?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, description: 'Items per page (the resource sets the default and the maximum)' })
+  @IsOptional()
+  @IsString(ONCE)
+  perPage?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, deprecated: true, description: 'Old name of perPage' })
+  @IsOptional()
+  @IsString(ONCE)
+  pageSize?: string;
+
+  @ApiPropertyOptional({ description: 'react-admin: `[start, end]`, both included (instead of page and perPage)', example: '[0,24]' })
+  @IsOptional()
+  @IsString(ONCE)
+  range?: string;
+
+  @ApiPropertyOptional({ description: '`field`, `-field` (descending) or react-admin\'s `["field","ASC"|"DESC"]`; the resource lists its sortable fields', example: '["createdAt","DESC"]' })
+  @IsOptional()
+  @IsString(ONCE)
+  sort?: string;
+
+  @ApiPropertyOptional({ enum: ['ASC', 'DESC'], description: 'Direction for a plain `sort=field` (default ASC)' })
+  @IsOptional()
+  @IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'order must be ASC or DESC' })
+  order?: string;
+
+  @ApiPropertyOptional({ description: 'react-admin: a JSON object of the resource\'s filterable fields (`q` is the free-text search)', example: '{"q":"linen"}' })
+  @IsOptional()
+  @IsString(ONCE)
+  filter?: string;
+}
 
 /** How a filter value is typed; anything else (objects, operators) is refused with 400. */
 export type FilterKind = 'string' | 'id' | 'boolean' | 'number' | 'ids';
@@ -21,13 +68,6 @@ export interface ListQuery {
   limit: number;
   sort: { field: string; order: 1 | -1 };
   filter: Record<string, FilterValue>;
-}
-
-function single(query: Record<string, unknown>, key: string): string | undefined {
-  const value = query[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest('INVALID_QUERY', `${key} must be given once, as text`);
-  return value;
 }
 
 function parseJson(text: string, key: string): unknown {
@@ -76,13 +116,13 @@ function filterValue(kind: FilterKind, value: unknown, key: string): FilterValue
  * and filter={...}. Only declared fields with values of the declared type get through: operator objects,
  * unknown fields and repeated keys answer 400 and never reach a query.
  */
-export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): ListQuery {
+export function parseListQuery(query: ListQueryDto, spec: ListSpec): ListQuery {
   const defaultPageSize = spec.defaultPageSize ?? 24;
   const maxPageSize = spec.maxPageSize ?? 100;
   let skip = 0;
   let limit = defaultPageSize;
 
-  const range = single(query, 'range');
+  const range = query.range;
   if (range !== undefined) {
     const parsed = parseJson(range, 'range');
     if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((n) => Number.isInteger(n) && n >= 0) || parsed[1] < parsed[0]) {
@@ -91,16 +131,17 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     skip = parsed[0];
     limit = Math.min(parsed[1] - parsed[0] + 1, maxPageSize);
   } else {
-    const pageSize = single(query, 'pageSize') ?? single(query, 'limit');
-    if (pageSize !== undefined) limit = wholeNumber(pageSize, 'pageSize', 1, maxPageSize);
-    const page = single(query, 'page');
+    const perPage = query.perPage ?? query.pageSize;
+    if (perPage !== undefined) limit = wholeNumber(perPage, query.perPage !== undefined ? 'perPage' : 'pageSize', 1, maxPageSize);
+    const page = query.page;
     if (page !== undefined) skip = (wholeNumber(page, 'page', 1, 1_000_000) - 1) * limit;
   }
 
   let sort = spec.defaultSort;
-  const sortText = single(query, 'sort');
+  const sortText = query.sort;
   if (sortText !== undefined) {
-    const parsed = sortText.startsWith('[') ? parseJson(sortText, 'sort') : [sortText.replace(/^-/, ''), sortText.startsWith('-') ? 'DESC' : 'ASC'];
+    const direction = sortText.startsWith('-') ? 'DESC' : (query.order ?? 'ASC');
+    const parsed = sortText.startsWith('[') ? parseJson(sortText, 'sort') : [sortText.replace(/^-/, ''), direction];
     if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || !['ASC', 'DESC'].includes(String(parsed[1]).toUpperCase())) {
       throw badRequest('INVALID_QUERY', 'sort must be ["field","ASC"|"DESC"]');
     }
@@ -110,7 +151,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   }
 
   const filter: Record<string, FilterValue> = {};
-  const filterText = single(query, 'filter');
+  const filterText = query.filter;
   if (filterText !== undefined) {
     const parsed = parseJson(filterText, 'filter');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('INVALID_QUERY', 'filter must be a JSON object');

@@ -1,4 +1,4 @@
-import { toDollars } from '../orders/pricing';
+import { toDollars } from '../common/money';
 
 /** What the rules need to know about a coupon. */
 export interface CouponTerms {

@@ -6,7 +6,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { CartService } from '../cart/cart.service';
 import { badRequest, notFound } from '../common/domain-error';
 import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
-import { discountCents, subtotalCents, toCents, toDollars, type DiscountRule } from '../orders/pricing';
+import { discountCents, subtotalCents, type DiscountRule } from '../orders/pricing';
+import { centsOf, toDollars } from '../common/money';
 import { couponRefusal } from './coupon-rules';
 import { CouponDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto } from './dto/coupon.dto';
 
@@ -146,13 +147,13 @@ export class CouponsService {
         if (!Number.isInteger(value) || value < 1 || value > 100) errors.value = 'A percent coupon takes a whole percent from 1 to 100';
         else out.value = value;
       } else {
-        const cents = toCents(value);
+        const cents = centsOf(value);
         if (cents === undefined || cents < 1) errors.value = 'A fixed coupon takes an amount in dollars above 0, to the cent';
         else out.value = cents;
       }
     }
     if (dto.minSubtotal !== undefined) {
-      const cents = toCents(dto.minSubtotal);
+      const cents = centsOf(dto.minSubtotal);
       if (cents === undefined) errors.minSubtotal = 'minSubtotal must be an amount in dollars, to the cent';
       else out.minSubtotalCents = cents;
     } else if (!current) out.minSubtotalCents = 0;

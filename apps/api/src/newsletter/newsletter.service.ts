@@ -72,7 +72,7 @@ export class NewsletterService {
 
   /** The whole list (or the filtered part of it) as CSV. */
   async csv(query: Record<string, unknown>): Promise<string> {
-    const { filter } = parseListQuery({ filter: query.filter }, SUBSCRIBER_LIST_SPEC);
+    const { filter } = parseListQuery({ filter: typeof query.filter === 'string' ? query.filter : undefined }, SUBSCRIBER_LIST_SPEC);
     return subscribersCsv(await this.subscribers.listAll(this.typedFilter(filter)));
   }
 

@@ -25,7 +25,8 @@ import { ChangeOrderStatusDto, OrderDto, OrderStatsDto, PlaceOrderDto } from './
 import { salesPerDay, windowStart } from './order-stats';
 import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
-import { computeTotals, toDollars } from './pricing';
+import { computeTotals } from './pricing';
+import { toDollars } from '../common/money';
 
 const LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'total', 'status', '_id'],

@@ -44,15 +44,3 @@ export function computeTotals(lines: readonly PricedLine[], rule: DiscountRule |
   const tax = taxCents(subtotal - discount, taxRate);
   return { subtotalCents: subtotal, discountCents: discount, taxCents: tax, shippingCents: SHIPPING_CENTS, totalCents: subtotal - discount + tax + SHIPPING_CENTS };
 }
-
-/** Cents to the API's dollars (a number with at most two decimals, e.g. 19.99). */
-export function toDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** Dollars from a request to cents, refusing fractions of a cent. Undefined when not a valid amount. */
-export function toCents(dollars: number): number | undefined {
-  if (!Number.isFinite(dollars) || dollars < 0) return undefined;
-  const cents = Math.round(dollars * 100);
-  return Math.abs(cents - dollars * 100) < 1e-6 ? cents : undefined;
-}

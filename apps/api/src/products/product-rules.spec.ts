@@ -1,15 +1,9 @@
 import { Types } from 'mongoose';
 import type { ProductRecord } from '@shop/database';
 import { DomainError } from '../common/domain-error';
-import { canSee, initialStatus, normaliseSpecifications, srcsetOf, stockFrom, toCents, toDollars, toProductDto, variantsToStored } from './product-rules';
+import { canSee, initialStatus, normaliseSpecifications, srcsetOf, stockFrom, toProductDto, variantsToStored } from './product-rules';
 
 describe('product rules', () => {
-  it('converts dollars and cents without float drift', () => {
-    expect(toCents(19.99)).toBe(1999);
-    expect(toCents(0.1 + 0.2)).toBe(30);
-    expect(toDollars(1999)).toBe(19.99);
-  });
-
   it('counts stock from the variants when there are some, and keeps quantity in step', () => {
     expect(stockFrom({ countInStock: 9, variants: [{ countInStock: 2 }, { countInStock: 3 }] })).toEqual({ countInStock: 5, quantity: 5 });
     expect(stockFrom({ countInStock: 9, quantity: 4 })).toEqual({ countInStock: 9, quantity: 9 });

@@ -1,19 +1,12 @@
 import { THUMBNAIL_WIDTHS } from '@shop/media';
 import type { ProductRecord, ProductStatus, ProductVariantInput, StoredReview } from '@shop/database';
 import { badRequest } from '../common/domain-error';
+import { toCents, toDollars } from '../common/money';
 import type { ProductDto, ProductImageDto, ReviewDto, VariantDto } from './dto/product.dto';
 
 /** Longest search text used; a longer one is cut, so any input costs at most a 100-character literal scan. */
 export const MAX_SEARCH_LENGTH = 100;
 export const SPECIAL_PRODUCTS = 7;
-
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-export function toDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
 
 export interface StockInput {
   quantity?: number;

@@ -177,7 +177,7 @@ export class ProductsController {
     return this.products.similar(id, user, query);
   }
 
-  @Put(':productId')
+  @Put(':id')
   @Auth('distributor')
   @UseInterceptors(PRODUCT_FILES)
   @ApiOperation({ summary: 'Change a product (multipart or JSON): admins any, distributors their own' })
@@ -187,7 +187,7 @@ export class ProductsController {
   @ApiNotFoundResponse({ type: ErrorBody })
   @ApiPayloadTooLargeResponse({ type: ErrorBody })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorBody })
-  update(@Param('productId') id: string, @Body() body: ProductUpdateDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+  update(@Param('id') id: string, @Body() body: ProductUpdateDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
     return this.products.update(user, id, body, productFiles(req));
   }
 

@@ -21,18 +21,8 @@ import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
 import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
 import type { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
-import {
-  canSee,
-  initialStatus,
-  MAX_SEARCH_LENGTH,
-  normaliseSpecifications,
-  reviewToDto,
-  SPECIAL_PRODUCTS,
-  stockFrom,
-  toCents,
-  toProductDto,
-  variantsToStored,
-} from './product-rules';
+import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
+import { boundToCents, toCents } from '../common/money';
 
 export const PRODUCT_LIST_SPEC: ListSpec = {
   sortable: ['name', 'price', 'createdAt', 'updatedAt', 'rating', 'numReviews', 'countInStock', 'brand', 'status', '_id'],
@@ -172,8 +162,8 @@ export class ProductsService {
     const radio = input.radio ?? [];
     if (radio.length === 1) throw badRequest('VALIDATION_FAILED', 'radio must be [min, max]', { radio: 'radio must be [min, max]' });
     if (radio.length === 2) {
-      filter.minPriceCents = toCents(Math.min(radio[0], radio[1]));
-      filter.maxPriceCents = toCents(Math.max(radio[0], radio[1]));
+      filter.minPriceCents = boundToCents(Math.min(radio[0], radio[1]), 'min');
+      filter.maxPriceCents = boundToCents(Math.max(radio[0], radio[1]), 'max');
     }
     filter.text = await this.textFilter(input.search);
     const sort: ProductSort = { field: 'createdAt', order: -1 };

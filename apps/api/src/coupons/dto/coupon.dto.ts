@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { COUPON_TYPES, type CouponDocument, type CouponType } from '@shop/database';
-import { toDollars } from '../../orders/pricing';
+import { toDollars } from '../../common/money';
 import { Trim } from '../../common/transforms';
 
 export class CreateCouponDto {

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsNotEmptyObject, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ORDER_STATUSES, type OrderDocument, type OrderStatus } from '@shop/database';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
-import { toDollars } from '../pricing';
+import { toDollars } from '../../common/money';
 import { Trim } from '../../common/transforms';
 function addressField(label: string, max = 120) {
   return [Trim(), IsString({ message: `${label} is required` }), IsNotEmpty({ message: `${label} is required` }), MaxLength(max)];
