@@ -1,9 +1,7 @@
 /** The dashboard's view of GET /api/orders/stats, tolerant of missing parts. */
-export interface DaySales {
-  date: string;
-  orders: number;
-  revenue: number;
-}
+import type { DaySales, TopProduct } from '../lib/api-types';
+
+export type { DaySales };
 
 export interface DashboardStats {
   revenue: number;
@@ -12,7 +10,7 @@ export interface DashboardStats {
   pendingOrders: number;
   newCustomers: number;
   salesPerDay: DaySales[];
-  topProducts: Array<{ productId: string; name: string; quantity: number; revenue: number }>;
+  topProducts: TopProduct[];
   lowStock: Array<{ id: string; name: string; countInStock: number }>;
 }
 

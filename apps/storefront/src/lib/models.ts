@@ -1,6 +1,6 @@
 /**
- * The storefront's view of the API's records. Each is the DTO generated from openapi.json (api-types.ts,
- * from tools/gen-api-types.mjs), or a small derivation of one; the one that has no DTO says why.
+ * The storefront's view of the API's records. Each is the DTO generated from openapi.json (generated/shop-api.ts,
+ * by `npm run openapi`), or a small derivation of one; the one that has no DTO says why.
  */
 import type {
   BlogDto,
@@ -21,7 +21,7 @@ import type {
   ShippingAddressDto,
   UserInfoDto,
   VariantDto,
-} from './api-types';
+} from './generated/shop-api';
 
 export type UserInfo = UserInfoDto;
 
