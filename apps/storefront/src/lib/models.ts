@@ -14,6 +14,7 @@ import type {
   FilteredProductsInputDto,
   OrderDto,
   OrderItemDto,
+  PlaceOrderDto,
   ProductDto,
   ProductImageDto,
   PublicCouponDto,
@@ -54,6 +55,9 @@ export type CartLine = CartLineDto;
 export type ServerCart = CartDto;
 
 export type ShippingAddress = ShippingAddressDto;
+
+/** How an order is paid (POST /api/orders). */
+export type PaymentMethod = PlaceOrderDto['paymentMethod'];
 
 /** productId: an older name for `product` that OrderPage still falls back to; the API sends only `product`. */
 export type OrderLine = OrderItemDto & { productId?: string };
