@@ -10,9 +10,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import type { PublicCoupon } from '../../lib/models';
-import { useCouponsListPublicQuery } from '../../lib/shop-api';
+import { useCouponsListPublicQuery, useProductsOffersQuery } from '../../lib/shop-api';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useOfferProductsQuery } from './products-api';
 
 export function couponLabel(c: PublicCoupon): string {
   return c.type === 'percent' ? `${c.value}% off` : `${formatPrice(c.value)} off`;
@@ -20,7 +19,7 @@ export function couponLabel(c: PublicCoupon): string {
 
 export default function OffersPage() {
   usePageMeta('Offers', 'Threadline deals: products on sale and coupon codes for your next order.');
-  const products = useOfferProductsQuery();
+  const products = useProductsOffersQuery({});
   const coupons = useCouponsListPublicQuery();
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
