@@ -1,5 +1,5 @@
 /** The dashboard's view of GET /api/orders/stats, tolerant of missing parts. */
-import type { DaySales, TopProduct } from '../lib/api-types';
+import type { DaySales, LowStockProduct, TopProduct } from '../lib/api-types';
 
 export type { DaySales };
 
@@ -11,7 +11,7 @@ export interface DashboardStats {
   newCustomers: number;
   salesPerDay: DaySales[];
   topProducts: TopProduct[];
-  lowStock: Array<{ id: string; name: string; countInStock: number }>;
+  lowStock: Array<Pick<LowStockProduct, 'id' | 'name' | 'countInStock'>>;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

@@ -39,6 +39,7 @@ export type FailedJob = Schemas['FailedJobDto'];
 
 export type DaySales = Schemas['DaySalesDto'];
 export type TopProduct = Schemas['TopProductDto'];
+export type LowStockProduct = Schemas['LowStockProductDto'];
 export type OrderStats = Schemas['OrderStatsDto'];
 
 export type BlogRecord = Ra<Schemas['BlogDto']>;
