@@ -7,7 +7,8 @@
 //
 //   node tools/openapi/generate-clients.mjs                 write the files
 //   node tools/openapi/generate-clients.mjs --check         exit 1, naming each file, when a committed file differs
-//   node tools/openapi/generate-clients.mjs --spec F --out D  generate from spec F into folder D (same relative paths)
+//   node tools/openapi/generate-clients.mjs --spec F --out D  generate from spec F into folder D (same relative paths);
+//                                                           with --check too, then compare with the committed files
 // Offline: reads local files only.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -68,7 +69,18 @@ function arg(name) {
 
 async function main() {
   const files = await generate(arg('--spec') ?? resolve(ROOT, 'openapi.json'));
-  if (process.argv.includes('--check')) {
+  const check = process.argv.includes('--check');
+  // --check alone only compares; with --out (or without --check) the files are written too.
+  if (!check || arg('--out')) {
+    const out = resolve(arg('--out') ?? ROOT);
+    for (const [path, text] of Object.entries(files)) {
+      const file = resolve(out, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      console.log(`wrote ${relative(process.cwd(), file) || file}`);
+    }
+  }
+  if (check) {
     const stale = Object.entries(files).filter(([path, text]) => {
       const file = resolve(ROOT, path);
       return !existsSync(file) || readFileSync(file, 'utf8') !== text;
@@ -76,14 +88,6 @@ async function main() {
     for (const [path] of stale) console.error(`${path} differs from what openapi.json generates: run \`npm run openapi\``);
     if (stale.length) process.exit(1);
     console.log(`generated clients are up to date (${Object.keys(files).join(', ')})`);
-    return;
-  }
-  const out = resolve(arg('--out') ?? ROOT);
-  for (const [path, text] of Object.entries(files)) {
-    const file = resolve(out, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    console.log(`wrote ${relative(process.cwd(), file) || file}`);
   }
 }
 
