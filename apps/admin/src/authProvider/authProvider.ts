@@ -1,7 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { ADMIN_BASENAME } from '../lib/paths';
 import { createHttpClient, type HttpClient } from '../dataProvider/httpClient';
-import { browserStore, clearSession, isAdminSession, readSession, writeSession, type KeyValueStore, type UserInfo } from './session';
+import { browserStore, clearSession, isAdminSession, readSession, writeSession, type KeyValueStore } from './session';
+import type { SignInAnswer } from '../lib/api-types';
 
 
 export interface AuthProviderOptions {
@@ -13,10 +14,6 @@ export interface AuthProviderOptions {
   clearAll?: () => void;
 }
 
-interface SignInAnswer extends UserInfo {
-  token: string;
-  expiresAt: string;
-}
 
 /**
  * The storefront's sign-in page (a full page load, as the spec sends non-admins to /login). A guest is

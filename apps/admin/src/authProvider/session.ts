@@ -1,18 +1,12 @@
+import type { UserInfo } from '../lib/api-types';
+
+export type { UserInfo };
+
 /**
  * The signed-in session, kept in the same browser-storage keys as the storefront (spec section 3):
  * token, userInfo (JSON) and expirationTime (milliseconds since the epoch).
  */
 export const SESSION_KEYS = { token: 'token', userInfo: 'userInfo', expirationTime: 'expirationTime' } as const;
-
-export interface UserInfo {
-  _id: string;
-  id?: string;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  isDistributor?: boolean;
-  photoURL?: string | null;
-}
 
 export interface Session {
   token: string;

@@ -1,11 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Title, useCreate, useDelete, useGetList, useNotify, useUpdate, type RaRecord } from 'react-admin';
+import { Title, useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
+import type { CategoryRecord } from '../lib/api-types';
 
-interface CategoryRecord extends RaRecord {
-  name: string;
-}
 
 /** The name form shared by "create" and the update dialog. */
 function CategoryForm({ value, setValue, label, onSubmit, busy }: { value: string; setValue: (v: string) => void; label: string; onSubmit: () => void; busy: boolean }) {

@@ -1,11 +1,12 @@
 import { Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { RecordContextProvider, Title, useGetList, type RaRecord } from 'react-admin';
+import { RecordContextProvider, Title, useGetList } from 'react-admin';
 import { BlogComments } from '../blogs/blogs';
+import type { BlogRecord } from '../lib/api-types';
 
 /** Comments, post by post (the API lists comments per post), with delete. */
 export function CommentList() {
-  const { data: blogs = [] } = useGetList<RaRecord & { title: string }>('blogs', { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'DESC' } });
+  const { data: blogs = [] } = useGetList<BlogRecord>('blogs', { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'DESC' } });
   const [blogId, setBlogId] = useState('');
   const blog = blogs.find((b) => String(b.id) === blogId);
   return (

@@ -1,8 +1,9 @@
 import { Button, Chip } from '@mui/material';
-import { BooleanInput, DataTable, List, SearchInput, useNotify, useUpdate, type RaRecord } from 'react-admin';
+import { BooleanInput, DataTable, List, SearchInput, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
+import type { ContactMessageRecord } from '../lib/api-types';
 
-function HandledButton({ record }: { record: RaRecord }) {
+function HandledButton({ record }: { record: ContactMessageRecord }) {
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
   const toggle = () =>
@@ -40,7 +41,7 @@ export function ContactList() {
         <DataTable.Col source="subject" />
         <DataTable.Col source="message" disableSort render={(r) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(r.message ?? '')}</span>} />
         <DataTable.Col source="handled" render={(r) => (r.handled ? <Chip size="small" color="success" label="Handled" /> : <Chip size="small" color="warning" label="Open" />)} />
-        <DataTable.Col label="" disableSort render={(r) => <HandledButton record={r as RaRecord} />} />
+        <DataTable.Col label="" disableSort render={(r) => <HandledButton record={r as ContactMessageRecord} />} />
       </DataTable>
     </List>
   );

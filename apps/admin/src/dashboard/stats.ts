@@ -1,9 +1,7 @@
 /** The dashboard's view of GET /api/orders/stats, tolerant of missing parts. */
-export interface DaySales {
-  date: string;
-  orders: number;
-  revenue: number;
-}
+import type { DaySales, LowStockProduct, TopProduct } from '../lib/api-types';
+
+export type { DaySales };
 
 export interface DashboardStats {
   revenue: number;
@@ -12,8 +10,8 @@ export interface DashboardStats {
   pendingOrders: number;
   newCustomers: number;
   salesPerDay: DaySales[];
-  topProducts: Array<{ productId: string; name: string; quantity: number; revenue: number }>;
-  lowStock: Array<{ id: string; name: string; countInStock: number }>;
+  topProducts: TopProduct[];
+  lowStock: Array<Pick<LowStockProduct, 'id' | 'name' | 'countInStock'>>;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

@@ -4,7 +4,9 @@ import { createHttpClient, type HttpClient } from './httpClient';
 import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
 
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+import type { FailedJob, OrderStatus } from '../lib/api-types';
+
+export type { FailedJob, OrderStatus };
 
 /** The console's calls beyond CRUD. */
 export interface ShopDataProvider extends DataProvider {
@@ -19,17 +21,6 @@ export interface ShopDataProvider extends DataProvider {
   getComments(blogId: Identifier): Promise<RaRecord[]>;
   /** A text download (CSV) with the session's headers. */
   getText(path: string): Promise<string>;
-}
-
-export interface FailedJob {
-  id: string;
-  queue: string;
-  name: string;
-  failedReason?: string;
-  attemptsMade?: number;
-  timestamp?: number;
-  finishedOn?: number;
-  data?: unknown;
 }
 
 type Data = Record<string, unknown>;

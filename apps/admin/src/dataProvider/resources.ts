@@ -2,6 +2,8 @@
  * How the console's resources map onto the API. Resource names are the console's; paths are the spec's
  * (section 7) where it fixes them, e.g. categories live at /api/category.
  */
+import type { Schemas } from '../lib/api-types';
+
 export const API_URL = '/api';
 
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
@@ -21,14 +23,19 @@ export function resourcePath(resource: string): string {
   return RESOURCE_PATHS[resource] ?? resource;
 }
 
+/** Field names of an input DTO of openapi.json (generated types): a name the API does not accept fails the type check. */
+function fieldsOf<T>(fields: ReadonlyArray<keyof T & string>): readonly string[] {
+  return fields;
+}
+
 /**
  * The fields the API accepts on create and update, per resource. The API refuses unknown fields with
  * 400 (forbidNonWhitelisted), so a record read from the API is never sent back whole.
  */
 export const WRITABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  users: ['username', 'email'],
-  categories: ['name'],
-  products: [
+  users: fieldsOf<Schemas['AdminUpdateUserDto']>(['username', 'email']),
+  categories: fieldsOf<Schemas['CategoryInputDto']>(['name']),
+  products: fieldsOf<Schemas['ProductInputDto'] & Schemas['ProductUpdateDto']>([
     'name',
     'description',
     'price',
@@ -42,10 +49,22 @@ export const WRITABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'specifications',
     'variants',
     'isSpecial',
-  ],
-  coupons: ['code', 'description', 'type', 'value', 'minSubtotal', 'startsAt', 'endsAt', 'maxRedemptions', 'perCustomerLimit', 'active', 'public'],
-  blogs: ['title', 'slug', 'excerpt', 'body', 'coverImage', 'tags', 'published'],
-  contact: ['handled'],
+  ]),
+  coupons: fieldsOf<Schemas['CreateCouponDto'] & Schemas['UpdateCouponDto']>([
+    'code',
+    'description',
+    'type',
+    'value',
+    'minSubtotal',
+    'startsAt',
+    'endsAt',
+    'maxRedemptions',
+    'perCustomerLimit',
+    'active',
+    'public',
+  ]),
+  blogs: fieldsOf<Schemas['CreateBlogDto'] & Schemas['UpdateBlogDto']>(['title', 'slug', 'excerpt', 'body', 'coverImage', 'tags', 'published']),
+  contact: fieldsOf<Schemas['UpdateContactMessageDto']>(['handled']),
 };
 
 type Data = Record<string, unknown>;

@@ -1,40 +1,15 @@
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, Title, useDataProvider, useGetOne, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { Link, Title, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { OrderStatus, ShopDataProvider } from '../dataProvider/dataProvider';
+import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
+import type { OrderRecord, OrderStatus } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { StatusChip } from './OrderList';
 import { needsTrackingNumber, nextStatuses, STATUS_ACTIONS } from './orderStatus';
 
-interface OrderItem {
-  product: string;
-  name: string;
-  image: string;
-  size?: string | null;
-  colour?: string | null;
-  variantSku?: string | null;
-  price: number;
-  quantity: number;
-}
-
-interface OrderRecord extends RaRecord {
-  items: OrderItem[];
-  shippingAddress: { fullName: string; address: string; city: string; postalCode: string; country: string; phone: string };
-  paymentMethod: string;
-  subtotal: number;
-  discount: number;
-  tax: number;
-  shipping: number;
-  total: number;
-  couponCode?: string | null;
-  status: string;
-  statusHistory?: Array<{ status: string; at: string }>;
-  trackingNumber?: string | null;
-  createdAt: string;
-}
 
 /** One order: items, address, totals, history, and the status moves the API's table allows. */
 export function OrderShow({ id: idProp }: { id?: string }) {

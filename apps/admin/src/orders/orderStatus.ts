@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../dataProvider/dataProvider';
+import type { OrderStatus } from '../lib/api-types';
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
 

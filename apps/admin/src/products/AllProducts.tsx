@@ -1,17 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, CardMedia, Chip, Grid, Pagination, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, Title, useGetList, type RaRecord } from 'react-admin';
+import { Link, Title, useGetList } from 'react-admin';
+import type { ProductRecord } from '../lib/api-types';
 import { adminPath } from '../lib/paths';
 import { formatDate, formatPrice, truncate } from '../lib/format';
 
-interface ProductRecord extends RaRecord {
-  name: string;
-  image: string;
-  description: string;
-  price: number;
-  createdAt: string;
-  status?: string;
-}
 
 const PER_PAGE = 24;
 

@@ -1,20 +1,12 @@
 import { Alert, Box, Button, Card, CardContent, CardMedia, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, Title, useDataProvider, useGetList, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { Link, Title, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
+import type { ProductRecord } from '../lib/api-types';
 import { adminPath } from '../lib/paths';
 import { formatDate, formatPrice, truncate } from '../lib/format';
 
-interface ProductRecord extends RaRecord {
-  name: string;
-  image: string;
-  description: string;
-  price: number;
-  brand: string;
-  createdAt: string;
-  category?: { name?: string } | null;
-}
 
 /** Distributors' pending products, approved or rejected (with a note) by an admin. */
 export function ModerationQueue() {

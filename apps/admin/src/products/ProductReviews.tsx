@@ -4,16 +4,9 @@ import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
+import type { Review } from '../lib/api-types';
 import { formatDate } from '../lib/format';
 
-export interface Review {
-  _id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  verifiedPurchase?: boolean;
-}
 
 /** A product's reviews, each deletable by an admin (the API recomputes rating and count). */
 export function ProductReviews({ productId, reviews }: { productId: string; reviews: Review[] }) {

@@ -1,19 +1,14 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Confirm, Title, useDelete, useGetOne, useNotify, useRedirect, useUpdate, type RaRecord } from 'react-admin';
+import { Confirm, Title, useDelete, useGetOne, useNotify, useRedirect, useUpdate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../dataProvider/httpClient';
 import { isUploadError } from '../dataProvider/upload';
 import { fromProduct, toProductData, validateProduct, type ProductFormValues } from './productForm';
 import { ProductFormFields } from './ProductFormFields';
-import { ProductReviews, type Review } from './ProductReviews';
+import type { ProductRecord } from '../lib/api-types';
+import { ProductReviews } from './ProductReviews';
 
-interface ProductRecord extends RaRecord {
-  name: string;
-  status?: string;
-  rejectionNote?: string | null;
-  reviews?: Review[];
-}
 
 /** /admin/product/update/{id}: update or delete, then back to All Products. Quantity has a minimum of 1. */
 export function ProductUpdate({ id: idProp }: { id?: string }) {

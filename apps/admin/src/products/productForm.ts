@@ -1,4 +1,6 @@
 /** The product form's values and the pure rules around them (validation, payload), unit-tested. */
+import type { ProductSource } from '../lib/api-types';
+
 export interface SpecRow {
   key: string;
   value: string;
@@ -43,24 +45,11 @@ export const emptyProduct = (): ProductFormValues => ({
   variants: [],
 });
 
-interface ProductRecordLike {
-  name?: string;
-  description?: string;
-  price?: number;
-  quantity?: number;
-  brand?: string;
-  countInStock?: number;
-  category?: { _id?: string; id?: string } | string | null;
-  image?: string;
-  additionalImages?: string[];
-  specifications?: Record<string, unknown>;
-  variants?: Array<{ sku?: string; size?: string | null; colour?: string | null; price?: number | null; countInStock?: number }>;
-}
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-export function fromProduct(p: ProductRecordLike): ProductFormValues {
-  const category = p.category && typeof p.category === 'object' ? (p.category._id ?? p.category.id ?? '') : str(p.category);
+export function fromProduct(p: ProductSource): ProductFormValues {
+  const category = p.category && typeof p.category === 'object' ? (p.category._id ?? '') : str(p.category);
   return {
     name: str(p.name),
     description: str(p.description),

@@ -4,15 +4,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, List, Pagination, SearchInput, useDelete, useListContext, useNotify, useUpdate, type RaRecord } from 'react-admin';
+import { Confirm, List, Pagination, SearchInput, useDelete, useListContext, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
+import type { UserRecord } from '../lib/api-types';
 
-interface UserRecord extends RaRecord {
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  isDistributor?: boolean;
-}
 
 function UserRow({ user }: { user: UserRecord }) {
   const notify = useNotify();

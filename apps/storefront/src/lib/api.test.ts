@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorClass, errorMessage, fieldErrors } from './api';
+import { errorClass, errorMessage, fieldErrors, withoutUnsetParams } from './api';
 
 describe('error catalogue (section 8)', () => {
   it('classes transport errors', () => {
@@ -16,5 +16,13 @@ describe('error catalogue (section 8)', () => {
   });
   it('reads field errors', () => {
     expect(fieldErrors({ status: 400, data: { errors: { name: 'Name is required' } } })).toEqual({ name: 'Name is required' });
+  });
+});
+
+describe('query parameters of the generated endpoints', () => {
+  it('drops unset ones, and the params object when none is left', () => {
+    expect(withoutUnsetParams({ url: '/api/products/top', params: { limit: undefined } })).toEqual({ url: '/api/products/top' });
+    expect(withoutUnsetParams({ url: '/api/cart', params: { userId: 'u1', x: undefined } })).toEqual({ url: '/api/cart', params: { userId: 'u1' } });
+    expect(withoutUnsetParams('/api/products')).toBe('/api/products');
   });
 });

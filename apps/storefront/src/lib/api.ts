@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { ErrorBody } from './generated/shop-api';
 import { STORAGE_KEYS, readString } from './storage';
 
 /**
@@ -7,12 +8,8 @@ import { STORAGE_KEYS, readString } from './storage';
  */
 export type TransportErrorClass = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
-export interface ApiErrorBody {
-  statusCode?: number;
-  message?: string | string[];
-  code?: string;
-  errors?: Record<string, string>;
-}
+/** The API's error answer (ErrorBody of openapi.json), read defensively: any part may be missing, `message` may be a list. */
+export type ApiErrorBody = Partial<Omit<ErrorBody, 'message'>> & { message?: ErrorBody['message'] | string[] };
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -35,7 +32,19 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+/**
+ * The generated endpoints pass every query parameter of the operation, unset ones as undefined: those are
+ * left out, and with none left the URL carries no '?' at all (`/api/products/top`, not `/api/products/top?`).
+ */
+export function withoutUnsetParams(args: string | FetchArgs): string | FetchArgs {
+  if (typeof args === 'string' || !args.params) return args;
+  const params = Object.fromEntries(Object.entries(args.params).filter(([, value]) => value !== undefined));
+  const { params: _unset, ...rest } = args;
+  return Object.keys(params).length ? { ...rest, params } : rest;
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (rawArgs, api, extra) => {
+  const args = withoutUnsetParams(rawArgs);
   const result = await rawBaseQuery(args, api, extra);
   if (result.error?.status === 401 && readString(STORAGE_KEYS.token)) {
     const url = typeof args === 'string' ? args : args.url;
@@ -83,7 +92,10 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export const KEEP_DEFAULT = 60;
 export const KEEP_SHORT = 5;
 
-/** One API slice; features inject their endpoints. Tags of the spec: Product, Order, User, Category. */
+/**
+ * One API slice; the endpoints generated from openapi.json (generated/shop-api.ts, tagged in shop-api.ts) and the
+ * features' own are injected into it. Tags of the spec: Product, Order, User, Category.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

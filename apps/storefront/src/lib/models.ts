@@ -1,6 +1,6 @@
 /**
- * The storefront's view of the API's records. Each is the DTO generated from openapi.json (api-types.ts,
- * from tools/gen-api-types.mjs), or a small derivation of one; the one that has no DTO says why.
+ * The storefront's view of the API's records. Each is the DTO generated from openapi.json (generated/shop-api.ts,
+ * by `npm run openapi`), or a small derivation of one; the one that has no DTO says why.
  */
 import type {
   BlogDto,
@@ -14,6 +14,7 @@ import type {
   FilteredProductsInputDto,
   OrderDto,
   OrderItemDto,
+  PlaceOrderDto,
   ProductDto,
   ProductImageDto,
   PublicCouponDto,
@@ -21,7 +22,7 @@ import type {
   ShippingAddressDto,
   UserInfoDto,
   VariantDto,
-} from './api-types';
+} from './generated/shop-api';
 
 export type UserInfo = UserInfoDto;
 
@@ -54,6 +55,9 @@ export type CartLine = CartLineDto;
 export type ServerCart = CartDto;
 
 export type ShippingAddress = ShippingAddressDto;
+
+/** How an order is paid (POST /api/orders). */
+export type PaymentMethod = PlaceOrderDto['paymentMethod'];
 
 /** productId: an older name for `product` that OrderPage still falls back to; the API sends only `product`. */
 export type OrderLine = OrderItemDto & { productId?: string };

@@ -10,13 +10,13 @@ import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES, isEmail } from '../../lib/validation';
 import { AuthCard } from './AuthCard';
-import { useForgotPasswordMutation } from './auth-api';
+import { useAccountRecoveryForgotPasswordMutation } from '../../lib/shop-api';
 
 export default function ForgotPasswordPage() {
   usePageMeta('Forgot Password', 'Reset the password of your Threadline account.');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const [forgot, { isLoading }] = useForgotPasswordMutation();
+  const [forgot, { isLoading }] = useAccountRecoveryForgotPasswordMutation();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
       return;
     }
     try {
-      const answer = await forgot({ email: email.trim() }).unwrap();
+      const answer = await forgot({ forgotPasswordDto: { email: email.trim() } }).unwrap();
       setSent(answer?.message ?? 'If an account exists for this address, we have sent a link to reset its password.');
     } catch (error) {
       toast.error(errorMessage(error));

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import type { UserInfo } from '../../lib/models';
-import { useGoogleLoginMutation, useGoogleSigninMutation } from './auth-api';
+import { useGoogleAuthLoginMutation, useGoogleAuthSignUpMutation } from '../../lib/shop-api';
 import { decodeIdToken, googleClientId, googleErrorText, loadGoogleIdentity } from './google';
 import { signedIn } from './session-thunks';
 
@@ -16,8 +16,8 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
   const holder = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string>();
   const dispatch = useAppDispatch();
-  const [googleLogin] = useGoogleLoginMutation();
-  const [googleSignin] = useGoogleSigninMutation();
+  const [googleLogin] = useGoogleAuthLoginMutation();
+  const [googleSignin] = useGoogleAuthSignUpMutation();
 
   useEffect(() => {
     if (!clientId) return;
@@ -29,9 +29,9 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
           client_id: clientId,
           callback: async ({ credential }) => {
             const claims = decodeIdToken(credential);
-            const body = { credential, googleId: claims.sub, email: claims.email, username: claims.name, photoURL: claims.picture };
+            const googleSignInDto = { credential, googleId: claims.sub, email: claims.email, username: claims.name, photoURL: claims.picture };
             try {
-              const info = await (mode === 'login' ? googleLogin(body) : googleSignin(body)).unwrap();
+              const info = await (mode === 'login' ? googleLogin({ googleSignInDto }) : googleSignin({ googleSignInDto })).unwrap();
               await dispatch(signedIn(info));
               toast.success(mode === 'login' ? 'Logged In' : 'SignUp Successfully');
               onSignedIn(info);

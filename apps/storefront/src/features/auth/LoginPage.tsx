@@ -15,7 +15,7 @@ import { validateLogin, validateLoginEmailOnBlur } from '../../lib/validation';
 import { AuthCard } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
-import { useDistributorLoginMutation, useLoginMutation } from './auth-api';
+import { useDistributorLoginMutation, useUsersLoginMutation } from '../../lib/shop-api';
 import { signedIn } from './session-thunks';
 import { followRedirect, safeRedirect } from './redirect';
 
@@ -31,7 +31,7 @@ export function LoginForm({ distributor = false }: { distributor?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [login, customer] = useLoginMutation();
+  const [login, customer] = useUsersLoginMutation();
   const [distributorLogin, dist] = useDistributorLoginMutation();
   const isLoading = customer.isLoading || dist.isLoading;
   const here = distributor ? '/distributor/login' : '/login';
@@ -52,7 +52,7 @@ export function LoginForm({ distributor = false }: { distributor?: boolean }) {
       return;
     }
     try {
-      const info = await (distributor ? distributorLogin({ email: email.trim(), password }) : login({ email: email.trim(), password })).unwrap();
+      const info = await (distributor ? distributorLogin({ loginDto: { email: email.trim(), password } }) : login({ loginDto: { email: email.trim(), password } })).unwrap();
       await dispatch(signedIn(info));
       toast.success('Logged In');
       done(info);

@@ -14,7 +14,7 @@ import { AuthCard } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { followRedirect, safeRedirect } from './redirect';
 import { PasswordField } from './PasswordField';
-import { useDistributorRegisterMutation, useRegisterMutation } from './auth-api';
+import { useDistributorRegisterMutation, useUsersRegisterMutation } from '../../lib/shop-api';
 import { signedIn } from './session-thunks';
 
 export function RegisterForm({ distributor = false }: { distributor?: boolean }) {
@@ -24,7 +24,7 @@ export function RegisterForm({ distributor = false }: { distributor?: boolean })
   const dispatch = useAppDispatch();
   const userInfo = useAppSelector((s) => s.session.userInfo);
   const [form, setForm] = useState({ username: '', email: '', password: '', confirmPassword: '', storeName: '' });
-  const [register, customer] = useRegisterMutation();
+  const [register, customer] = useUsersRegisterMutation();
   const [distributorRegister, dist] = useDistributorRegisterMutation();
   const isLoading = customer.isLoading || dist.isLoading;
 
@@ -44,7 +44,10 @@ export function RegisterForm({ distributor = false }: { distributor?: boolean })
     }
     const body = { username: form.username.trim(), email: form.email.trim(), password: form.password };
     try {
-      const info = await (distributor ? distributorRegister({ ...body, storeName: form.storeName.trim() }) : register(body)).unwrap();
+      const info = await (distributor
+        ? distributorRegister({ distributorRegisterDto: { ...body, storeName: form.storeName.trim() } })
+        : register({ registerDto: body })
+      ).unwrap();
       await dispatch(signedIn(info));
       toast.success('Account successfully created');
       done();

@@ -10,7 +10,7 @@ import { usePageMeta } from '../../lib/meta';
 import { validatePasswordChange } from '../../lib/validation';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
-import { useResetPasswordMutation } from './auth-api';
+import { useAccountRecoveryResetPasswordMutation } from '../../lib/shop-api';
 
 export default function ResetPasswordPage() {
   usePageMeta('Choose a New Password', 'Choose a new password for your Threadline account.');
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [reset, { isLoading }] = useResetPasswordMutation();
+  const [reset, { isLoading }] = useAccountRecoveryResetPasswordMutation();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -29,7 +29,7 @@ export default function ResetPasswordPage() {
       return;
     }
     try {
-      await reset({ token, password }).unwrap();
+      await reset({ token, resetPasswordDto: { password } }).unwrap();
       toast.success('Your password has been reset. Please sign in.');
       navigate('/login?redirect=/', { replace: true });
     } catch (error) {

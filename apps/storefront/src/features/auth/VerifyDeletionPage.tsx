@@ -11,7 +11,7 @@ import { usePageMeta } from '../../lib/meta';
 import { clearCart } from '../cart/cart-slice';
 import { favoritesCleared } from '../favorites/favorites-slice';
 import { AuthCard } from './AuthCard';
-import { useConfirmDeletionMutation } from './auth-api';
+import { useAccountRecoveryConfirmDeletionMutation } from '../../lib/shop-api';
 import { clearSession } from './session-slice';
 
 /** The link of the deletion mail: one explicit confirmation, then the account is gone. */
@@ -19,12 +19,12 @@ export default function VerifyDeletionPage() {
   usePageMeta('Confirm Account Deletion', 'Confirm the deletion of your Threadline account.');
   const { token = '' } = useParams();
   const dispatch = useAppDispatch();
-  const [confirm, { isLoading }] = useConfirmDeletionMutation();
+  const [confirm, { isLoading }] = useAccountRecoveryConfirmDeletionMutation();
   const [state, setState] = useState<{ done: boolean; error?: string }>({ done: false });
 
   const onConfirm = async () => {
     try {
-      await confirm(token).unwrap();
+      await confirm({ token }).unwrap();
       dispatch(clearSession());
       dispatch(clearCart());
       dispatch(favoritesCleared());

@@ -4,7 +4,7 @@ import type { UserInfo } from '../../lib/models';
 import { toast } from '../../lib/toast';
 import { clearCart } from '../cart/cart-slice';
 import { favoritesCleared } from '../favorites/favorites-slice';
-import { authApi } from './auth-api';
+import { shopApi } from '../../lib/shop-api';
 import { clearSession, setCredentials } from './session-slice';
 
 type Thunk = (dispatch: AppDispatch, getState: () => RootState) => Promise<void>;
@@ -19,7 +19,7 @@ export const signedIn =
 /** Logout: the server is called (a failure is only logged), local state and all storage cleared, 'Logged Out'. */
 export const logout = (): Thunk => async (dispatch) => {
   try {
-    await dispatch(authApi.endpoints.logout.initiate()).unwrap();
+    await dispatch(shopApi.endpoints.usersLogout.initiate()).unwrap();
   } catch (error) {
     console.error('Logout failed on the server', error);
   }

@@ -20,7 +20,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, isObjectId } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import type { Blog, BlogComment } from '../../lib/models';
-import { useAddCommentMutation, useBlogQuery, useCommentsQuery, useDeleteCommentMutation, useLikeBlogMutation } from './blog-api';
+import { useBlogsGetQuery, useBlogsLikeMutation, useCommentsCreateMutation, useCommentsListQuery } from '../../lib/shop-api';
+import { useDeleteCommentMutation } from './blog-api';
 
 export const COMMENT_MAX_LENGTH = 1000;
 
@@ -31,16 +32,16 @@ function authorName(author: Blog['author'] | BlogComment['user']): string {
 
 function Comments({ blogId }: { blogId: string }) {
   const user = useAppSelector((s) => s.session.userInfo);
-  const { data = [], error } = useCommentsQuery(blogId);
+  const { data = [], error } = useCommentsListQuery({ blog: blogId });
   const [text, setText] = useState('');
-  const [addComment, adding] = useAddCommentMutation();
+  const [addComment, adding] = useCommentsCreateMutation();
   const [deleteComment] = useDeleteCommentMutation();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return toast.error('Comment cannot be empty');
     try {
-      await addComment({ blog: blogId, text: text.trim() }).unwrap();
+      await addComment({ createCommentDto: { blog: blogId, text: text.trim() } }).unwrap();
       setText('');
       toast.success('Comment posted');
     } catch (err) {
@@ -98,9 +99,10 @@ function Comments({ blogId }: { blogId: string }) {
 }
 
 function BlogPost({ id }: { id: string }) {
-  const { data: blog, isLoading, error } = useBlogQuery(id);
+  const { data, isLoading, error } = useBlogsGetQuery({ idOrSlug: id });
+  const blog: Blog | undefined = data;
   const user = useAppSelector((s) => s.session.userInfo);
-  const [like, liking] = useLikeBlogMutation();
+  const [like, liking] = useBlogsLikeMutation();
   const [likeState, setLikeState] = useState<{ likes: number; likedByMe: boolean } | null>(null);
   usePageMeta(blog?.title ?? 'Blog', blog?.excerpt ?? 'A post from the Threadline blog.');
 
@@ -124,7 +126,7 @@ function BlogPost({ id }: { id: string }) {
   const onLike = async () => {
     if (!user) return toast.error('Please login first');
     try {
-      const answer = await like(blog._id).unwrap();
+      const answer = await like({ id: blog._id }).unwrap();
       setLikeState({ likes: answer.likes, likedByMe: answer.likedByMe });
     } catch (err) {
       toast.error(errorMessage(err));

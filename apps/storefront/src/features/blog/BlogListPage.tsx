@@ -14,11 +14,11 @@ import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { thumbnailSrcSet } from '../../lib/images';
 import { usePageMeta } from '../../lib/meta';
-import { useBlogsQuery } from './blog-api';
+import { useBlogsListQuery } from '../../lib/shop-api';
 
 export default function BlogListPage() {
   usePageMeta('Blog', 'Style guides, maker stories and news from Threadline.');
-  const { data, isLoading, error } = useBlogsQuery();
+  const { data, isLoading, error } = useBlogsListQuery({ pageSize: 50 });
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
       <PageHeader title="Blog" subtitle="Style guides, maker stories and news from the Threadline team." />

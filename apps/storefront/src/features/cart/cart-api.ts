@@ -1,38 +1,14 @@
-import { api } from '../../lib/api';
-import type { ServerCart } from '../../lib/models';
+/**
+ * The server cart's calls are the endpoints generated from openapi.json (lib/shop-api.ts: cartView, cartAdd,
+ * cartUpdate, cartRemove, tagged 'Cart'); this is the body they send.
+ */
+import type { UpdateCartDto } from '../../lib/generated/shop-api';
 
-export interface CartChange {
-  userId?: string;
-  productId: string;
-  quantity: number;
-  variantSku?: string | null;
-}
+/** A cart line's change; a line without a variant may say so with null. */
+export type CartChange = Omit<UpdateCartDto, 'variantSku'> & { variantSku?: string | null };
 
-export const cartApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    serverCart: build.query<ServerCart, string>({
-      query: (userId) => `/api/cart?userId=${encodeURIComponent(userId)}`,
-      providesTags: ['Cart'],
-    }),
-    addCartItem: build.mutation<ServerCart, CartChange>({
-      query: (body) => ({ url: '/api/cart', method: 'POST', body: withoutEmptySku(body) }),
-      invalidatesTags: ['Cart'],
-    }),
-    updateCartItem: build.mutation<ServerCart, CartChange>({
-      query: (body) => ({ url: '/api/cart/update', method: 'PUT', body: withoutEmptySku(body) }),
-      invalidatesTags: ['Cart'],
-    }),
-    removeCartItem: build.mutation<ServerCart, { productId: string; variantSku?: string | null }>({
-      query: ({ productId, variantSku }) => ({
-        url: `/api/cart/${encodeURIComponent(productId)}${variantSku ? `?variantSku=${encodeURIComponent(variantSku)}` : ''}`,
-        method: 'DELETE',
-      }),
-      invalidatesTags: ['Cart'],
-    }),
-  }),
-});
-
-function withoutEmptySku(body: CartChange): CartChange {
-  const { variantSku, ...rest } = body;
+/** The body of POST /api/cart and PUT /api/cart/update: without a variant when the line has none. */
+export function cartBody(change: CartChange): UpdateCartDto {
+  const { variantSku, ...rest } = change;
   return variantSku ? { ...rest, variantSku } : rest;
 }

@@ -1,7 +1,8 @@
 import { toast } from '../../lib/toast';
 import type { AppDispatch, RootState } from '../../app/store';
 import { errorMessage } from '../../lib/api';
-import { cartApi } from './cart-api';
+import { shopApi } from '../../lib/shop-api';
+import { cartBody } from './cart-api';
 import { ADD_TO_CART_RESULT, CART_TOASTS, addItem, type AddToCartSource, type CartItem } from './cart-logic';
 import { addToCart, clearCart, removeFromCart, setCartFromServer, updateQuantity } from './cart-slice';
 
@@ -14,7 +15,7 @@ export const syncCart = (): Thunk => async (dispatch, getState) => {
     dispatch(clearCart());
     return;
   }
-  const result = await dispatch(cartApi.endpoints.serverCart.initiate(user._id, { forceRefetch: true }));
+  const result = await dispatch(shopApi.endpoints.cartView.initiate({ userId: user._id }, { forceRefetch: true }));
   if (result.data) dispatch(setCartFromServer(result.data.items));
 };
 
@@ -37,7 +38,9 @@ export const addToCartAndSync =
       return true;
     }
     const result = await dispatch(
-      cartApi.endpoints.addCartItem.initiate({ userId: user._id, productId: item.productId, quantity: item.quantity ?? 1, variantSku: item.variantSku }),
+      shopApi.endpoints.cartAdd.initiate({
+        addToCartDto: cartBody({ userId: user._id, productId: item.productId, quantity: item.quantity ?? 1, variantSku: item.variantSku }),
+      }),
     );
     const answer = result.data as { message?: string; items?: unknown } | undefined;
     if ('error' in result || (answer && answer.message && !answer.items)) {
@@ -60,7 +63,7 @@ export const removeFromCartAndSync =
     toast.error(CART_TOASTS.removed);
     const user = getState().session.userInfo;
     if (!user || !item) return;
-    const result = await dispatch(cartApi.endpoints.removeCartItem.initiate({ productId: item.productId, variantSku: item.variantSku }));
+    const result = await dispatch(shopApi.endpoints.cartRemove.initiate({ productId: item.productId, variantSku: item.variantSku || undefined }));
     if ('error' in result) {
       toast.error(errorMessage(result.error));
       await dispatch(syncCart());
@@ -76,7 +79,7 @@ export const setQuantityAndSync =
     const user = getState().session.userInfo;
     if (!user || !item) return;
     const result = await dispatch(
-      cartApi.endpoints.updateCartItem.initiate({ userId: user._id, productId: item.productId, quantity, variantSku: item.variantSku }),
+      shopApi.endpoints.cartUpdate.initiate({ updateCartDto: cartBody({ userId: user._id, productId: item.productId, quantity, variantSku: item.variantSku }) }),
     );
     if ('error' in result) {
       toast.error(errorMessage(result.error));

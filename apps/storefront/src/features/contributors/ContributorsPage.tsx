@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import type { Contributor } from '../../lib/models';
-import { useContributorsQuery } from '../blog/blog-api';
+import { useStatsContributorsQuery } from '../../lib/shop-api';
 
 /** A plain SVG bar chart of published products per contributor (no chart library). */
 export function BarChart({ rows }: { rows: Contributor[] }) {
@@ -57,8 +57,8 @@ export function BarChart({ rows }: { rows: Contributor[] }) {
 
 export default function ContributorsPage() {
   usePageMeta('Our Contributors', 'Meet the independent makers and distributors behind the Threadline catalog.');
-  const { data, isLoading, error } = useContributorsQuery();
-  const rows = data ?? [];
+  const { data, isLoading, error } = useStatsContributorsQuery({});
+  const rows: Contributor[] = data ?? [];
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <PageHeader title="Meet our Contributors" subtitle="The independent makers and distributors who fill our catalog, ranked by published products." />

@@ -1,15 +1,7 @@
-import type { ImageSize } from '../../lib/models';
+import type { Product } from '../../lib/models';
 
 /** What the favourites list keeps of a product (matched by _id). */
-export interface FavoriteProduct {
-  _id: string;
-  name: string;
-  price: number;
-  image: string;
-  images?: ImageSize[];
-  countInStock?: number;
-  brand?: string;
-}
+export type FavoriteProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> & Partial<Pick<Product, 'images' | 'countInStock' | 'brand'>>;
 
 export const FAVORITE_TOASTS = {
   login: 'Please login first',

@@ -1,8 +1,7 @@
 import { toast } from '../../lib/toast';
 import type { AppDispatch, RootState } from '../../app/store';
-import { api } from '../../lib/api';
+import { shopApi } from '../../lib/shop-api';
 import type { Product } from '../../lib/models';
-import { productsApi } from '../products/products-api';
 import { FAVORITE_TOASTS, mergeFavorites, toggleOutcome, type FavoriteProduct } from './favorites-logic';
 import { favoriteAdded, favoriteRemoved, favoritesSet } from './favorites-slice';
 
@@ -11,24 +10,6 @@ type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Pro
 export function toFavorite(p: Pick<Product, '_id' | 'name' | 'price' | 'image'> & Partial<Product>): FavoriteProduct {
   return { _id: p._id, name: p.name, price: p.price, image: p.image, images: p.images, countInStock: p.countInStock, brand: p.brand };
 }
-
-const favoritesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    serverFavorites: build.query<unknown[], void>({
-      query: () => '/api/users/favorites',
-      transformResponse: (r: unknown) => (Array.isArray(r) ? r : (((r as { favorites?: unknown[] })?.favorites as unknown[]) ?? [])),
-      providesTags: ['Favorite'],
-    }),
-    addServerFavorite: build.mutation<unknown, string>({
-      query: (productId) => ({ url: '/api/users/favorites', method: 'POST', body: { productId } }),
-      invalidatesTags: ['Favorite'],
-    }),
-    removeServerFavorite: build.mutation<unknown, string>({
-      query: (productId) => ({ url: `/api/users/favorites/${encodeURIComponent(productId)}`, method: 'DELETE' }),
-      invalidatesTags: ['Favorite'],
-    }),
-  }),
-});
 
 /** The heart: login first, then toggle, persist, and save on the server. */
 export const toggleFavorite =
@@ -44,11 +25,11 @@ export const toggleFavorite =
       if (outcome === 'removed') {
         dispatch(favoriteRemoved(product._id));
         toast.info(FAVORITE_TOASTS.removed);
-        await dispatch(favoritesApi.endpoints.removeServerFavorite.initiate(product._id)).unwrap();
+        await dispatch(shopApi.endpoints.favoritesRemove.initiate({ productId: product._id })).unwrap();
       } else {
         dispatch(favoriteAdded(product));
         toast.success(FAVORITE_TOASTS.added);
-        await dispatch(favoritesApi.endpoints.addServerFavorite.initiate(product._id)).unwrap();
+        await dispatch(shopApi.endpoints.favoritesAdd.initiate({ addFavoriteDto: { productId: product._id } })).unwrap();
       }
     } catch (error) {
       const status = (error as { status?: unknown })?.status;
@@ -60,22 +41,24 @@ export const toggleFavorite =
 /** On sign-in: merge the server list with the local one, and save local-only items on the server. */
 export const syncFavorites = (): Thunk => async (dispatch, getState) => {
   if (!getState().session.userInfo) return;
-  const result = await dispatch(favoritesApi.endpoints.serverFavorites.initiate(undefined, { forceRefetch: true }));
+  const result = await dispatch(shopApi.endpoints.favoritesList.initiate(undefined, { forceRefetch: true }));
   if (!result.data) return;
   const local = getState().favorites.items;
   const server: FavoriteProduct[] = [];
-  for (const entry of result.data) {
+  // FavoriteProductDto[]; an older server listed bare product ids, which are looked up.
+  const entries: unknown[] = result.data;
+  for (const entry of entries) {
     if (entry && typeof entry === 'object' && '_id' in entry) server.push(toFavorite(entry as Product));
     else if (typeof entry === 'string') {
       const known = local.find((p) => p._id === entry);
       if (known) server.push(known);
       else {
-        const product = await dispatch(productsApi.endpoints.product.initiate(entry));
+        const product = await dispatch(shopApi.endpoints.productsGet.initiate({ id: entry }));
         if (product.data) server.push(toFavorite(product.data));
       }
     }
   }
-  const serverIds = new Set(result.data.map((e) => (typeof e === 'string' ? e : (e as { _id?: string })?._id)));
+  const serverIds = new Set(entries.map((e) => (typeof e === 'string' ? e : (e as { _id?: string })?._id)));
   dispatch(favoritesSet(mergeFavorites(server, local)));
-  for (const p of local) if (!serverIds.has(p._id)) void dispatch(favoritesApi.endpoints.addServerFavorite.initiate(p._id));
+  for (const p of local) if (!serverIds.has(p._id)) void dispatch(shopApi.endpoints.favoritesAdd.initiate({ addFavoriteDto: { productId: p._id } }));
 };

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES, isEmail } from '../../lib/validation';
-import { useContactMutation } from '../blog/blog-api';
+import { useContactCreateMutation } from '../../lib/shop-api';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
@@ -21,7 +21,7 @@ export default function ContactPage() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState(false);
-  const [contact, { isLoading }] = useContactMutation();
+  const [contact, { isLoading }] = useContactCreateMutation();
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -29,7 +29,7 @@ export default function ContactPage() {
     if (Object.values(form).some((v) => !v.trim())) return toast.error(MESSAGES.registerFill);
     if (!isEmail(form.email)) return toast.error(MESSAGES.registerEmail);
     try {
-      await contact({ name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() }).unwrap();
+      await contact({ createContactMessageDto: { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() } }).unwrap();
       toast.success('Thank you! Your message has been sent.');
       setForm(EMPTY);
       setErrors({});

@@ -7,19 +7,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { useSubscribeMutation } from '../blog/blog-api';
+import { useNewsletterSubscribeMutation } from '../../lib/shop-api';
 import { NEWSLETTER_TEXT, submitNewsletter, type NewsletterStatus } from './newsletter-logic';
 
 export default function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<NewsletterStatus>('idle');
-  const [subscribe] = useSubscribeMutation();
+  const [subscribe] = useNewsletterSubscribeMutation();
   const submitting = status === 'submitting';
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     void submitNewsletter(email, {
-      subscribe: (value) => subscribe({ email: value }).unwrap(),
+      subscribe: (value) => subscribe({ subscribeDto: { email: value } }).unwrap(),
       setStatus,
       clearEmail: () => setEmail(''),
       toastError: (m) => toast.error(m),

@@ -18,10 +18,10 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
-import type { CouponPreview, ShippingAddress } from '../../lib/models';
+import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/models';
 import { cartSubtotal } from '../cart/cart-logic';
 import { clearCart } from '../cart/cart-slice';
-import { usePlaceOrderMutation, useValidateCouponMutation } from './orders-api';
+import { useCouponsValidateMutation, useOrdersPlaceMutation } from '../../lib/shop-api';
 
 const FIELDS: Array<[keyof ShippingAddress, string, string]> = [
   ['fullName', 'Full name', 'name'],
@@ -45,14 +45,14 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const [address, setAddress] = useState<ShippingAddress>({ fullName: user?.username ?? '', address: '', city: '', postalCode: '', country: '', phone: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [paymentMethod, setPaymentMethod] = useState('cod');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<CouponPreview | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   // One key per visit to this page: a repeated submission gives back the same order.
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
-  const [validate, validating] = useValidateCouponMutation();
-  const [placeOrder, placing] = usePlaceOrderMutation();
+  const [validate, validating] = useCouponsValidateMutation();
+  const [placeOrder, placing] = useOrdersPlaceMutation();
   const subtotal = cartSubtotal(items);
   const discount = coupon?.discount ?? 0;
   const total = coupon?.totalAfterDiscount ?? Math.max(0, subtotal - discount);
@@ -61,7 +61,7 @@ export default function CheckoutPage() {
     setCouponError(null);
     if (!code.trim()) return;
     try {
-      const preview = await validate({ code: code.trim() }).unwrap();
+      const preview = await validate({ validateCouponDto: { code: code.trim() } }).unwrap();
       if (!preview.valid) {
         setCoupon(null);
         setCouponError(preview.reason ?? 'This coupon does not apply.');
@@ -82,7 +82,7 @@ export default function CheckoutPage() {
       return;
     }
     try {
-      const order = await placeOrder({ shippingAddress: address, paymentMethod, couponCode: coupon?.code, idempotencyKey }).unwrap();
+      const order = await placeOrder({ 'Idempotency-Key': idempotencyKey, placeOrderDto: { shippingAddress: address, paymentMethod, couponCode: coupon?.code } }).unwrap();
       dispatch(clearCart());
       toast.success('Order placed');
       navigate(`/order/${order._id ?? order.id}`, { replace: true });
@@ -131,7 +131,7 @@ export default function CheckoutPage() {
             <Typography id="pay-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
               Payment
             </Typography>
-            <RadioGroup value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value)} aria-labelledby="pay-title">
+            <RadioGroup value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value as PaymentMethod)} aria-labelledby="pay-title">
               <FormControlLabel value="cod" control={<Radio />} label="Pay on delivery" />
             </RadioGroup>
           </Paper>

@@ -17,15 +17,16 @@ import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
-import { orderLines, orderTotal } from '../../lib/models';
-import { useCancelOrderMutation, useOrderQuery } from './orders-api';
+import { orderLines, orderTotal, type Order } from '../../lib/models';
+import { useOrdersCancelMutation, useOrdersGetQuery } from '../../lib/shop-api';
 import { ORDER_STEPS, statusColour, statusLabel } from './order-status';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Order', 'The details and status of your Threadline order.');
-  const { data: order, isLoading, error } = useOrderQuery(id);
-  const [cancel, cancelling] = useCancelOrderMutation();
+  const { data, isLoading, error } = useOrdersGetQuery({ id });
+  const order: Order | undefined = data;
+  const [cancel, cancelling] = useOrdersCancelMutation();
 
   if (isLoading)
     return (
@@ -142,7 +143,7 @@ export default function OrderPage() {
               disabled={cancelling.isLoading}
               onClick={async () => {
                 try {
-                  await cancel(order._id).unwrap();
+                  await cancel({ id: order._id }).unwrap();
                   toast.info('Order cancelled');
                 } catch (e) {
                   toast.error(errorMessage(e));

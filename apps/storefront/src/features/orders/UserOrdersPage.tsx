@@ -16,12 +16,12 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import { orderLines, orderTotal } from '../../lib/models';
-import { useMyOrdersQuery } from './orders-api';
+import { useOrdersMineQuery } from '../../lib/shop-api';
 import { statusColour, statusLabel } from './order-status';
 
 export default function UserOrdersPage() {
   usePageMeta('My Orders', 'Your Threadline orders and their status.');
-  const { data, isLoading, error } = useMyOrdersQuery();
+  const { data, isLoading, error } = useOrdersMineQuery();
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <PageHeader title="My Orders" />

@@ -10,9 +10,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import type { PublicCoupon } from '../../lib/models';
-import { usePublicCouponsQuery } from '../orders/orders-api';
+import { useCouponsListPublicQuery, useProductsOffersQuery } from '../../lib/shop-api';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useOfferProductsQuery } from './products-api';
 
 export function couponLabel(c: PublicCoupon): string {
   return c.type === 'percent' ? `${c.value}% off` : `${formatPrice(c.value)} off`;
@@ -20,8 +19,8 @@ export function couponLabel(c: PublicCoupon): string {
 
 export default function OffersPage() {
   usePageMeta('Offers', 'Threadline deals: products on sale and coupon codes for your next order.');
-  const products = useOfferProductsQuery();
-  const coupons = usePublicCouponsQuery();
+  const products = useProductsOffersQuery({});
+  const coupons = useCouponsListPublicQuery();
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
       <PageHeader title="Deals and offers" subtitle="Products on sale and coupon codes you can use at checkout." />

@@ -16,7 +16,7 @@ import { formatPrice, timeAgo, truncate } from '../../lib/format';
 import type { Product } from '../../lib/models';
 import { ProductImage } from './ProductCard';
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_DESCRIPTION_LENGTH, CAROUSEL_SPEED_MS, nextPosition, settlePosition } from './carousel-logic';
-import { useTopProductsQuery } from './products-api';
+import { useProductsTopQuery } from '../../lib/shop-api';
 
 // Memoised: a move re-renders only the two slides whose `active` changes.
 const Slide = memo(function Slide({ product, active }: { product: Product; active: boolean }) {
@@ -67,7 +67,7 @@ const Slide = memo(function Slide({ product, active }: { product: Product; activ
 
 /** Loops infinitely, one slide at a time, arrows, autoplay every 3000 ms with a 500 ms transition. */
 export function ProductCarousel() {
-  const { data, isLoading, error } = useTopProductsQuery();
+  const { data, isLoading, error } = useProductsTopQuery({});
   // The slides render in the background (a transition, which yields to the browser) when they arrive.
   const shown = useDeferredValue(data);
   const products = shown ?? [];

@@ -33,7 +33,7 @@ import { toFavorite } from '../favorites/favorites-thunks';
 import { ProductGrid } from './ProductCard';
 import { MAIN_IMAGE_SIZES, mainImage } from './product-image';
 import { ReviewForm } from './ReviewForm';
-import { useProductQuery, useSimilarProductsQuery } from './products-api';
+import { useProductsGetQuery, useProductsSimilarQuery } from '../../lib/shop-api';
 import { coloursOf, findVariant, sizesOf } from './variant-logic';
 
 function Gallery({ product }: { product: Product }) {
@@ -80,9 +80,9 @@ function Gallery({ product }: { product: Product }) {
 
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const { data: product, isLoading, error } = useProductQuery(id);
+  const { data: product, isLoading, error } = useProductsGetQuery({ id });
   // Below the fold: rendered in the background (a transition, which yields to the browser) when it arrives.
-  const similar = useDeferredValue(useSimilarProductsQuery(id, { skip: !product }).data);
+  const similar = useDeferredValue(useProductsSimilarQuery({ id }, { skip: !product }).data);
   usePageMeta(product?.name ?? 'Product', product ? `${product.name} by ${product.brand}: ${product.description.slice(0, 150)}` : 'Product details at Threadline.');
   const addToCart = useAddToCart('product');
   const [quantity, setQuantity] = useState(1);

@@ -11,7 +11,8 @@ import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { MESSAGES, REVIEW_MAX_LENGTH, reviewCharactersLeft, validateReview } from '../../lib/validation';
-import { useAddReviewMutation, useMyReviewQuery } from './products-api';
+import { useProductsReviewMutation } from '../../lib/shop-api';
+import { useMyReviewQuery } from './products-api';
 
 /** The customer's own review, shown instead of a second form (the API answers 409 to a second review). */
 function OwnReview({ rating, comment }: { rating: number; comment: string }) {
@@ -35,7 +36,7 @@ export function ReviewForm({ productId }: { productId: string }) {
   const own = useMyReviewQuery({ productId, userId: userId ?? '' }, { skip: !signedIn });
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const [addReview, { isLoading }] = useAddReviewMutation();
+  const [addReview, { isLoading }] = useProductsReviewMutation();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -45,7 +46,7 @@ export function ReviewForm({ productId }: { productId: string }) {
       return;
     }
     try {
-      await addReview({ productId, rating: Number(rating), comment: comment.trim() }).unwrap();
+      await addReview({ id: productId, reviewInputDto: { rating: Number(rating), comment: comment.trim() } }).unwrap();
       toast.success('Review submitted successfully!');
       setComment('');
       setRating(0);

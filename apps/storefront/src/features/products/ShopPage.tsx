@@ -24,7 +24,8 @@ import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { AddProductModal } from '../distributor/AddProductModal';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useCategoriesQuery, useFilteredProductsQuery, useProductsQuery } from './products-api';
+import { useCategoriesAllQuery } from '../../lib/shop-api';
+import { useFilteredProductsQuery, useProductsQuery } from './products-api';
 import { PRICE_RANGES, SHOP_PAGE_SIZE, pageCount } from './shop-filters';
 
 /** About the number of categories of a typical shop. */
@@ -47,7 +48,7 @@ export default function ShopPage() {
   useEffect(() => setChecked(categoryId ? [categoryId] : []), [categoryId]);
 
   const filtering = checked.length > 0 || radio !== '';
-  const { data: categoryData, error: categoriesError } = useCategoriesQuery();
+  const { data: categoryData, error: categoriesError } = useCategoriesAllQuery();
   // Rendered in the background (a transition, which yields to the browser) when they arrive.
   const deferredCategories = useDeferredValue(categoryData);
   const categories = deferredCategories ?? [];

@@ -4,14 +4,14 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useSpecialProductsQuery } from './products-api';
+import { useProductsSpecialQuery } from '../../lib/shop-api';
 
 /** The special products showcase: 7 products, each with Add to Cart and a link. */
 export const SPECIAL_PRODUCTS_COUNT = 7;
 
 export default function SpecialShopPage() {
   usePageMeta('Special Products', 'Exclusive Threadline products, picked by our team.');
-  const { data, isLoading, error } = useSpecialProductsQuery();
+  const { data, isLoading, error } = useProductsSpecialQuery();
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
       <PageHeader title="Special Products" subtitle="Seven exclusive pieces our team picked this season." />

@@ -1,7 +1,7 @@
 import type { AppDispatch } from '../../app/store';
 import { earlyProduct } from './first-product';
 import { preloadMainImage } from './product-image';
-import { productsApi } from './products-api';
+import { shopApi } from '../../lib/shop-api';
 
 const PRODUCT_PAGE = /^\/product\/([^/]+)\/?$/;
 
@@ -23,7 +23,7 @@ export async function prefetchProductPage(pathname: string, dispatch: AppDispatc
   if (early) {
     try {
       // Asked for (and its image shown) by product-boot.js: the page renders from this answer.
-      await dispatch(productsApi.util.upsertQueryData('product', id, await early));
+      await dispatch(shopApi.util.upsertQueryData('productsGet', { id }, await early));
       return true;
     } catch {
       // asked again below
@@ -31,7 +31,7 @@ export async function prefetchProductPage(pathname: string, dispatch: AppDispatc
   }
   try {
     // Not subscribed: the answer stays cached for the page, which subscribes when it renders.
-    preloadMainImage(await dispatch(productsApi.endpoints.product.initiate(id, { subscribe: false })).unwrap());
+    preloadMainImage(await dispatch(shopApi.endpoints.productsGet.initiate({ id }, { subscribe: false })).unwrap());
   } catch {
     // shown by the page
   }

@@ -22,7 +22,7 @@ import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES, isEmail, validatePasswordChange } from '../../lib/validation';
 import { PasswordField } from '../auth/PasswordField';
-import { useRequestDeletionMutation, useUpdateProfileMutation } from '../auth/auth-api';
+import { useAccountRecoveryRequestDeletionMutation, useUsersUpdateProfileMutation } from '../../lib/shop-api';
 import { setCredentials } from '../auth/session-slice';
 
 export const DELETION_MESSAGE = 'A verification email has been sent. Please check your email to confirm account deletion.';
@@ -36,7 +36,7 @@ function ProfileTab() {
   const [username, setUsername] = useState(user?.username ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
-  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [update, { isLoading }] = useUsersUpdateProfileMutation();
   const emailChanged = email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -44,7 +44,7 @@ function ProfileTab() {
     if (!username.trim() || !email.trim()) return toast.error(MESSAGES.registerFill);
     if (!isEmail(email)) return toast.error(MESSAGES.registerEmail);
     try {
-      const info = await update({ _id: user?._id ?? '', username: username.trim(), email: email.trim(), ...(emailChanged ? { currentPassword } : {}) }).unwrap();
+      const info = await update({ updateProfileDto: { _id: user?._id ?? '', username: username.trim(), email: email.trim(), ...(emailChanged ? { currentPassword } : {}) } }).unwrap();
       dispatch(setCredentials(info));
       setCurrentPassword('');
       toast.success('Profile updated successfully');
@@ -72,7 +72,7 @@ function SecurityTab() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [update, { isLoading }] = useUsersUpdateProfileMutation();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -80,7 +80,7 @@ function SecurityTab() {
     const problem = validatePasswordChange(password, confirm);
     if (problem) return toast.error(problem);
     try {
-      const info = await update({ _id: user?._id ?? '', username: user?.username ?? '', email: user?.email ?? '', password, currentPassword }).unwrap();
+      const info = await update({ updateProfileDto: { _id: user?._id ?? '', username: user?.username ?? '', email: user?.email ?? '', password, currentPassword } }).unwrap();
       dispatch(setCredentials(info));
       setCurrentPassword('');
       setPassword('');
@@ -110,7 +110,7 @@ function SecurityTab() {
 function SettingsTab() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  const [requestDeletion, { isLoading }] = useRequestDeletionMutation();
+  const [requestDeletion, { isLoading }] = useAccountRecoveryRequestDeletionMutation();
   const onConfirm = async () => {
     try {
       await requestDeletion().unwrap();
