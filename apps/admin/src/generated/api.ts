@@ -326,7 +326,8 @@ export interface paths {
     };
     /** One product with its reviews */
     get: operations['Products_get'];
-    put?: never;
+    /** Change a product (multipart or JSON): admins any, distributors their own */
+    put: operations['Products_update'];
     post?: never;
     /** Delete a product: admins any, distributors their own */
     delete: operations['Products_remove'];
@@ -345,23 +346,6 @@ export interface paths {
     /** Published products of the same category, without this one */
     get: operations['Products_similar'];
     put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/products/{productId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Change a product (multipart or JSON): admins any, distributors their own */
-    put: operations['Products_update'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1051,7 +1035,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/blogs/{idOrSlug}': {
+  '/api/blogs/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1060,22 +1044,6 @@ export interface paths {
     };
     /** One post, by id or slug */
     get: operations['Blogs_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/blogs/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
     /** Edit a post (admins); the slug changes only when a new one is given */
     put: operations['Blogs_update'];
     post?: never;
@@ -1315,16 +1283,113 @@ export interface components {
         [key: string]: components['schemas']['DependencyStateDto'];
       };
     };
+    /**
+     * @description Stable machine-readable code; each operation lists the codes it answers with per status
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'BAD_REQUEST'
+      | 'UNAUTHORIZED'
+      | 'FORBIDDEN'
+      | 'CONFLICT'
+      | 'UNPROCESSABLE_ENTITY'
+      | 'VALIDATION_FAILED'
+      | 'INVALID_QUERY'
+      | 'MALFORMED_JSON'
+      | 'MALFORMED_BODY'
+      | 'BODY_TOO_DEEP'
+      | 'PAYLOAD_TOO_LARGE'
+      | 'NOT_FOUND'
+      | 'METHOD_NOT_ALLOWED'
+      | 'TOO_MANY_REQUESTS'
+      | 'CSRF'
+      | 'DUPLICATE'
+      | 'INTERNAL'
+      | 'SERVICE_UNAVAILABLE'
+      | 'DEPENDENCY_UNAVAILABLE'
+      | 'NOT_AUTHENTICATED'
+      | 'INVALID_CREDENTIALS'
+      | 'TOO_MANY_FAILED_SIGN_INS'
+      | 'ADMIN_ONLY'
+      | 'DISTRIBUTOR_ONLY'
+      | 'NOT_A_DISTRIBUTOR'
+      | 'NOT_YOUR_PROFILE'
+      | 'USER_NOT_FOUND'
+      | 'EMAIL_TAKEN'
+      | 'PASSWORD_REQUIRED'
+      | 'CURRENT_PASSWORD_REQUIRED'
+      | 'WRONG_CURRENT_PASSWORD'
+      | 'ADMIN_NOT_DELETABLE'
+      | 'LAST_ADMIN'
+      | 'INVALID_RESET_TOKEN'
+      | 'INVALID_DELETION_TOKEN'
+      | 'INVALID_GOOGLE_CREDENTIAL'
+      | 'GOOGLE_EMAIL_NOT_VERIFIED'
+      | 'GOOGLE_MISMATCH'
+      | 'GOOGLE_ACCOUNT_CONFLICT'
+      | 'GOOGLE_NOT_CONFIGURED'
+      | 'TOO_MANY_FAVORITES'
+      | 'PRODUCT_NOT_FOUND'
+      | 'NOT_YOUR_PRODUCT'
+      | 'CATEGORY_NOT_FOUND'
+      | 'CATEGORY_EXISTS'
+      | 'CATEGORY_IN_USE'
+      | 'VARIANT_NOT_FOUND'
+      | 'VARIANT_REQUIRED'
+      | 'DUPLICATE_SKU'
+      | 'INVALID_SPECIFICATIONS'
+      | 'REVIEW_NOT_FOUND'
+      | 'ALREADY_REVIEWED'
+      | 'IMAGE_NOT_FOUND'
+      | 'IMAGE_REQUIRED'
+      | 'INVALID_WIDTH'
+      | 'MALFORMED_UPLOAD'
+      | 'UNEXPECTED_FILE'
+      | 'TOO_MANY_FILES'
+      | 'FILE_TOO_LARGE'
+      | 'IMAGE_TOO_MANY_PIXELS'
+      | 'IMAGE_UNREADABLE'
+      | 'UNSUPPORTED_MEDIA_TYPE'
+      | 'CART_EMPTY'
+      | 'CART_FORBIDDEN'
+      | 'CART_ITEM_NOT_FOUND'
+      | 'CART_BUSY'
+      | 'QUANTITY_TOO_LARGE'
+      | 'INSUFFICIENT_STOCK'
+      | 'OUT_OF_STOCK'
+      | 'ITEM_UNAVAILABLE'
+      | 'COUPON_NOT_FOUND'
+      | 'COUPON_INACTIVE'
+      | 'COUPON_NOT_STARTED'
+      | 'COUPON_EXPIRED'
+      | 'COUPON_EXHAUSTED'
+      | 'COUPON_CUSTOMER_LIMIT'
+      | 'COUPON_MIN_SUBTOTAL'
+      | 'PAYMENT_METHOD_UNSUPPORTED'
+      | 'INVALID_IDEMPOTENCY_KEY'
+      | 'ORDER_NOT_FOUND'
+      | 'ORDER_CHANGED'
+      | 'ORDER_NOT_CANCELLABLE'
+      | 'INVALID_TRANSITION'
+      | 'BLOG_NOT_FOUND'
+      | 'SLUG_TAKEN'
+      | 'COMMENT_NOT_FOUND'
+      | 'NOT_COMMENT_AUTHOR'
+      | 'TOO_MANY_COMMENTS'
+      | 'CONTACT_MESSAGE_NOT_FOUND'
+      | 'UNSUBSCRIBE_LINK_INVALID'
+      | 'JOB_NOT_FOUND'
+      | 'JOB_NOT_FAILED';
     NotReadyDto: {
       /** @example 400 */
       statusCode: number;
       /** @example Please enter a valid email address */
       message: string;
       /**
-       * @description Stable machine-readable code
+       * @description Stable machine-readable code; each operation lists the codes it answers with per status
        * @example VALIDATION_FAILED
        */
-      code?: string;
+      code?: components['schemas']['ErrorCode'];
       /**
        * @description Messages keyed by field (the shape react-admin shows under inputs)
        * @example {
@@ -1378,10 +1443,10 @@ export interface components {
       /** @example Please enter a valid email address */
       message: string;
       /**
-       * @description Stable machine-readable code
+       * @description Stable machine-readable code; each operation lists the codes it answers with per status
        * @example VALIDATION_FAILED
        */
-      code?: string;
+      code?: components['schemas']['ErrorCode'];
       /**
        * @description Messages keyed by field (the shape react-admin shows under inputs)
        * @example {
@@ -2613,6 +2678,18 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
@@ -2648,31 +2725,40 @@ export interface operations {
           'application/json': components['schemas']['UploadResultDto'];
         };
       };
-      /** @description No image in the request */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for distributors and admins */
+      /** @description Forbidden: DISTRIBUTOR_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY';
+          };
         };
       };
       /** @description Larger than 5 MB (code FILE_TOO_LARGE), or more than 40 megapixels, all frames together (code IMAGE_TOO_MANY_PIXELS) */
@@ -2681,7 +2767,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       /** @description Not a JPEG, PNG, WebP, GIF or AVIF image (code UNSUPPORTED_MEDIA_TYPE; SVG is refused), or one that cannot be read: truncated, damaged, or with other data after the image (code IMAGE_UNREADABLE) */
@@ -2691,6 +2780,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -2710,6 +2811,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CategoryDto'][];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -2744,7 +2857,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -2770,31 +2898,40 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'];
         };
       };
-      /** @description Category name is required */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Name already used */
@@ -2804,6 +2941,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -2835,6 +2996,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Categories_rename: {
@@ -2860,30 +3033,40 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -2900,6 +3083,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -2923,22 +3130,28 @@ export interface operations {
           'application/json': components['schemas']['CategoryDeletedDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -2956,6 +3169,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -2986,6 +3211,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3026,7 +3263,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3052,30 +3304,64 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for distributors and admins */
+      /** @description Forbidden: DISTRIBUTOR_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3095,6 +3381,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductDto'][];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3129,22 +3427,52 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
-      /** @description Not signed in */
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for distributors and admins */
+      /** @description Forbidden: DISTRIBUTOR_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3169,6 +3497,30 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Products_newest: {
@@ -3191,6 +3543,30 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Products_special: {
@@ -3208,6 +3584,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductDto'][];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3230,6 +3618,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductDto'][];
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3256,12 +3668,40 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3287,31 +3727,40 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description Invalid field, no image, or 'Maximum 4 additional images allowed' */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for distributors and admins */
+      /** @description Forbidden: DISTRIBUTOR_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY';
+          };
         };
       };
       413: {
@@ -3319,7 +3768,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       415: {
@@ -3328,6 +3780,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3360,6 +3824,119 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Products_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductUpdateDto'];
+        'multipart/form-data': components['schemas']['ProductUpdateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: DISTRIBUTOR_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY';
+          };
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Products_remove: {
@@ -3381,22 +3958,28 @@ export interface operations {
           'application/json': components['schemas']['ProductDeletedDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for distributors and admins */
+      /** @description Forbidden: DISTRIBUTOR_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY';
+          };
         };
       };
       404: {
@@ -3405,6 +3988,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3431,64 +4026,16 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  Products_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        productId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProductUpdateDto'];
-        'multipart/form-data': components['schemas']['ProductUpdateDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductDto'];
-        };
-      };
+      /** @description VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Only for distributors and admins */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
       404: {
@@ -3499,20 +4046,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      413: {
+      /** @description TOO_MANY_REQUESTS */
+      429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3536,22 +4079,28 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -3560,6 +4109,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3587,30 +4148,40 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -3619,6 +4190,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3642,13 +4237,16 @@ export interface operations {
           'application/json': components['schemas']['MyReviewDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       404: {
@@ -3657,6 +4255,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3684,21 +4294,28 @@ export interface operations {
           'application/json': components['schemas']['ReviewResultDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       404: {
@@ -3716,6 +4333,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3740,22 +4381,28 @@ export interface operations {
           'application/json': components['schemas']['ReviewResultDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -3764,6 +4411,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3796,25 +4455,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3840,13 +4520,16 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description Invalid input, or a field that is not allowed (isAdmin, role, …) */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
       /** @description E-mail already registered */
@@ -3858,13 +4541,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Too many attempts */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3890,12 +4588,16 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
       /** @description Invalid email or password */
@@ -3907,13 +4609,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Too many attempts */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3935,6 +4652,18 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Users_profile: {
@@ -3954,13 +4683,28 @@ export interface operations {
           'application/json': components['schemas']['UserDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -3986,22 +4730,28 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description Invalid input, or currentPassword missing or wrong */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description _id is not the caller */
@@ -4020,6 +4770,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4045,13 +4819,16 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description Invalid input, or a field that is not allowed */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
       /** @description E-mail already registered */
@@ -4063,13 +4840,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Too many attempts */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4095,12 +4887,16 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
       /** @description Invalid email or password */
@@ -4121,13 +4917,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Too many attempts */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4153,12 +4964,16 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
       /** @description Missing, forged or expired Google credential */
@@ -4179,13 +4994,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Too many attempts */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
       /** @description Google sign-in is not configured */
@@ -4220,12 +5050,16 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
       /** @description Missing, forged or expired Google credential */
@@ -4246,13 +5080,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Too many attempts */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
       /** @description Google sign-in is not configured */
@@ -4287,12 +5136,28 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       /** @description Too many attempts */
@@ -4301,7 +5166,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4329,13 +5197,28 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description Invalid password, or a used, expired or unknown link */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       /** @description Too many attempts */
@@ -4344,7 +5227,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4375,13 +5261,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4420,7 +5321,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4442,13 +5346,28 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4474,21 +5393,28 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description Product not found */
@@ -4498,6 +5424,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4521,13 +5471,16 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description Product not found */
@@ -4537,6 +5490,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4560,22 +5525,28 @@ export interface operations {
           'application/json': components['schemas']['UserDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -4584,6 +5555,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4611,31 +5594,40 @@ export interface operations {
           'application/json': components['schemas']['UserDto'];
         };
       };
-      /** @description Invalid input, or a field other than username and email */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -4653,6 +5645,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4685,22 +5701,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -4709,6 +5731,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4738,16 +5772,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description userId is not the caller */
@@ -4757,6 +5797,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4782,22 +5834,28 @@ export interface operations {
           'application/json': components['schemas']['CartDto'];
         };
       };
-      /** @description Invalid quantity, unknown variant, or more than is in stock (names how many are left) */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description userId is not the caller */
@@ -4827,6 +5885,30 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Cart_clear: {
@@ -4854,16 +5936,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description userId is not the caller */
@@ -4873,6 +5961,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4898,22 +5998,28 @@ export interface operations {
           'application/json': components['schemas']['CartDto'];
         };
       };
-      /** @description Invalid quantity or more than is in stock */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description userId is not the caller */
@@ -4941,6 +6047,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -4974,16 +6104,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description userId is not the caller */
@@ -5004,6 +6140,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Coupons_listPublic: {
@@ -5021,6 +6169,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PublicCouponDto'][];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5046,21 +6206,52 @@ export interface operations {
           'application/json': components['schemas']['CouponPreviewDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5090,22 +6281,40 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5131,30 +6340,40 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Code already taken (case-insensitive) */
@@ -5164,6 +6383,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5187,22 +6430,28 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -5211,6 +6460,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5238,30 +6499,40 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -5279,6 +6550,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5302,22 +6597,28 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -5326,6 +6627,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5355,22 +6668,40 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5399,22 +6730,28 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description Invalid input, empty cart, or a coupon that does not apply */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description An item is out of stock (names the item and how many are left) */
@@ -5424,6 +6761,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5445,13 +6806,28 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'][];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5473,22 +6849,40 @@ export interface operations {
           'application/json': components['schemas']['OrderStatsDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5512,13 +6906,16 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description No such order, or not yours */
@@ -5528,6 +6925,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5555,30 +6964,40 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -5596,6 +7015,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5619,22 +7062,28 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -5652,6 +7101,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5675,22 +7136,28 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       404: {
@@ -5708,6 +7175,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5731,13 +7210,16 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       404: {
@@ -5755,6 +7237,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5776,22 +7270,40 @@ export interface operations {
           'application/json': components['schemas']['FailedJobDto'][];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5816,22 +7328,28 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Unknown queue or job */
@@ -5850,6 +7368,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5886,7 +7416,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -5912,30 +7457,40 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description No free slug */
@@ -5947,6 +7502,30 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Blogs_get: {
@@ -5954,7 +7533,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrSlug: string;
+        /** @description The blog id or its slug */
+        id: string;
       };
       cookie?: never;
     };
@@ -5975,6 +7555,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6002,30 +7594,40 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Blog not found */
@@ -6044,6 +7646,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6067,22 +7693,28 @@ export interface operations {
           'application/json': components['schemas']['BlogMessageDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Blog not found */
@@ -6092,6 +7724,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6115,13 +7759,16 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description Blog not found */
@@ -6131,6 +7778,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6166,7 +7825,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
       /** @description Blog not found */
@@ -6176,6 +7838,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6201,21 +7875,28 @@ export interface operations {
           'application/json': components['schemas']['CommentDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description Blog not found */
@@ -6227,13 +7908,28 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
       /** @description Commenting too fast */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6257,13 +7953,16 @@ export interface operations {
           'application/json': components['schemas']['CommentMessageDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
       /** @description Not your comment */
@@ -6282,6 +7981,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6317,13 +8028,28 @@ export interface operations {
           'application/json': components['schemas']['NewsletterMessageDto'];
         };
       };
-      /** @description Please enter a valid email address */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       429: {
@@ -6331,7 +8057,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6365,6 +8094,18 @@ export interface operations {
           'text/html': string;
         };
       };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Newsletter_unsubscribe: {
@@ -6393,6 +8134,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6429,25 +8182,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6478,25 +8252,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/csv': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'text/csv': components['schemas']['ErrorBody'];
+          'text/csv': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'text/csv': components['schemas']['ErrorBody'];
+          'text/csv': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6533,25 +8328,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6577,12 +8393,28 @@ export interface operations {
           'application/json': components['schemas']['ContactReceivedDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       429: {
@@ -6590,7 +8422,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6614,22 +8449,28 @@ export interface operations {
           'application/json': components['schemas']['ContactMessageDto'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Message not found */
@@ -6639,6 +8480,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6666,30 +8519,40 @@ export interface operations {
           'application/json': components['schemas']['ContactMessageDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
         };
       };
-      /** @description Only for admins */
+      /** @description Forbidden: ADMIN_ONLY */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
         };
       };
       /** @description Message not found */
@@ -6699,6 +8562,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };
@@ -6731,7 +8618,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };

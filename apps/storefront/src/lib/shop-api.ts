@@ -47,7 +47,7 @@ export const shopApi = generatedApi.enhanceEndpoints({
     couponsListPublic: { providesTags: ['Coupon'], transformResponse: (r: unknown) => listOf(r, 'coupons') },
     // blog, comments, contributors
     blogsList: { providesTags: ['Blog'], transformResponse: (r: unknown) => listOf(r, 'blogs') },
-    blogsGet: { providesTags: (_r, _e, { idOrSlug }) => [{ type: 'Blog', id: idOrSlug }] },
+    blogsGet: { providesTags: (_r, _e, { id }) => [{ type: 'Blog', id }] },
     blogsLike: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Blog', id }] },
     commentsList: { providesTags: (_r, _e, { blog }) => [{ type: 'Comment', id: String(blog) }], transformResponse: (r: unknown) => listOf(r, 'comments') },
     commentsCreate: { invalidatesTags: (_r, _e, { createCommentDto }) => [{ type: 'Comment', id: createCommentDto.blog }] },

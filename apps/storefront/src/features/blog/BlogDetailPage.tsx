@@ -99,7 +99,7 @@ function Comments({ blogId }: { blogId: string }) {
 }
 
 function BlogPost({ id }: { id: string }) {
-  const { data, isLoading, error } = useBlogsGetQuery({ idOrSlug: id });
+  const { data, isLoading, error } = useBlogsGetQuery({ id });
   const blog: Blog | undefined = data;
   const user = useAppSelector((s) => s.session.userInfo);
   const [like, liking] = useBlogsLikeMutation();

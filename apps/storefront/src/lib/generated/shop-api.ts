@@ -260,7 +260,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     blogsGet: build.query<BlogsGetApiResponse, BlogsGetApiArg>({
       query: (queryArg) => ({
-        url: `/api/blogs/${encodeURIComponent(String(queryArg.idOrSlug))}`,
+        url: `/api/blogs/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
     blogsLike: build.mutation<BlogsLikeApiResponse, BlogsLikeApiArg>({
@@ -496,7 +496,8 @@ export type BlogsListApiArg = {
 };
 export type BlogsGetApiResponse = /** status 200  */ BlogDto;
 export type BlogsGetApiArg = {
-  idOrSlug: string;
+  /** The blog id or its slug */
+  id: string;
 };
 export type BlogsLikeApiResponse = /** status 200  */ BlogDto;
 export type BlogsLikeApiArg = {
@@ -543,6 +544,109 @@ export type CategoryDto = {
   slug: string;
   createdAt: string;
   updatedAt: string;
+};
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'UNPROCESSABLE_ENTITY'
+  | 'VALIDATION_FAILED'
+  | 'INVALID_QUERY'
+  | 'MALFORMED_JSON'
+  | 'MALFORMED_BODY'
+  | 'BODY_TOO_DEEP'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'TOO_MANY_REQUESTS'
+  | 'CSRF'
+  | 'DUPLICATE'
+  | 'INTERNAL'
+  | 'SERVICE_UNAVAILABLE'
+  | 'DEPENDENCY_UNAVAILABLE'
+  | 'NOT_AUTHENTICATED'
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_FAILED_SIGN_INS'
+  | 'ADMIN_ONLY'
+  | 'DISTRIBUTOR_ONLY'
+  | 'NOT_A_DISTRIBUTOR'
+  | 'NOT_YOUR_PROFILE'
+  | 'USER_NOT_FOUND'
+  | 'EMAIL_TAKEN'
+  | 'PASSWORD_REQUIRED'
+  | 'CURRENT_PASSWORD_REQUIRED'
+  | 'WRONG_CURRENT_PASSWORD'
+  | 'ADMIN_NOT_DELETABLE'
+  | 'LAST_ADMIN'
+  | 'INVALID_RESET_TOKEN'
+  | 'INVALID_DELETION_TOKEN'
+  | 'INVALID_GOOGLE_CREDENTIAL'
+  | 'GOOGLE_EMAIL_NOT_VERIFIED'
+  | 'GOOGLE_MISMATCH'
+  | 'GOOGLE_ACCOUNT_CONFLICT'
+  | 'GOOGLE_NOT_CONFIGURED'
+  | 'TOO_MANY_FAVORITES'
+  | 'PRODUCT_NOT_FOUND'
+  | 'NOT_YOUR_PRODUCT'
+  | 'CATEGORY_NOT_FOUND'
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'VARIANT_NOT_FOUND'
+  | 'VARIANT_REQUIRED'
+  | 'DUPLICATE_SKU'
+  | 'INVALID_SPECIFICATIONS'
+  | 'REVIEW_NOT_FOUND'
+  | 'ALREADY_REVIEWED'
+  | 'IMAGE_NOT_FOUND'
+  | 'IMAGE_REQUIRED'
+  | 'INVALID_WIDTH'
+  | 'MALFORMED_UPLOAD'
+  | 'UNEXPECTED_FILE'
+  | 'TOO_MANY_FILES'
+  | 'FILE_TOO_LARGE'
+  | 'IMAGE_TOO_MANY_PIXELS'
+  | 'IMAGE_UNREADABLE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'CART_EMPTY'
+  | 'CART_FORBIDDEN'
+  | 'CART_ITEM_NOT_FOUND'
+  | 'CART_BUSY'
+  | 'QUANTITY_TOO_LARGE'
+  | 'INSUFFICIENT_STOCK'
+  | 'OUT_OF_STOCK'
+  | 'ITEM_UNAVAILABLE'
+  | 'COUPON_NOT_FOUND'
+  | 'COUPON_INACTIVE'
+  | 'COUPON_NOT_STARTED'
+  | 'COUPON_EXPIRED'
+  | 'COUPON_EXHAUSTED'
+  | 'COUPON_CUSTOMER_LIMIT'
+  | 'COUPON_MIN_SUBTOTAL'
+  | 'PAYMENT_METHOD_UNSUPPORTED'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'ORDER_NOT_FOUND'
+  | 'ORDER_CHANGED'
+  | 'ORDER_NOT_CANCELLABLE'
+  | 'INVALID_TRANSITION'
+  | 'BLOG_NOT_FOUND'
+  | 'SLUG_TAKEN'
+  | 'COMMENT_NOT_FOUND'
+  | 'NOT_COMMENT_AUTHOR'
+  | 'TOO_MANY_COMMENTS'
+  | 'CONTACT_MESSAGE_NOT_FOUND'
+  | 'UNSUBSCRIBE_LINK_INVALID'
+  | 'JOB_NOT_FOUND'
+  | 'JOB_NOT_FAILED';
+export type ErrorBody = {
+  statusCode: number;
+  message: string;
+  /** Stable machine-readable code; each operation lists the codes it answers with per status */
+  code?: ErrorCode;
+  /** Messages keyed by field (the shape react-admin shows under inputs) */
+  errors?: {
+    [key: string]: string;
+  };
 };
 export type ProductCategoryRefDto = {
   _id: string;
@@ -607,16 +711,6 @@ export type ProductDto = {
   variants: VariantDto[];
   createdAt: string;
   updatedAt: string;
-};
-export type ErrorBody = {
-  statusCode: number;
-  message: string;
-  /** Stable machine-readable code */
-  code?: string;
-  /** Messages keyed by field (the shape react-admin shows under inputs) */
-  errors?: {
-    [key: string]: string;
-  };
 };
 export type FilteredProductsInputDto = {
   /** Category ids (none: every category) */
