@@ -47,6 +47,12 @@ describe('health: liveness and readiness of the API and the worker', () => {
     expect(legacy.body).toMatchObject({ status: 'ok', info: { mongodb: { status: 'up' }, redis: { status: 'up' } }, error: {} });
   });
 
+  it('the API document marks GET /api/health deprecated, naming GET /api/health/ready', async () => {
+    const { body } = await stack.http().get('/api/docs-json').expect(200);
+    expect(body.paths['/api/health'].get).toEqual(expect.objectContaining({ deprecated: true, description: expect.stringContaining('GET /api/health/ready') }));
+    expect(body.paths['/api/health/ready'].get.deprecated).toBeUndefined();
+  });
+
   it('probes that arrive together share one round of pings (readiness is not throttled)', async () => {
     const admin = new Redis({ port: redisPort, host: '127.0.0.1' });
     const pings = async () => Number(/cmdstat_ping:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1] ?? 0);

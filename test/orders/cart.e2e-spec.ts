@@ -186,6 +186,15 @@ describe('cart: /api/cart', () => {
     expect(cart.totalQuantity).toBe(48);
   });
 
+  it('a malformed product id in the path answers 404 CART_ITEM_NOT_FOUND; an unknown query parameter answers 400', async () => {
+    const malformed = await stack.http().delete('/api/cart/not-an-id').set('Authorization', ann.bearer).expect(404);
+    expect(malformed.body).toEqual(expect.objectContaining({ code: 'CART_ITEM_NOT_FOUND', message: 'This item is not in your cart' }));
+    const unknown = await stack.http().get('/api/cart?user=x').set('Authorization', ann.bearer).expect(400);
+    expect(unknown.body.code).toBe('VALIDATION_FAILED');
+    // The caller's own id is accepted (the spec's GET /api/cart?userId=), and changes nothing.
+    expect((await stack.http().get(`/api/cart?userId=${ann.id}`).set('Authorization', ann.bearer).expect(200)).body.userId).toBe(ann.id);
+  });
+
   it('answers 404 for an unknown or unpublished product', async () => {
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: '665f1c2e9d1e8a0012345678', quantity: 1 }).expect(404);
     const draft = await createProduct(stack, { status: 'draft' });

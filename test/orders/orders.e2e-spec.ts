@@ -32,7 +32,8 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     if (key) req.set('Idempotency-Key', key);
     return req.send({ shippingAddress: ADDRESS, paymentMethod: 'cod', ...extra });
   };
-  const setStatus = (id: string, status: Status, who: TestAccount = admin) => stack.http().put(`/api/orders/${id}/status`).set('Authorization', who.bearer).send({ status });
+  // An admin's change of an order: PUT /api/orders/{id} (ra-data-simple-rest's update).
+  const setStatus = (id: string, status: Status, who: TestAccount = admin) => stack.http().put(`/api/orders/${id}`).set('Authorization', who.bearer).send({ status });
   const placeOne = async (who: TestAccount, productId: string, quantity = 1): Promise<string> => {
     await addToCart(who, productId, quantity).expect(201);
     return (await order(who).expect(201)).body.id as string;
@@ -188,9 +189,25 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       await stack.http().get(`/api/orders/${annOrder}`).expect(401);
     });
 
+    it('a malformed order id answers 404 ORDER_NOT_FOUND on every route that takes one', async () => {
+      const calls = [
+        stack.http().get('/api/orders/not-an-id').set('Authorization', ann.bearer),
+        stack.http().get('/api/orders/665f1c2e9d1e8a001234567').set('Authorization', admin.bearer),
+        stack.http().put('/api/orders/not-an-id').set('Authorization', admin.bearer).send({ status: 'paid' }),
+        stack.http().post('/api/orders/not-an-id/cancel').set('Authorization', ann.bearer),
+        stack.http().put('/api/orders/not-an-id/status').set('Authorization', admin.bearer).send({ status: 'paid' }),
+        stack.http().put('/api/orders/not-an-id/pay').set('Authorization', admin.bearer),
+        stack.http().put('/api/orders/not-an-id/deliver').set('Authorization', admin.bearer),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({ status: 404, code: 'ORDER_NOT_FOUND', message: 'Order not found' });
+      }
+    });
+
     it('user B cannot change user A’s order', async () => {
       await stack.http().post(`/api/orders/${annOrder}/cancel`).set('Authorization', bob.bearer).expect(404);
       await setStatus(annOrder, 'cancelled', bob).expect(403);
+      await stack.http().put(`/api/orders/${annOrder}/status`).set('Authorization', bob.bearer).send({ status: 'cancelled' }).expect(403);
       await stack.http().put(`/api/orders/${annOrder}/pay`).set('Authorization', bob.bearer).expect(403);
       const mine = await stack.http().get('/api/orders/mine').set('Authorization', bob.bearer).expect(200);
       expect(mine.body.map((o: { id: string }) => o.id)).not.toContain(annOrder);
@@ -225,6 +242,21 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       await stack.http().get('/api/orders').query({ filter: JSON.stringify({ status: 'lost' }) }).set('Authorization', admin.bearer).expect(400);
       await stack.http().get('/api/orders').query({ filter: JSON.stringify({ from: 'yesterday' }) }).set('Authorization', admin.bearer).expect(400);
     });
+
+    it('GET / answers 400 INVALID_QUERY to a bad value and 400 VALIDATION_FAILED to a parameter it does not know', async () => {
+      const paged = await stack.http().get('/api/orders?page=2&perPage=3&sort=-total').set('Authorization', admin.bearer).expect(200);
+      expect(paged.body).toHaveLength(3);
+      expect(paged.headers['content-range']).toMatch(/^orders 3-5\/\d+$/);
+      const totals = paged.body.map((o: { total: number }) => o.total);
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      const unknown = await stack.http().get('/api/orders?status=paid').set('Authorization', admin.bearer).expect(400);
+      expect(unknown.body.code).toBe('VALIDATION_FAILED');
+      expect(unknown.body.message).toMatch(/status should not exist/);
+      const badSort = await stack.http().get('/api/orders?sort=user').set('Authorization', admin.bearer).expect(400);
+      expect(badSort.body).toEqual(expect.objectContaining({ code: 'INVALID_QUERY', message: 'cannot sort by user' }));
+      const badPage = await stack.http().get('/api/orders?page=0').set('Authorization', admin.bearer).expect(400);
+      expect(badPage.body.code).toBe('INVALID_QUERY');
+    });
   });
 
   describe('status', () => {
@@ -252,19 +284,46 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       }
     });
 
-    it('refuses an unknown status with 400 and sets paidAt, trackingNumber and deliveredAt', async () => {
+    it('PUT /{id} refuses an unknown status or field with 400 and sets paidAt, trackingNumber and deliveredAt', async () => {
       const id = await placeOne(bob, productId);
-      await setStatus(id, 'lost' as Status).expect(400);
-      const paid = await stack.http().put(`/api/orders/${id}/pay`).set('Authorization', admin.bearer).expect(200);
-      expect(paid.body).toEqual(expect.objectContaining({ status: 'paid', isPaid: true, paidAt: expect.any(String) }));
-      await stack.http().put(`/api/orders/${id}/deliver`).set('Authorization', admin.bearer).expect(409);
-      const shipped = await stack.http().put(`/api/orders/${id}/status`).set('Authorization', admin.bearer).send({ status: 'shipped', trackingNumber: '1Z999' }).expect(200);
+      const update = (body: Record<string, unknown>) => stack.http().put(`/api/orders/${id}`).set('Authorization', admin.bearer).send(body);
+      expect((await update({ status: 'lost' }).expect(400)).body.message).toBe('Status must be one of: pending, paid, shipped, delivered, cancelled');
+      await update({}).expect(400);
+      expect((await update({ status: 'paid', total: 0 }).expect(400)).body.message).toMatch(/total should not exist/);
+      const paid = await update({ status: 'paid' }).expect(200);
+      expect(paid.body).toEqual(expect.objectContaining({ status: 'paid', isPaid: true, paidAt: expect.any(String), isDelivered: false }));
+      expect((await update({ status: 'delivered' }).expect(409)).body.code).toBe('INVALID_TRANSITION');
+      const shipped = await update({ status: 'shipped', trackingNumber: '1Z999' }).expect(200);
       expect(shipped.body.trackingNumber).toBe('1Z999');
-      const delivered = await stack.http().put(`/api/orders/${id}/deliver`).set('Authorization', admin.bearer).expect(200);
-      expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String) }));
-      await stack.http().put(`/api/orders/${id}/pay`).set('Authorization', admin.bearer).expect(409);
+      const delivered = await update({ status: 'delivered' }).expect(200);
+      expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String), trackingNumber: '1Z999' }));
+      expect((await update({ status: 'paid' }).expect(409)).body.message).toBe('A delivered order cannot change any more');
       const mail = await eventually(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${id} is delivered`), 15_000, 'status mail');
       expect(mail.to).toContain(bob.email);
+    });
+
+    it('the deprecated PUT /{id}/status, /{id}/pay and /{id}/deliver still answer as before (same rules as PUT /{id})', async () => {
+      const id = await placeOne(bob, productId);
+      const put = (path: string, body?: Record<string, unknown>) => {
+        const req = stack.http().put(`/api/orders/${id}${path}`).set('Authorization', admin.bearer);
+        return body ? req.send(body) : req;
+      };
+      await put('/status', { status: 'lost' }).expect(400);
+      const paid = await put('/pay').expect(200);
+      expect(paid.body).toEqual(expect.objectContaining({ id, status: 'paid', isPaid: true, paidAt: expect.any(String) }));
+      expect((await put('/deliver').expect(409)).body.code).toBe('INVALID_TRANSITION');
+      const shipped = await put('/status', { status: 'shipped', trackingNumber: '1Z998' }).expect(200);
+      expect(shipped.body).toEqual(expect.objectContaining({ status: 'shipped', trackingNumber: '1Z998' }));
+      const delivered = await put('/deliver').expect(200);
+      expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String) }));
+      expect((await put('/pay').expect(409)).body.message).toBe('A delivered order cannot change any more');
+      await stack.http().put(`/api/orders/${id}/pay`).set('Authorization', bob.bearer).expect(403);
+      expect((await stack.http().get(`/api/orders/${id}`).set('Authorization', admin.bearer).expect(200)).body.statusHistory.map((h: { status: string }) => h.status)).toEqual([
+        'pending',
+        'paid',
+        'shipped',
+        'delivered',
+      ]);
     });
 
     it('a cancel puts the stock back; the owner may cancel only while pending', async () => {
@@ -313,6 +372,23 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       expect((await stack.http().get(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).expect(200)).body.value).toBe(7);
       await stack.http().delete(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).expect(200);
       await stack.http().get(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).expect(404);
+    });
+
+    it('the list answers 400 VALIDATION_FAILED to a parameter it does not know, and a malformed id is 404 COUPON_NOT_FOUND', async () => {
+      const unknown = await stack.http().get('/api/coupons?q=spring').set('Authorization', admin.bearer).expect(400);
+      expect(unknown.body.code).toBe('VALIDATION_FAILED');
+      expect(unknown.body.message).toMatch(/q should not exist/);
+      expect((await stack.http().get('/api/coupons?filter={"type":"gift"}').set('Authorization', admin.bearer).expect(400)).body.code).toBe('INVALID_QUERY');
+      const calls = [
+        stack.http().get('/api/coupons/not-an-id').set('Authorization', admin.bearer),
+        stack.http().put('/api/coupons/not-an-id').set('Authorization', admin.bearer).send({ value: 5 }),
+        stack.http().delete('/api/coupons/not-an-id').set('Authorization', admin.bearer),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({ status: 404, code: 'COUPON_NOT_FOUND', message: 'Coupon not found' });
+      }
+      // The literal routes are not taken for ids.
+      expect((await stack.http().get('/api/coupons/public').expect(200)).body).toEqual(expect.any(Array));
     });
 
     it('GET /public lists active public coupons only', async () => {

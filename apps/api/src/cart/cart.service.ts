@@ -6,6 +6,7 @@ import { StockViewCache } from '../catalog-cache/catalog-cache.module';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
 import { subtotalCents } from '../orders/pricing';
 import { toDollars } from '../common/money';
+import { parseObjectIdOr404 } from '../common/object-id';
 import { AddToCartDto, CartDto, CartLineDto, UpdateCartDto } from './dto/cart.dto';
 
 export const MAX_LINE_QUANTITY = 99;
@@ -69,9 +70,9 @@ export class CartService {
 
   async remove(caller: AuthUser, productId: string, variantSku: string | undefined, userId?: string): Promise<CartDto> {
     const user = this.owner(caller, userId);
-    if (!Types.ObjectId.isValid(productId) || !/^[0-9a-f]{24}$/i.test(productId)) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
+    const product = parseObjectIdOr404(productId, 'CART_ITEM_NOT_FOUND', 'This item is not in your cart');
     // One atomic update: an add of another line made at the same moment is never lost.
-    const cart = await this.carts.removeLines(user, new Types.ObjectId(productId), variantSku);
+    const cart = await this.carts.removeLines(user, product, variantSku);
     if (!cart) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
     return this.toDto(user, await this.shown(cart.items));
   }

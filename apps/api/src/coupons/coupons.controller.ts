@@ -1,12 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
+import { IdParam } from '../common/object-id';
 import { CouponsService } from './coupons.service';
-import { CouponDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto, ValidateCouponDto } from './dto/coupon.dto';
+import { CouponDto, CouponListQueryDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto, ValidateCouponDto } from './dto/coupon.dto';
+
+/** The coupon id of a path: a malformed one is an unknown coupon. */
+const CouponId = () => IdParam('id', 'COUPON_NOT_FOUND', 'Coupon not found');
 
 @ApiTags('coupons')
 @Controller('coupons')
@@ -23,20 +27,19 @@ export class CouponsController {
   @Post('validate')
   @HttpCode(200)
   @Auth()
-  @ApiOperation({ summary: "Preview a coupon on the caller's cart, or say why it does not apply" })
+  @ApiOperation({ summary: "Preview a coupon on the caller's cart, or say why it does not apply (valid: false with reasonCode, still 200)" })
   @ApiOkResponse({ type: CouponPreviewDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
   validate(@CurrentUser() user: AuthUser, @Body() dto: ValidateCouponDto): Promise<CouponPreviewDto> {
     return this.coupons.preview(user, dto.code);
   }
 
   @Get()
   @Auth('admin')
-  @ApiOperation({ summary: 'List coupons (admins; page/pageSize or range/sort/filter with q, active, public, type)' })
+  @ApiOperation({ summary: 'List coupons (admins; page/perPage or range/sort/filter with q, active, public, type)' })
   @ApiOkResponse({ type: [CouponDto] })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CouponDto[]> {
-    const { rows, total, skip } = await this.coupons.list(req.query);
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: CouponListQueryDto, @Res({ passthrough: true }) res: Response): Promise<CouponDto[]> {
+    const { rows, total, skip } = await this.coupons.list(query);
     setListHeaders(res, 'coupons', skip, rows.length, total);
     return rows;
   }
@@ -45,8 +48,8 @@ export class CouponsController {
   @Auth('admin')
   @ApiOperation({ summary: 'One coupon (admins)' })
   @ApiOkResponse({ type: CouponDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  get(@Param('id') id: string): Promise<CouponDto> {
+  @ApiErrors('COUPON_NOT_FOUND')
+  get(@CouponId() id: string): Promise<CouponDto> {
     return this.coupons.get(id);
   }
 
@@ -54,8 +57,7 @@ export class CouponsController {
   @Auth('admin')
   @ApiOperation({ summary: 'Create a coupon (admins)' })
   @ApiCreatedResponse({ type: CouponDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Code already taken (case-insensitive)' })
+  @ApiErrors('DUPLICATE')
   create(@Body() dto: CreateCouponDto): Promise<CouponDto> {
     return this.coupons.create(dto);
   }
@@ -64,10 +66,8 @@ export class CouponsController {
   @Auth('admin')
   @ApiOperation({ summary: 'Update a coupon (admins)' })
   @ApiOkResponse({ type: CouponDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Code already taken (case-insensitive)' })
-  update(@Param('id') id: string, @Body() dto: UpdateCouponDto): Promise<CouponDto> {
+  @ApiErrors('COUPON_NOT_FOUND', 'DUPLICATE')
+  update(@CouponId() id: string, @Body() dto: UpdateCouponDto): Promise<CouponDto> {
     return this.coupons.update(id, dto);
   }
 
@@ -75,8 +75,8 @@ export class CouponsController {
   @Auth('admin')
   @ApiOperation({ summary: 'Delete a coupon (admins); answers the deleted coupon; orders keep its code' })
   @ApiOkResponse({ type: CouponDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  remove(@Param('id') id: string): Promise<CouponDto> {
+  @ApiErrors('COUPON_NOT_FOUND')
+  remove(@CouponId() id: string): Promise<CouponDto> {
     return this.coupons.remove(id);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { Types } from 'mongoose';
 import { CouponDocument, CouponFields, CouponListFilter, CouponsRepository, COUPON_TYPES, type CouponType } from '@shop/database';
 import type { AuthUser } from '../auth/auth-user';
@@ -8,8 +7,9 @@ import { badRequest, notFound } from '../common/domain-error';
 import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
 import { discountCents, subtotalCents, type DiscountRule } from '../orders/pricing';
 import { centsOf, toDollars } from '../common/money';
+import { parseObjectIdOr404 } from '../common/object-id';
 import { couponRefusal } from './coupon-rules';
-import { CouponDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto } from './dto/coupon.dto';
+import { CouponDto, CouponListQueryDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto } from './dto/coupon.dto';
 
 const LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'code', 'redemptions', 'endsAt', '_id'],
@@ -21,8 +21,6 @@ export function couponRule(coupon: CouponDocument): DiscountRule {
   return { type: coupon.type, value: coupon.value };
 }
 
-const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
-
 /** Coupons: admin CRUD, previews on the caller's cart, and atomic redemption when an order is placed. */
 @Injectable()
 export class CouponsService {
@@ -31,8 +29,8 @@ export class CouponsService {
     private readonly cart: CartService,
   ) {}
 
-  async list(query: Request['query']): Promise<{ rows: CouponDto[]; total: number; skip: number }> {
-    const parsed = parseListQuery(query as Record<string, unknown>, LIST_SPEC);
+  async list(query: CouponListQueryDto): Promise<{ rows: CouponDto[]; total: number; skip: number }> {
+    const parsed = parseListQuery(query, LIST_SPEC);
     const filter: CouponListFilter = {};
     const f = parsed.filter;
     if (typeof f.active === 'boolean') filter.active = f.active;
@@ -127,7 +125,7 @@ export class CouponsService {
   }
 
   private async find(id: string): Promise<CouponDocument> {
-    const coupon = isObjectId(id) ? await this.coupons.findById(new Types.ObjectId(id)) : null;
+    const coupon = await this.coupons.findById(parseObjectIdOr404(id, 'COUPON_NOT_FOUND', 'Coupon not found'));
     if (!coupon) throw notFound('COUPON_NOT_FOUND', 'Coupon not found');
     return coupon;
   }

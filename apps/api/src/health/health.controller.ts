@@ -2,8 +2,8 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { notReadyMessage, type DependencyState } from '@shop/jobs';
-import { DependencyStateDto, LegacyHealthDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
+import { notReadyMessage } from '@shop/jobs';
+import { DependencyStateDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
 import { DEPENDENCY_UNAVAILABLE, ReadinessService } from './readiness.service';
 
 /**
@@ -35,18 +35,5 @@ export class HealthController {
     const errors: Record<string, string> = {};
     for (const [name, state] of Object.entries(checks)) if (state.status === 'down') errors[name] = state.message;
     return { statusCode: 503, code: DEPENDENCY_UNAVAILABLE, message: notReadyMessage(checks), errors, status: 'error', checks };
-  }
-
-  @Get()
-  @ApiOperation({ summary: 'Readiness in the older shape (use /api/health/ready, or /api/health/live for liveness)', deprecated: true })
-  @ApiOkResponse({ type: LegacyHealthDto })
-  @ApiServiceUnavailableResponse({ type: LegacyHealthDto, description: 'A dependency is down (listed under error)' })
-  async check(@Res({ passthrough: true }) res: Response): Promise<LegacyHealthDto> {
-    const { ready, checks } = await this.readiness.check();
-    const info: Record<string, DependencyState> = {};
-    const error: Record<string, DependencyState> = {};
-    for (const [name, state] of Object.entries(checks)) (state.status === 'up' ? info : error)[name] = state;
-    if (!ready) res.status(503);
-    return { status: ready ? 'ok' : 'error', info, error, details: checks };
   }
 }

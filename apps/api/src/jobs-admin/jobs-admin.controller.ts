@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { JobsService, QUEUES } from '@shop/jobs';
 import { Auth } from '../auth/auth.decorators';
 import { conflict, notFound } from '../common/domain-error';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { MessageDto } from '../users/dto/user-info.dto';
 import { FailedJobDto } from './dto/failed-job.dto';
 
@@ -24,11 +24,11 @@ export class JobsAdminController {
   @Post(':queue/:id/retry')
   @HttpCode(200)
   @Auth('admin')
-  @ApiOperation({ summary: 'Queue a failed job again, with a fresh set of attempts (admins)' })
+  @ApiOperation({ summary: 'Queue a failed job again, with a fresh set of attempts (admins); an unknown queue or job answers 404 JOB_NOT_FOUND' })
   @ApiParam({ name: 'queue', enum: QUEUES })
   @ApiOkResponse({ type: MessageDto })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Unknown queue or job' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'The job has not failed' })
+  @ApiParam({ name: 'id', description: 'The job id (as listed by GET /api/admin/jobs/failed)' })
+  @ApiErrors('JOB_NOT_FOUND', 'JOB_NOT_FAILED')
   async retry(@Param('queue') queue: string, @Param('id') id: string): Promise<MessageDto> {
     const outcome = await this.jobs.retryFailed(queue, id);
     if (outcome === 'missing') throw notFound('JOB_NOT_FOUND', 'Job not found');

@@ -1,21 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
-import { ChangeOrderStatusDto, OrderDto, OrderStatsDto, PlaceOrderDto } from './dto/order.dto';
+import { IdParam } from '../common/object-id';
+import { OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { OrdersService } from './orders.service';
+
+/** The order id of a path: a malformed one is an unknown order. */
+const OrderId = () => IdParam('id', 'ORDER_NOT_FOUND', 'Order not found');
 
 @ApiTags('orders')
 @Controller('orders')
@@ -27,8 +22,20 @@ export class OrdersController {
   @ApiOperation({ summary: 'Place an order from the server-side cart (prices, discount and tax computed here)' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeating a key answers the order it placed (header Idempotent-Replayed: true)' })
   @ApiCreatedResponse({ type: OrderDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid input, empty cart, or a coupon that does not apply' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'An item is out of stock (names the item and how many are left)' })
+  @ApiErrors(
+    'CART_EMPTY',
+    'INVALID_IDEMPOTENCY_KEY',
+    'PAYMENT_METHOD_UNSUPPORTED',
+    ['COUPON_NOT_FOUND', 400],
+    'COUPON_INACTIVE',
+    'COUPON_NOT_STARTED',
+    'COUPON_EXPIRED',
+    'COUPON_EXHAUSTED',
+    'COUPON_CUSTOMER_LIMIT',
+    'COUPON_MIN_SUBTOTAL',
+    'ITEM_UNAVAILABLE',
+    'OUT_OF_STOCK',
+  )
   async place(
     @CurrentUser() user: AuthUser,
     @Body() dto: PlaceOrderDto,
@@ -58,53 +65,34 @@ export class OrdersController {
 
   @Get()
   @Auth('admin')
-  @ApiOperation({ summary: 'All orders (admins): page/pageSize or range/sort/filter with status, user, from, to' })
+  @ApiOperation({ summary: 'All orders (admins): page/perPage or range/sort/filter with status, user, from, to' })
   @ApiOkResponse({ type: [OrderDto] })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OrderDto[]> {
-    const { rows, total, skip } = await this.orders.list(req.query);
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: OrderListQueryDto, @Res({ passthrough: true }) res: Response): Promise<OrderDto[]> {
+    const { rows, total, skip } = await this.orders.list(query);
     setListHeaders(res, 'orders', skip, rows.length, total);
     return rows;
   }
 
   @Get(':id')
   @Auth()
-  @ApiOperation({ summary: 'One order, for its owner or an admin' })
+  @ApiOperation({ summary: 'One order, for its owner or an admin (anyone else is told it does not exist)' })
   @ApiOkResponse({ type: OrderDto })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'No such order, or not yours' })
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<OrderDto> {
+  @ApiErrors('ORDER_NOT_FOUND')
+  get(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
     return this.orders.get(user, id);
   }
 
-  @Put(':id/status')
+  @Put(':id')
   @Auth('admin')
-  @ApiOperation({ summary: 'Change the status (admins): pending → paid → shipped → delivered; pending or paid → cancelled (restocks)' })
+  @ApiOperation({
+    summary: 'Change an order (admins): its status, pending → paid → shipped → delivered; pending or paid → cancelled (restocks)',
+    description: 'Becoming paid sets paidAt, becoming delivered sets deliveredAt; a trackingNumber may come with the change. The customer is mailed.',
+  })
   @ApiOkResponse({ type: OrderDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Transition not allowed' })
-  changeStatus(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: ChangeOrderStatusDto): Promise<OrderDto> {
-    return this.orders.changeStatus(user, id, dto);
-  }
-
-  @Put(':id/pay')
-  @Auth('admin')
-  @ApiOperation({ summary: 'Mark a pending order paid (admins)' })
-  @ApiOkResponse({ type: OrderDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Transition not allowed' })
-  pay(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<OrderDto> {
-    return this.orders.changeStatus(user, id, { status: 'paid' });
-  }
-
-  @Put(':id/deliver')
-  @Auth('admin')
-  @ApiOperation({ summary: 'Mark a shipped order delivered (admins)' })
-  @ApiOkResponse({ type: OrderDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Transition not allowed' })
-  deliver(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<OrderDto> {
-    return this.orders.changeStatus(user, id, { status: 'delivered' });
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  update(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: UpdateOrderDto): Promise<OrderDto> {
+    return this.orders.update(user, id, dto);
   }
 
   @Post(':id/cancel')
@@ -112,9 +100,8 @@ export class OrdersController {
   @Auth()
   @ApiOperation({ summary: 'Cancel your own order while it is pending (puts the stock back)' })
   @ApiOkResponse({ type: OrderDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'The order is no longer pending' })
-  cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<OrderDto> {
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'ORDER_CHANGED')
+  cancel(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
     return this.orders.cancelByOwner(user, id);
   }
 }

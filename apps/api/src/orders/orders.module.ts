@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OrderRecoveryModule } from '@shop/orders';
 import { CartModule } from '../cart/cart.module';
+import { OrdersCompatController } from '../compat/orders-compat.controller';
 import { CouponsModule } from '../coupons/coupons.module';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
@@ -10,7 +11,8 @@ import { PaymentService } from './payment/payment.service';
 
 @Module({
   imports: [CartModule, CouponsModule, OrderRecoveryModule],
-  controllers: [OrdersController],
+  // The compat routes first: their literal paths are matched before the current controller's /:id routes.
+  controllers: [OrdersCompatController, OrdersController],
   providers: [
     OrdersService,
     PaymentService,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { Types } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
@@ -21,12 +20,13 @@ import { stockRefusal, CartService } from '../cart/cart.service';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
 import { couponRule, CouponsService } from '../coupons/coupons.service';
-import { ChangeOrderStatusDto, OrderDto, OrderStatsDto, PlaceOrderDto } from './dto/order.dto';
+import { OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { salesPerDay, windowStart } from './order-stats';
 import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
 import { computeTotals } from './pricing';
 import { toDollars } from '../common/money';
+import { parseObjectIdOr404 } from '../common/object-id';
 
 const LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'total', 'status', '_id'],
@@ -42,8 +42,6 @@ export interface PlacedOrder {
   /** True when the Idempotency-Key named an order placed before. */
   replayed: boolean;
 }
-
-const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
 
 /** Placing, reading and moving orders. Money in integer cents; the DTOs show dollars. */
 @Injectable()
@@ -157,8 +155,8 @@ export class OrdersService {
     return OrderDto.from(await this.findVisible(caller, id));
   }
 
-  async list(query: Request['query']): Promise<{ rows: OrderDto[]; total: number; skip: number }> {
-    const parsed = parseListQuery(query as Record<string, unknown>, LIST_SPEC);
+  async list(query: OrderListQueryDto): Promise<{ rows: OrderDto[]; total: number; skip: number }> {
+    const parsed = parseListQuery(query, LIST_SPEC);
     const f = parsed.filter;
     const filter: OrderListFilter = {};
     if (typeof f.status === 'string') {
@@ -174,8 +172,8 @@ export class OrdersService {
     return { rows: rows.map(OrderDto.from), total, skip: parsed.skip };
   }
 
-  /** Admin status change through the transition table. */
-  async changeStatus(caller: AuthUser, id: string, dto: ChangeOrderStatusDto): Promise<OrderDto> {
+  /** An admin's change of an order (PUT /api/orders/{id} and the older /status, /pay, /deliver): its status, through the transition table. */
+  async update(caller: AuthUser, id: string, dto: UpdateOrderDto): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
     return OrderDto.from(await this.transition(order, dto.status, caller.objectId, dto.trackingNumber));
   }
@@ -232,7 +230,7 @@ export class OrdersService {
   }
 
   private async findVisible(caller: AuthUser, id: string, ownerOnly = false): Promise<OrderDocument> {
-    const order = isObjectId(id) ? await this.orders.findById(new Types.ObjectId(id)) : null;
+    const order = await this.orders.findById(parseObjectIdOr404(id, 'ORDER_NOT_FOUND', 'Order not found'));
     const isOwner = Boolean(order?.user?.equals(caller.objectId));
     if (!order || (!isOwner && (ownerOnly || !caller.isAdmin))) throw notFound('ORDER_NOT_FOUND', 'Order not found');
     return order;

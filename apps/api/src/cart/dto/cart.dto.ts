@@ -5,7 +5,7 @@ const QUANTITY = 'Quantity must be a whole number from 1 to 99';
 
 /** POST /api/cart: adds to the quantity already in the cart. The price always comes from the catalog. */
 export class AddToCartDto {
-  /** Must be the caller's own id when given; omitted means the caller. */
+  /** Optional and never needed: the cart is always the caller's; any id but the caller's own answers 403 CART_FORBIDDEN. */
   @ApiPropertyOptional({ example: '665f1c2e9d1e8a0012345678' })
   @IsOptional()
   @IsMongoId({ message: 'userId must be an id' })
@@ -33,6 +33,7 @@ export class AddToCartDto {
 
 /** PUT /api/cart/update: sets the quantity of a line. */
 export class UpdateCartDto {
+  /** Optional and never needed: the cart is always the caller's; any id but the caller's own answers 403 CART_FORBIDDEN. */
   @ApiPropertyOptional({ example: '665f1c2e9d1e8a0012345678' })
   @IsOptional()
   @IsMongoId({ message: 'userId must be an id' })
@@ -55,8 +56,16 @@ export class UpdateCartDto {
   variantSku?: string;
 }
 
+/**
+ * The query of GET and DELETE /api/cart. The cart is always the caller's: userId is accepted because the spec
+ * names it (GET /api/cart?userId=), and only checked: any id but the caller's own answers 403 CART_FORBIDDEN,
+ * for admins too. Leave it out.
+ */
 export class CartOwnerQueryDto {
-  @ApiPropertyOptional({ description: "Must be the caller's own id when given" })
+  @ApiPropertyOptional({
+    description: "Optional and never needed: the cart is always the caller's. When given it must be the caller's own id; any other answers 403 CART_FORBIDDEN (admins too).",
+    example: '665f1c2e9d1e8a0012345678',
+  })
   @IsOptional()
   @IsMongoId({ message: 'userId must be an id' })
   userId?: string;

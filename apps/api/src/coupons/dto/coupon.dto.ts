@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { COUPON_TYPES, type CouponDocument, type CouponType } from '@shop/database';
+import { ListQueryDto } from '../../common/list-query';
 import { toDollars } from '../../common/money';
 import { Trim } from '../../common/transforms';
 
@@ -79,6 +80,19 @@ export class ValidateCouponDto {
   @IsNotEmpty({ message: 'Please enter a coupon code' })
   @MaxLength(40)
   code!: string;
+}
+
+/** GET /api/coupons (admins): the list conventions; filter takes q (part of the code), active, public and type. */
+export class CouponListQueryDto extends ListQueryDto {
+  // Redeclared only to document this resource's fields; validation is ListQueryDto's. (The initializer is what TS asks of a redeclared field.)
+  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), code, redemptions, endsAt, id: `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["code","ASC"]' })
+  override sort?: string = undefined;
+
+  @ApiPropertyOptional({
+    description: 'A JSON object with any of: q (text found in the code), active and public (true or false), type (' + COUPON_TYPES.join(' or ') + '), id (a list of ids)',
+    example: '{"q":"summer","active":true}',
+  })
+  override filter?: string = undefined;
 }
 
 /** A coupon as admins see it. Money in dollars. */

@@ -4,6 +4,7 @@ import { IsDefined, IsIn, IsNotEmpty, IsNotEmptyObject, IsObject, IsOptional, Is
 import { ORDER_STATUSES, type OrderDocument, type OrderStatus } from '@shop/database';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
 import { toDollars } from '../../common/money';
+import { ListQueryDto } from '../../common/list-query';
 import { Trim } from '../../common/transforms';
 function addressField(label: string, max = 120) {
   return [Trim(), IsString({ message: `${label} is required` }), IsNotEmpty({ message: `${label} is required` }), MaxLength(max)];
@@ -44,7 +45,12 @@ export class PlaceOrderDto {
   couponCode?: string;
 }
 
-export class ChangeOrderStatusDto {
+/**
+ * PUT /api/orders/{id} (admins): the order's next status, through the transition table
+ * (pending → paid → shipped → delivered; pending or paid → cancelled, which puts the stock back).
+ * Becoming paid sets paidAt, becoming delivered sets deliveredAt; a tracking number may come with any change.
+ */
+export class UpdateOrderDto {
   @ApiProperty({ enum: ORDER_STATUSES })
   @IsIn(ORDER_STATUSES, { message: `Status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status!: OrderStatus;
@@ -56,6 +62,19 @@ export class ChangeOrderStatusDto {
   @IsNotEmpty()
   @MaxLength(100)
   trackingNumber?: string;
+}
+
+/** GET /api/orders (admins): the list conventions; filter takes status, user (id), from and to (dates, `to` inclusive). */
+export class OrderListQueryDto extends ListQueryDto {
+  // Redeclared only to document this resource's fields; validation is ListQueryDto's. (The initializer is what TS asks of a redeclared field.)
+  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), total, status, id: `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["createdAt","DESC"]' })
+  override sort?: string = undefined;
+
+  @ApiPropertyOptional({
+    description: 'A JSON object with any of: status (one of ' + ORDER_STATUSES.join(', ') + '), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids)',
+    example: '{"status":"paid","from":"2025-01-01"}',
+  })
+  override filter?: string = undefined;
 }
 
 export class OrderItemDto {
