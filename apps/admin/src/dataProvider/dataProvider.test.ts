@@ -133,7 +133,7 @@ describe('dataProvider', () => {
     const dp = provider({
       'PUT /api/products/p1/approve': { body: { _id: 'p1', status: 'published' } },
       'PUT /api/products/p2/reject': { body: { _id: 'p2', status: 'rejected' } },
-      'PUT /api/orders/o1/status': { body: { _id: 'o1', status: 'shipped' } },
+      'PUT /api/orders/o1': { body: { _id: 'o1', status: 'shipped' } },
       'GET /api/orders/stats': { body: { revenue: 10 } },
     });
     expect((await dp.approveProduct('p1')).id).toBe('p1');

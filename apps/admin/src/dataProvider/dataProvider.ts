@@ -91,7 +91,7 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       await http(`${API_URL}/products/${enc(productId)}/reviews/${enc(reviewId)}`, { method: 'DELETE' });
     },
     setOrderStatus: async (id, status, trackingNumber) =>
-      withId(await send('PUT', `${API_URL}/orders/${enc(id)}/status`, trackingNumber ? { status, trackingNumber } : { status })),
+      withId(await send('PUT', `${API_URL}/orders/${enc(id)}`, trackingNumber ? { status, trackingNumber } : { status })),
     async getStats() {
       const { json } = await http(`${API_URL}/orders/stats`);
       return json;

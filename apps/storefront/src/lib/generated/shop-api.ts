@@ -446,7 +446,7 @@ export type CartAddApiArg = {
 };
 export type CartViewApiResponse = /** status 200  */ CartDto;
 export type CartViewApiArg = {
-  /** Must be the caller's own id when given */
+  /** Optional and never needed: the cart is always the caller's. When given it must be the caller's own id; any other answers 403 CART_FORBIDDEN (admins too). */
   userId?: string;
 };
 export type CartUpdateApiResponse = /** status 200  */ CartDto;
@@ -456,7 +456,7 @@ export type CartUpdateApiArg = {
 export type CartRemoveApiResponse = /** status 200  */ CartDto;
 export type CartRemoveApiArg = {
   productId: string;
-  /** Must be the caller's own id when given */
+  /** Optional and never needed: the cart is always the caller's. When given it must be the caller's own id; any other answers 403 CART_FORBIDDEN (admins too). */
   userId?: string;
   /** The variant line to remove */
   variantSku?: string;
@@ -898,7 +898,7 @@ export type CartDto = {
   subtotal: number;
 };
 export type AddToCartDto = {
-  /** Must be the caller's own id when given; omitted means the caller. */
+  /** Optional and never needed: the cart is always the caller's; any id but the caller's own answers 403 CART_FORBIDDEN. */
   userId?: string;
   productId: string;
   /** Units to add (default 1). */
@@ -907,6 +907,7 @@ export type AddToCartDto = {
   variantSku?: string;
 };
 export type UpdateCartDto = {
+  /** Optional and never needed: the cart is always the caller's; any id but the caller's own answers 403 CART_FORBIDDEN. */
   userId?: string;
   productId: string;
   quantity: number;
