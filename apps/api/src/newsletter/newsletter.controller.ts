@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
@@ -36,7 +36,6 @@ export class NewsletterController {
   @Get('unsubscribe/:token')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The unsubscribe link of the mails: unsubscribes and answers a small HTML page' })
-  @ApiProduces('text/html')
   @ApiOkResponse({ description: 'HTML page: unsubscribed', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
   async unsubscribeLink(@Param('token') token: string, @Res() res: Response): Promise<void> {
@@ -71,7 +70,6 @@ export class NewsletterController {
   @Get('subscribers.csv')
   @Auth('admin')
   @ApiOperation({ summary: 'Download the subscribers as CSV (admins); filter as for the list', description: 'filter keys: q (e-mail text), active, id (list of ids).' })
-  @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'email,status,subscribedAt,unsubscribedAt', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiErrors('INVALID_QUERY')
   async csv(@Query() query: SubscribersCsvQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
