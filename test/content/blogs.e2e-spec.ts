@@ -108,6 +108,19 @@ describe('blogs', () => {
     await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ title: { $ne: null } }) }).expect(400);
   });
 
+  it('answers 400 VALIDATION_FAILED to an unknown query parameter; pageSize (the storefront\'s) still pages like perPage', async () => {
+    const unknown = await stack.http().get('/api/blogs').query({ tag: 'summer' }).expect(400);
+    expect(unknown.body.code).toBe('VALIDATION_FAILED');
+    expect(unknown.body.errors).toEqual({ tag: expect.any(String) });
+    const badSort = await stack.http().get('/api/blogs').query({ sort: 'body' }).expect(400);
+    expect(badSort.body.code).toBe('INVALID_QUERY');
+    const perPage = await stack.http().get('/api/blogs').query({ perPage: '1' }).expect(200);
+    const pageSize = await stack.http().get('/api/blogs').query({ pageSize: '1' }).expect(200);
+    expect(perPage.body).toHaveLength(1);
+    expect(pageSize.body.map((b: { id: string }) => b.id)).toEqual(perPage.body.map((b: { id: string }) => b.id));
+    expect((await stack.http().get('/api/blogs').query({ pageSize: '50' }).expect(200)).headers['x-total-count']).toEqual(expect.any(String));
+  });
+
   it('gives one post by id or slug; drafts and unknown posts are 404 for everyone but admins', async () => {
     const bySlug = await stack.http().get('/api/blogs/ten-looks-for-summer').expect(200);
     const byId = await stack.http().get(`/api/blogs/${bySlug.body.id}`).expect(200);
@@ -144,7 +157,13 @@ describe('blogs', () => {
     expect(deleted.body.message).toBe('Blog deleted');
     await stack.http().get(`/api/blogs/${id}`).expect(404);
     await stack.http().delete(`/api/blogs/${id}`).set('Authorization', admin.bearer).expect(404);
-    await stack.http().delete('/api/blogs/not-an-id').set('Authorization', admin.bearer).expect(404);
+    for (const res of [
+      await stack.http().delete('/api/blogs/not-an-id').set('Authorization', admin.bearer).expect(404),
+      await stack.http().put('/api/blogs/not-an-id').set('Authorization', admin.bearer).send({ title: 'x' }).expect(404),
+      await stack.http().post('/api/blogs/not-an-id/like').set('Authorization', ann.bearer).expect(404),
+    ]) {
+      expect(res.body).toEqual(expect.objectContaining({ code: 'BLOG_NOT_FOUND', message: 'Blog not found' }));
+    }
   });
 
   it('toggles a like on and off, and counts two users’ likes as 2', async () => {

@@ -59,6 +59,19 @@ describe('comments', () => {
     await stack.http().get('/api/comments').query({ blog: '0123456789abcdef01234567' }).expect(404);
   });
 
+  it('answers 400 to an unknown query parameter or a malformed blog id, and takes perPage', async () => {
+    const unknown = await stack.http().get('/api/comments').query({ blog: blogId, user: ann.id }).expect(400);
+    expect(unknown.body.code).toBe('VALIDATION_FAILED');
+    expect(unknown.body.errors).toEqual({ user: expect.any(String) });
+    for (const query of ['blog=not-an-id', `blog=${blogId}&blog=${blogId}`]) {
+      const bad = await stack.http().get(`/api/comments?${query}`).expect(400);
+      expect(bad.body).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'blog must be a blog id' }));
+    }
+    const page = await stack.http().get('/api/comments').query({ blog: blogId, perPage: '1' }).expect(200);
+    expect(page.body).toHaveLength(1);
+    expect((await stack.http().get('/api/comments').query({ blog: blogId, filter: '{"text":"x"}' }).expect(400)).body.code).toBe('INVALID_QUERY');
+  });
+
   it('lets only the author or an admin delete a comment', async () => {
     const mine = (await comment(ann, 'Delete me').expect(201)).body;
     const forbidden = await stack.http().delete(`/api/comments/${mine.id}`).set('Authorization', bob.bearer).expect(403);
@@ -66,6 +79,9 @@ describe('comments', () => {
     await stack.http().delete(`/api/comments/${mine.id}`).expect(401);
     expect((await stack.http().delete(`/api/comments/${mine.id}`).set('Authorization', ann.bearer).expect(200)).body.message).toBe('Comment deleted');
     await stack.http().delete(`/api/comments/${mine.id}`).set('Authorization', ann.bearer).expect(404);
+    expect((await stack.http().delete('/api/comments/not-an-id').set('Authorization', ann.bearer).expect(404)).body).toEqual(
+      expect.objectContaining({ code: 'COMMENT_NOT_FOUND', message: 'Comment not found' }),
+    );
 
     const bobs = (await comment(bob, 'Moderate me').expect(201)).body;
     await stack.http().delete(`/api/comments/${bobs.id}`).set('Authorization', admin.bearer).expect(200);

@@ -68,6 +68,20 @@ describe('contact', () => {
     await stack.http().get('/api/contact').expect(401);
   });
 
+  it('answers 400 VALIDATION_FAILED to an unknown list parameter, and 404 CONTACT_MESSAGE_NOT_FOUND to a malformed id', async () => {
+    const unknown = await stack.http().get('/api/contact').query({ handled: 'false' }).set('Authorization', admin.bearer).expect(400);
+    expect(unknown.body.code).toBe('VALIDATION_FAILED');
+    expect(unknown.body.errors).toEqual({ handled: expect.any(String) });
+    expect((await stack.http().get('/api/contact').query({ sort: 'message' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe('INVALID_QUERY');
+    for (const res of [
+      await stack.http().get('/api/contact/not-an-id').set('Authorization', admin.bearer).expect(404),
+      await stack.http().put('/api/contact/not-an-id').set('Authorization', admin.bearer).send({ handled: true }).expect(404),
+    ]) {
+      expect(res.body).toEqual(expect.objectContaining({ code: 'CONTACT_MESSAGE_NOT_FOUND', message: 'Message not found' }));
+    }
+    expect((await stack.http().get('/api/contact').query({ perPage: '1' }).set('Authorization', admin.bearer).expect(200)).body).toHaveLength(1);
+  });
+
   it('throttles the form: a client gets 10 attempts an hour, then 429', async () => {
     // 7 attempts were made above (5 invalid, 2 stored): 3 more pass, the next is refused.
     for (let i = 0; i < 3; i++) await send({ ...valid, subject: `Spam ${i}` }).expect(201);

@@ -103,4 +103,21 @@ describe('newsletter', () => {
     await stack.http().get('/api/newsletter/subscribers').set('Authorization', customer.bearer).expect(403);
     await stack.http().get('/api/newsletter/subscribers.csv').expect(401);
   });
+
+  it('answers 400 VALIDATION_FAILED to an unknown query parameter on the list and the CSV; the CSV takes the list filter', async () => {
+    for (const path of ['/api/newsletter/subscribers', '/api/newsletter/subscribers.csv']) {
+      const res = await stack.http().get(path).query({ active: 'true' }).set('Authorization', admin.bearer).expect(400);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.errors).toEqual({ active: expect.any(String) });
+    }
+    // The CSV is the whole list: paging parameters are not among its parameters.
+    expect((await stack.http().get('/api/newsletter/subscribers.csv').query({ range: '[0,0]' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    const active = await stack.http().get('/api/newsletter/subscribers.csv').query({ filter: JSON.stringify({ active: true }) }).set('Authorization', admin.bearer).expect(200);
+    expect(active.text).not.toContain('reader@example.com');
+    expect(active.text.trim().split('\r\n')).toHaveLength(3);
+    expect((await stack.http().get('/api/newsletter/subscribers.csv').query({ filter: '{"token":"x"}' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe('INVALID_QUERY');
+    expect((await stack.http().get('/api/newsletter/subscribers').query({ perPage: '1' }).set('Authorization', admin.bearer).expect(200)).body).toHaveLength(1);
+  });
 });

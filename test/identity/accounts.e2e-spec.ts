@@ -87,6 +87,16 @@ describe('identity: profile, admin user management, distributors, favourites', (
       await stack.http().get('/api/users').query({ filter: JSON.stringify({ q: '.*(' }) }).set('Authorization', admin.bearer).expect(200);
     });
 
+    it('answers 400 VALIDATION_FAILED to an unknown query parameter, and INVALID_QUERY to a bad list value', async () => {
+      const unknown = await stack.http().get('/api/users').query({ isAdmin: 'true' }).set('Authorization', admin.bearer).expect(400);
+      expect(unknown.body.code).toBe('VALIDATION_FAILED');
+      expect(unknown.body.errors).toEqual({ isAdmin: expect.any(String) });
+      const badPage = await stack.http().get('/api/users').query({ perPage: '1000' }).set('Authorization', admin.bearer).expect(400);
+      expect(badPage.body.code).toBe('INVALID_QUERY');
+      const paged = await stack.http().get('/api/users').query({ page: '1', perPage: '1' }).set('Authorization', admin.bearer).expect(200);
+      expect(paged.body).toHaveLength(1);
+    });
+
     it('is for admins only: 403 for customers and distributors, 401 for guests', async () => {
       const customer = await createAccount(stack);
       const distributor = await createAccount(stack, 'distributor');
@@ -112,9 +122,9 @@ describe('identity: profile, admin user management, distributors, favourites', (
       await stack.http().put(`/api/users/${customer.id}`).set('Authorization', admin.bearer).send({ email: admin.email }).expect(409);
       expect((await db.collection('users').findOne({ _id: new Types.ObjectId(customer.id) }))?.isAdmin).toBe(false);
       for (const bad of ['not-an-id', '123', new Types.ObjectId().toString(), '%7B%22%24ne%22%3Anull%7D']) {
-        await stack.http().get(`/api/users/${bad}`).set('Authorization', admin.bearer).expect(404);
-        await stack.http().put(`/api/users/${bad}`).set('Authorization', admin.bearer).send({ username: 'x' }).expect(404);
-        await stack.http().delete(`/api/users/${bad}`).set('Authorization', admin.bearer).expect(404);
+        expect((await stack.http().get(`/api/users/${bad}`).set('Authorization', admin.bearer).expect(404)).body).toEqual(expect.objectContaining({ code: 'USER_NOT_FOUND', message: 'User not found' }));
+        expect((await stack.http().put(`/api/users/${bad}`).set('Authorization', admin.bearer).send({ username: 'x' }).expect(404)).body.code).toBe('USER_NOT_FOUND');
+        expect((await stack.http().delete(`/api/users/${bad}`).set('Authorization', admin.bearer).expect(404)).body.code).toBe('USER_NOT_FOUND');
       }
     });
 
@@ -214,7 +224,7 @@ describe('identity: profile, admin user management, distributors, favourites', (
       for (const productId of [new Types.ObjectId().toString(), productIds[2], 'not-an-id']) {
         await stack.http().post('/api/users/favorites').set(auth).send({ productId }).expect(404);
       }
-      await stack.http().delete(`/api/users/favorites/not-an-id`).set(auth).expect(404);
+      expect((await stack.http().delete(`/api/users/favorites/not-an-id`).set(auth).expect(404)).body.code).toBe('PRODUCT_NOT_FOUND');
       await stack.http().delete(`/api/users/favorites/${new Types.ObjectId().toString()}`).set(auth).expect(404);
       await stack.http().post('/api/users/favorites').set(auth).send({ productId: { $ne: null } }).expect(400);
       expect((await stack.http().get('/api/users/favorites').set(auth).expect(200)).body).toEqual([]);

@@ -1,13 +1,15 @@
-import { SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { applyDecorators } from '@nestjs/common';
-import { ErrorBody } from '../common/error-body';
+import { applyDecorators, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ApiErrors } from '../common/api-errors';
 
 const AUTH_RATE_LIMITED = 'shop:auth-rate-limited';
 
-/** Puts a route under the 'auth' throttler: RATE_LIMIT_AUTH calls per minute per client IP. */
+/**
+ * Puts a route under the 'auth' throttler: RATE_LIMIT_AUTH calls per minute per client IP, answering 429
+ * TOO_MANY_REQUESTS beyond. (TOO_MANY_FAILED_SIGN_INS, the per-account limit, is documented by the handlers
+ * that check a password.)
+ */
 export function AuthRateLimit() {
-  return applyDecorators(SetMetadata(AUTH_RATE_LIMITED, true), ApiTooManyRequestsResponse({ type: ErrorBody, description: 'Too many attempts' }));
+  return applyDecorators(SetMetadata(AUTH_RATE_LIMITED, true), ApiErrors('TOO_MANY_REQUESTS'));
 }
 
 /** skipIf for the 'auth' throttler: it only counts routes marked with @AuthRateLimit. */

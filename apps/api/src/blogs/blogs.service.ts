@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { BLOG_SORTABLE, BlogsRepository, CommentsRepository, isDuplicateKeyError, type BlogChanges, type BlogListFilter, type BlogRecord } from '@shop/database';
 import { MediaStorage } from '@shop/media';
-import { Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
+import { parseObjectId } from '../common/object-id';
 import { normaliseTags, publicationDate, slugBase, uniqueSlug } from './blog-slug';
 import { BlogDto } from './dto/blog.dto';
+import type { BlogListQueryDto } from './dto/blog-list-query.dto';
 import type { CreateBlogDto, UpdateBlogDto } from './dto/save-blog.dto';
 import { renderMarkdown } from './markdown';
 
@@ -24,8 +26,6 @@ export interface BlogPage {
   total: number;
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-
 @Injectable()
 export class BlogsService {
   constructor(
@@ -35,7 +35,7 @@ export class BlogsService {
   ) {}
 
   /** Published posts for everyone; admins see drafts too and may filter on published. */
-  async list(query: Record<string, unknown>, viewer: AuthUser | undefined): Promise<BlogPage> {
+  async list(query: BlogListQueryDto, viewer: AuthUser | undefined): Promise<BlogPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, BLOG_LIST_SPEC);
     const typed: BlogListFilter = {
       q: filter.q as string | undefined,
@@ -57,8 +57,9 @@ export class BlogsService {
   }
 
   private async find(idOrSlug: string): Promise<BlogRecord | null> {
-    if (OBJECT_ID.test(idOrSlug)) {
-      const byId = await this.blogs.findById(new Types.ObjectId(idOrSlug));
+    const id = parseObjectId(idOrSlug);
+    if (id) {
+      const byId = await this.blogs.findById(id);
       if (byId) return byId;
     }
     return idOrSlug.length <= 200 ? this.blogs.findBySlug(idOrSlug.toLowerCase()) : null;

@@ -1,13 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
-import { parseObjectIdOr404 } from '../common/object-id';
+import { IdParam } from '../common/object-id';
 import { CommentsService } from './comments.service';
 import { CommentDto, CommentMessageDto, CreateCommentDto } from './dto/comment.dto';
+import { CommentListQueryDto } from './dto/comment-list-query.dto';
 
 @ApiTags('comments')
 @Controller('comments')
@@ -15,15 +17,13 @@ export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @Get()
-  @ApiOperation({ summary: "A post's comments, newest first, paged" })
-  @ApiQuery({ name: 'blog', required: true, description: 'The post id' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number })
-  @ApiQuery({ name: 'range', required: false, description: 'react-admin range, e.g. [0,19]' })
+  @ApiOperation({
+    summary: "A post's comments, newest first, paged",
+    description: 'JSON array; total in X-Total-Count and Content-Range. A missing or malformed blog answers 400; a draft is 404 for all but admins.',
+  })
   @ApiOkResponse({ type: [CommentDto], description: 'X-Total-Count and Content-Range carry the total' })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Missing or malformed blog id' })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Blog not found' })
-  async list(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<CommentDto[]> {
+  @ApiErrors('INVALID_QUERY', 'BLOG_NOT_FOUND')
+  async list(@Query() query: CommentListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<CommentDto[]> {
     const page = await this.comments.list(query, user);
     setListHeaders(res, 'comments', page.skip, page.items.length, page.total);
     return page.items;
@@ -33,9 +33,7 @@ export class CommentsController {
   @Auth()
   @ApiOperation({ summary: 'Comment on a post (signed in; 5 comments a minute per account)' })
   @ApiCreatedResponse({ type: CommentDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Blog not found' })
-  @ApiTooManyRequestsResponse({ type: ErrorBody, description: 'Commenting too fast' })
+  @ApiErrors('BLOG_NOT_FOUND', 'TOO_MANY_COMMENTS')
   create(@Body() dto: CreateCommentDto, @CurrentUser() user: AuthUser): Promise<CommentDto> {
     return this.comments.create(dto, user);
   }
@@ -44,10 +42,9 @@ export class CommentsController {
   @Auth()
   @ApiOperation({ summary: 'Delete a comment (its author or an admin)' })
   @ApiOkResponse({ type: CommentMessageDto })
-  @ApiForbiddenResponse({ type: ErrorBody, description: 'Not your comment' })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Comment not found' })
-  async delete(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<CommentMessageDto> {
-    await this.comments.delete(parseObjectIdOr404(id, 'COMMENT_NOT_FOUND', 'Comment not found'), user);
+  @ApiErrors('COMMENT_NOT_FOUND', 'NOT_COMMENT_AUTHOR')
+  async delete(@IdParam('id', 'COMMENT_NOT_FOUND', 'Comment not found') id: string, @CurrentUser() user: AuthUser): Promise<CommentMessageDto> {
+    await this.comments.delete(new Types.ObjectId(id), user);
     return { message: 'Comment deleted' };
   }
 }

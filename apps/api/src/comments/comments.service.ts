@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { BlogsRepository, CommentsRepository } from '@shop/database';
 import { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
-import { badRequest, forbidden, notFound } from '../common/domain-error';
-import { parseListQuery } from '../common/list-query';
+import { forbidden, notFound } from '../common/domain-error';
+import { parseListQuery, type ListSpec } from '../common/list-query';
 import { CommentRateLimit } from './comment-rate-limit';
 import { CommentDto, type CreateCommentDto } from './dto/comment.dto';
+import type { CommentListQueryDto } from './dto/comment-list-query.dto';
+
+export const COMMENT_LIST_SPEC: ListSpec = { sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: -1 }, defaultPageSize: 20, maxPageSize: 100 };
 
 export interface CommentPage {
   items: CommentDto[];
@@ -27,11 +30,9 @@ export class CommentsService {
   ) {}
 
   /** A post's comments, newest first; the post must be visible to the caller. */
-  async list(query: Record<string, unknown>, viewer: AuthUser | undefined): Promise<CommentPage> {
-    const blogParam = query.blog;
-    if (typeof blogParam !== 'string' || !/^[0-9a-f]{24}$/i.test(blogParam)) throw badRequest('INVALID_QUERY', 'blog must be a blog id', { blog: 'blog must be a blog id' });
-    const { skip, limit } = parseListQuery(query, { sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: -1 }, defaultPageSize: 20, maxPageSize: 100 });
-    const blog = await this.visibleBlog(new Types.ObjectId(blogParam), viewer);
+  async list(query: CommentListQueryDto, viewer: AuthUser | undefined): Promise<CommentPage> {
+    const { skip, limit } = parseListQuery(query, COMMENT_LIST_SPEC);
+    const blog = await this.visibleBlog(new Types.ObjectId(query.blog), viewer);
     const { items, total } = await this.comments.listByBlog(blog, skip, limit);
     return { items: items.map((c) => CommentDto.from(c)), skip, total };
   }

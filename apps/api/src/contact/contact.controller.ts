@@ -1,19 +1,22 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
-import { parseObjectIdOr404 } from '../common/object-id';
+import { IdParam } from '../common/object-id';
 import { ContactService } from './contact.service';
+import { ContactListQueryDto } from './dto/contact-list-query.dto';
 import { ContactMessageDto, ContactReceivedDto, CreateContactMessageDto, UpdateContactMessageDto } from './dto/contact.dto';
 
 /** Contact-form messages a client may send per window. */
 export const CONTACT_LIMIT = { limit: 10, ttl: 3_600_000 };
 
-const messageId = (id: string) => parseObjectIdOr404(id, 'CONTACT_MESSAGE_NOT_FOUND', 'Message not found');
+/** A contact message id in the path (24 hex digits; anything else is 404 CONTACT_MESSAGE_NOT_FOUND). */
+const MessageId = () => IdParam('id', 'CONTACT_MESSAGE_NOT_FOUND', 'Message not found');
 
 @ApiTags('contact')
 @Controller('contact')
@@ -24,8 +27,6 @@ export class ContactController {
   @Throttle({ default: CONTACT_LIMIT })
   @ApiOperation({ summary: 'Send a message to the shop (10 an hour per client); the admins get it by mail, the sender an acknowledgement' })
   @ApiCreatedResponse({ type: ContactReceivedDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiTooManyRequestsResponse({ type: ErrorBody })
   async create(@Body() dto: CreateContactMessageDto, @CurrentUser() user: AuthUser | undefined): Promise<ContactReceivedDto> {
     const id = await this.contact.receive(dto, user);
     return { message: 'Thank you for your message! We will get back to you soon.', id };
@@ -33,15 +34,13 @@ export class ContactController {
 
   @Get()
   @Auth('admin')
-  @ApiOperation({ summary: 'Contact messages (admins), newest first' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number })
-  @ApiQuery({ name: 'range', required: false, description: 'react-admin range, e.g. [0,24]' })
-  @ApiQuery({ name: 'sort', required: false, description: 'e.g. ["createdAt","DESC"]' })
-  @ApiQuery({ name: 'filter', required: false, description: 'JSON: {"q":"text","handled":false}' })
+  @ApiOperation({
+    summary: 'Contact messages (admins), newest first',
+    description: 'JSON array; total in X-Total-Count and Content-Range. Sortable: createdAt (default, newest first), handled, email, subject, id. filter keys: q (text), handled, id (list of ids).',
+  })
   @ApiOkResponse({ type: [ContactMessageDto], description: 'X-Total-Count and Content-Range carry the total' })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<ContactMessageDto[]> {
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: ContactListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ContactMessageDto[]> {
     const page = await this.contact.list(query);
     setListHeaders(res, 'contact', page.skip, page.items.length, page.total);
     return page.items;
@@ -51,18 +50,17 @@ export class ContactController {
   @Auth('admin')
   @ApiOperation({ summary: 'One contact message (admins)' })
   @ApiOkResponse({ type: ContactMessageDto })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Message not found' })
-  get(@Param('id') id: string): Promise<ContactMessageDto> {
-    return this.contact.get(messageId(id));
+  @ApiErrors('CONTACT_MESSAGE_NOT_FOUND')
+  get(@MessageId() id: string): Promise<ContactMessageDto> {
+    return this.contact.get(new Types.ObjectId(id));
   }
 
   @Put(':id')
   @Auth('admin')
   @ApiOperation({ summary: 'Mark a message handled, or not handled again (admins)' })
   @ApiOkResponse({ type: ContactMessageDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Message not found' })
-  update(@Param('id') id: string, @Body() dto: UpdateContactMessageDto, @CurrentUser() user: AuthUser): Promise<ContactMessageDto> {
-    return this.contact.setHandled(messageId(id), dto.handled, user);
+  @ApiErrors('CONTACT_MESSAGE_NOT_FOUND')
+  update(@MessageId() id: string, @Body() dto: UpdateContactMessageDto, @CurrentUser() user: AuthUser): Promise<ContactMessageDto> {
+    return this.contact.setHandled(new Types.ObjectId(id), dto.handled, user);
   }
 }

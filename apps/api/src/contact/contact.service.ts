@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
 import { ContactMessageDto, type CreateContactMessageDto } from './dto/contact.dto';
+import type { ContactListQueryDto } from './dto/contact-list-query.dto';
 
 export const CONTACT_LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'handled', 'email', 'subject', '_id'],
@@ -44,7 +45,7 @@ export class ContactService {
     return id;
   }
 
-  async list(query: Record<string, unknown>): Promise<{ items: ContactMessageDto[]; skip: number; total: number }> {
+  async list(query: ContactListQueryDto): Promise<{ items: ContactMessageDto[]; skip: number; total: number }> {
     const { skip, limit, sort, filter } = parseListQuery(query, CONTACT_LIST_SPEC);
     const { items, total } = await this.messages.list(
       { q: filter.q as string | undefined, handled: filter.handled as boolean | undefined, ids: filter._id as Types.ObjectId[] | undefined },

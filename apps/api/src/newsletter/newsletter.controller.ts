@@ -1,22 +1,13 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { Auth } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
 import { NewsletterMessageDto, SubscribeDto, SubscriberDto } from './dto/newsletter.dto';
+import { SubscriberListQueryDto, SubscribersCsvQueryDto } from './dto/subscriber-query.dto';
 import { NewsletterService } from './newsletter.service';
 import { unsubscribePage } from './unsubscribe-page';
 
@@ -36,8 +27,6 @@ export class NewsletterController {
   @ApiOperation({ summary: 'Subscribe an address (20 calls in 10 minutes per client): 201 and a welcome mail when new, 200 and nothing else when already subscribed' })
   @ApiCreatedResponse({ type: NewsletterMessageDto, description: 'Subscribed; a welcome mail with an unsubscribe link is on its way' })
   @ApiOkResponse({ type: NewsletterMessageDto, description: 'Already subscribed: no duplicate, no second mail' })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Please enter a valid email address' })
-  @ApiTooManyRequestsResponse({ type: ErrorBody })
   async subscribe(@Body() dto: SubscribeDto, @Res({ passthrough: true }) res: Response): Promise<NewsletterMessageDto> {
     const { created } = await this.newsletter.subscribe(dto.email);
     res.status(created ? 201 : 200);
@@ -47,7 +36,6 @@ export class NewsletterController {
   @Get('unsubscribe/:token')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The unsubscribe link of the mails: unsubscribes and answers a small HTML page' })
-  @ApiProduces('text/html')
   @ApiOkResponse({ description: 'HTML page: unsubscribed', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
   async unsubscribeLink(@Param('token') token: string, @Res() res: Response): Promise<void> {
@@ -59,7 +47,7 @@ export class NewsletterController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Unsubscribe with the token of the mail link (also the one-click unsubscribe target)' })
   @ApiOkResponse({ type: NewsletterMessageDto })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'This unsubscribe link is not valid' })
+  @ApiErrors('UNSUBSCRIBE_LINK_INVALID')
   async unsubscribe(@Param('token') token: string): Promise<NewsletterMessageDto> {
     await this.newsletter.unsubscribe(token);
     return { message: UNSUBSCRIBED };
@@ -67,15 +55,13 @@ export class NewsletterController {
 
   @Get('subscribers')
   @Auth('admin')
-  @ApiOperation({ summary: 'Subscribers (admins), newest first' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number })
-  @ApiQuery({ name: 'range', required: false, description: 'react-admin range, e.g. [0,24]' })
-  @ApiQuery({ name: 'sort', required: false, description: 'e.g. ["subscribedAt","DESC"]' })
-  @ApiQuery({ name: 'filter', required: false, description: 'JSON: {"q":"text","active":true}' })
+  @ApiOperation({
+    summary: 'Subscribers (admins), newest first',
+    description: 'JSON array; total in X-Total-Count and Content-Range. Sortable: subscribedAt (default, newest first), email, createdAt, id. filter keys: q (e-mail text), active, id (list of ids).',
+  })
   @ApiOkResponse({ type: [SubscriberDto], description: 'X-Total-Count and Content-Range carry the total' })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<SubscriberDto[]> {
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: SubscriberListQueryDto, @Res({ passthrough: true }) res: Response): Promise<SubscriberDto[]> {
     const page = await this.newsletter.list(query);
     setListHeaders(res, 'subscribers', page.skip, page.items.length, page.total);
     return page.items;
@@ -83,15 +69,15 @@ export class NewsletterController {
 
   @Get('subscribers.csv')
   @Auth('admin')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"')
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Download the subscribers as CSV (admins); filter as for the list' })
-  @ApiQuery({ name: 'filter', required: false, description: 'JSON: {"active":true}' })
-  @ApiProduces('text/csv')
+  @ApiOperation({ summary: 'Download the subscribers as CSV (admins); filter as for the list', description: 'filter keys: q (e-mail text), active, id (list of ids).' })
   @ApiOkResponse({ description: 'email,status,subscribedAt,unsubscribedAt', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  csv(@Query() query: Record<string, unknown>): Promise<string> {
-    return this.newsletter.csv(query);
+  @ApiErrors('INVALID_QUERY')
+  async csv(@Query() query: SubscribersCsvQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const csv = await this.newsletter.csv(query);
+    // Set on success only: @Header would also label a JSON error body as a CSV attachment.
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');
+    res.setHeader('Cache-Control', 'no-store');
+    return csv;
   }
 }

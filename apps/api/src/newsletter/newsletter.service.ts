@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { isDuplicateKeyError, NewsletterSubscribersRepository, type SubscriberListFilter, type SubscriberRecord } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { randomBytes } from 'node:crypto';
-import type { Types } from 'mongoose';
 import { notFound } from '../common/domain-error';
-import { parseListQuery, type ListSpec } from '../common/list-query';
+import { parseListQuery, type FilterValue, type ListSpec } from '../common/list-query';
 import { SubscriberDto } from './dto/newsletter.dto';
+import type { SubscriberListQueryDto, SubscribersCsvQueryDto } from './dto/subscriber-query.dto';
 import { subscribersCsv } from './subscribers-csv';
 
 export const SUBSCRIBER_LIST_SPEC: ListSpec = {
@@ -64,19 +64,23 @@ export class NewsletterService {
     return TOKEN.test(token) && (await this.subscribers.unsubscribeByToken(token, new Date())) !== null;
   }
 
-  async list(query: Record<string, unknown>): Promise<{ items: SubscriberDto[]; skip: number; total: number }> {
+  async list(query: SubscriberListQueryDto): Promise<{ items: SubscriberDto[]; skip: number; total: number }> {
     const { skip, limit, sort, filter } = parseListQuery(query, SUBSCRIBER_LIST_SPEC);
     const { items, total } = await this.subscribers.list(this.typedFilter(filter), { skip, limit, sort });
     return { items: items.map((s) => SubscriberDto.from(s)), skip, total };
   }
 
   /** The whole list (or the filtered part of it) as CSV. */
-  async csv(query: Record<string, unknown>): Promise<string> {
-    const { filter } = parseListQuery({ filter: typeof query.filter === 'string' ? query.filter : undefined }, SUBSCRIBER_LIST_SPEC);
+  async csv(query: SubscribersCsvQueryDto): Promise<string> {
+    const { filter } = parseListQuery({ filter: query.filter }, SUBSCRIBER_LIST_SPEC);
     return subscribersCsv(await this.subscribers.listAll(this.typedFilter(filter)));
   }
 
-  private typedFilter(filter: Record<string, unknown>): SubscriberListFilter {
-    return { q: filter.q as string | undefined, active: filter.active as boolean | undefined, ids: filter._id as Types.ObjectId[] | undefined };
+  private typedFilter(filter: Record<string, FilterValue>): SubscriberListFilter {
+    return {
+      q: typeof filter.q === 'string' ? filter.q : undefined,
+      active: typeof filter.active === 'boolean' ? filter.active : undefined,
+      ids: Array.isArray(filter._id) ? filter._id : undefined,
+    };
   }
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { clearAuthCookie } from '../auth/auth-cookie';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { AuthRateLimit } from '../auth/auth-rate-limit';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { AccountDeletionService, DELETION_DONE_MESSAGE, DELETION_REQUESTED_MESSAGE } from './account-deletion.service';
 import { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
 import { MessageDto } from './dto/user-info.dto';
@@ -27,7 +27,6 @@ export class AccountRecoveryController {
   @AuthRateLimit()
   @ApiOperation({ summary: 'Mail a password reset link (valid 1 hour, single use)', description: 'The same answer whether or not the account exists.' })
   @ApiOkResponse({ type: MessageDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
   async forgotPassword(@Body() dto: ForgotPasswordDto): Promise<MessageDto> {
     await this.resets.forgot(dto.email);
     return { message: FORGOT_PASSWORD_MESSAGE };
@@ -38,7 +37,7 @@ export class AccountRecoveryController {
   @AuthRateLimit()
   @ApiOperation({ summary: 'Set a new password with a reset link', description: 'Voids every token issued before.' })
   @ApiOkResponse({ type: MessageDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid password, or a used, expired or unknown link' })
+  @ApiErrors('INVALID_RESET_TOKEN')
   async resetPassword(@Param('token') token: string, @Body() dto: ResetPasswordDto): Promise<MessageDto> {
     await this.resets.reset(token, dto.password);
     return { message: PASSWORD_RESET_DONE };
@@ -49,7 +48,7 @@ export class AccountRecoveryController {
   @Auth()
   @ApiOperation({ summary: 'Ask to delete the account: mails a confirmation link (valid 24 hours)' })
   @ApiAcceptedResponse({ type: MessageDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'The last admin cannot delete their account' })
+  @ApiErrors('USER_NOT_FOUND', 'LAST_ADMIN')
   async requestDeletion(@CurrentUser() user: AuthUser): Promise<MessageDto> {
     await this.deletions.request(user);
     return { message: DELETION_REQUESTED_MESSAGE };
@@ -63,7 +62,7 @@ export class AccountRecoveryController {
     description: 'Deletes the account, its cart and favourites; its orders stay with the personal data removed. Every token of the account stops working.',
   })
   @ApiOkResponse({ type: MessageDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'A used, expired or unknown link, or the last admin' })
+  @ApiErrors('INVALID_DELETION_TOKEN', 'LAST_ADMIN')
   async confirmDeletion(@Param('token') token: string, @Res({ passthrough: true }) res: Response): Promise<MessageDto> {
     await this.deletions.confirm(token);
     clearAuthCookie(res, this.config);

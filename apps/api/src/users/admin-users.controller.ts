@@ -1,12 +1,16 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
+import { IdParam } from '../common/object-id';
 import { AdminUpdateUserDto } from './dto/admin-user.dto';
 import { MessageDto, UserDto } from './dto/user-info.dto';
+import { UserListQueryDto } from './dto/user-list-query.dto';
 import { UsersService } from './users.service';
+
+const UserId = () => IdParam('id', 'USER_NOT_FOUND', 'User not found');
 
 /**
  * User management for admins under /api/users. Registered after the other users controllers, so
@@ -19,15 +23,15 @@ export class AdminUsersController {
 
   @Get()
   @Auth('admin')
-  @ApiOperation({ summary: 'List users (admins)', description: 'JSON array; total in X-Total-Count and Content-Range. filter keys: q (username/e-mail text), isAdmin, isDistributor, id.' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number })
-  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
-  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"ann","isAdmin":false}' })
+  @ApiOperation({
+    summary: 'List users (admins)',
+    description:
+      'JSON array; total in X-Total-Count and Content-Range. Sortable: createdAt (default, newest first), username, email, id, isAdmin. ' +
+      'filter keys: q (username/e-mail text), isAdmin, isDistributor, id (list of ids).',
+  })
   @ApiOkResponse({ type: UserDto, isArray: true })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<UserDto[]> {
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: UserListQueryDto, @Res({ passthrough: true }) res: Response): Promise<UserDto[]> {
     const page = await this.users.list(query);
     setListHeaders(res, 'users', page.skip, page.items.length, page.total);
     return page.items;
@@ -37,19 +41,17 @@ export class AdminUsersController {
   @Auth('admin')
   @ApiOperation({ summary: 'One user (admins)' })
   @ApiOkResponse({ type: UserDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  get(@Param('id') id: string): Promise<UserDto> {
+  @ApiErrors('USER_NOT_FOUND')
+  get(@UserId() id: string): Promise<UserDto> {
     return this.users.get(id);
   }
 
   @Put(':id')
   @Auth('admin')
-  @ApiOperation({ summary: "Change a user's username and/or e-mail (admins)" })
+  @ApiOperation({ summary: "Change a user's username and/or e-mail (admins)", description: 'Any field other than username and email answers 400.' })
   @ApiOkResponse({ type: UserDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid input, or a field other than username and email' })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'E-mail already registered' })
-  update(@Param('id') id: string, @Body() dto: AdminUpdateUserDto): Promise<UserDto> {
+  @ApiErrors('USER_NOT_FOUND', 'EMAIL_TAKEN')
+  update(@UserId() id: string, @Body() dto: AdminUpdateUserDto): Promise<UserDto> {
     return this.users.adminUpdate(id, dto);
   }
 
@@ -57,9 +59,8 @@ export class AdminUsersController {
   @Auth('admin')
   @ApiOperation({ summary: 'Delete a user (admins); admin accounts cannot be deleted', description: 'Removes the cart and favourites; orders stay with the personal data removed.' })
   @ApiOkResponse({ type: MessageDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Cannot delete an admin user' })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  async remove(@Param('id') id: string): Promise<MessageDto> {
+  @ApiErrors('USER_NOT_FOUND', 'ADMIN_NOT_DELETABLE')
+  async remove(@UserId() id: string): Promise<MessageDto> {
     await this.users.adminDelete(id);
     return { message: 'User deleted successfully' };
   }

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { AuthRateLimit } from '../auth/auth-rate-limit';
 import { AuthService } from '../auth/auth.service';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import { forbidden } from '../common/domain-error';
 import { DistributorRegisterDto } from './dto/distributor.dto';
 import { LoginDto } from './dto/register.dto';
@@ -22,10 +22,9 @@ export class DistributorController {
 
   @Post('register')
   @AuthRateLimit()
-  @ApiOperation({ summary: 'Register a distributor account (with its store name) and sign in' })
+  @ApiOperation({ summary: 'Register a distributor account (with its store name) and sign in', description: 'A field that is not allowed answers 400.' })
   @ApiCreatedResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid input, or a field that is not allowed' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'E-mail already registered' })
+  @ApiErrors('EMAIL_TAKEN')
   async register(@Body() dto: DistributorRegisterDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     const user = await this.auth.register(dto, { isDistributor: true, storeName: dto.storeName });
     return respondSignedIn(res, this.config, this.auth.signIn(user));
@@ -36,9 +35,7 @@ export class DistributorController {
   @AuthRateLimit()
   @ApiOperation({ summary: 'Sign in as a distributor (distributor accounts only)' })
   @ApiOkResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiUnauthorizedResponse({ type: ErrorBody, description: 'Invalid email or password' })
-  @ApiForbiddenResponse({ type: ErrorBody, description: 'The account is not a distributor account' })
+  @ApiErrors('INVALID_CREDENTIALS', 'TOO_MANY_FAILED_SIGN_INS', 'NOT_A_DISTRIBUTOR')
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     const user = await this.auth.verifyCredentials(dto);
     if (!user.isDistributor) throw forbidden('NOT_A_DISTRIBUTOR', 'This account is not a distributor account. Please sign in at the customer login.');

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
+import { IdParam } from '../common/object-id';
 import { AddFavoriteDto, FavoriteProductDto } from './dto/favorite.dto';
 import { FavoritesService } from './favorites.service';
 
@@ -25,8 +26,7 @@ export class FavoritesController {
   @Auth()
   @ApiOperation({ summary: 'Add a product to the favourites (one already there is ignored)' })
   @ApiOkResponse({ type: FavoriteProductDto, isArray: true })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Product not found' })
+  @ApiErrors('PRODUCT_NOT_FOUND', 'TOO_MANY_FAVORITES')
   add(@CurrentUser() user: AuthUser, @Body() dto: AddFavoriteDto): Promise<FavoriteProductDto[]> {
     return this.favorites.add(user, dto.productId);
   }
@@ -35,8 +35,8 @@ export class FavoritesController {
   @Auth()
   @ApiOperation({ summary: 'Remove a product from the favourites' })
   @ApiOkResponse({ type: FavoriteProductDto, isArray: true })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Product not found' })
-  remove(@CurrentUser() user: AuthUser, @Param('productId') productId: string): Promise<FavoriteProductDto[]> {
+  @ApiErrors('PRODUCT_NOT_FOUND')
+  remove(@CurrentUser() user: AuthUser, @IdParam('productId', 'PRODUCT_NOT_FOUND', 'Product not found') productId: string): Promise<FavoriteProductDto[]> {
     return this.favorites.remove(user, productId);
   }
 }

@@ -1,59 +1,45 @@
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { AuthRateLimit } from '../auth/auth-rate-limit';
-import { AuthService } from '../auth/auth.service';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors, type ErrorEntry } from '../common/api-errors';
 import { GoogleSignInDto } from './dto/google.dto';
 import { UserInfoDto } from './dto/user-info.dto';
 import { GoogleAuthService } from './google-auth.service';
 import { respondSignedIn } from './signed-in-response';
 
-const DESCRIPTION =
-  'Verifies `credential` (a Google ID token) against Google\'s keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. ' +
-  'The account is keyed by the token\'s subject and linked to an existing account with the same e-mail; a new one is created otherwise. ' +
-  'googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched. ' +
-  'google-login and google-signin behave the same.';
+/** What a Google sign-in can answer besides 200 (here and on the deprecated spec paths). */
+export const GOOGLE_SIGN_IN_ERRORS: readonly ErrorEntry[] = [
+  'INVALID_GOOGLE_CREDENTIAL',
+  'GOOGLE_EMAIL_NOT_VERIFIED',
+  'GOOGLE_MISMATCH',
+  'GOOGLE_ACCOUNT_CONFLICT',
+  'GOOGLE_NOT_CONFIGURED',
+];
 
-/** Google sign-in: /api/users/google-login and /api/users/google-signin. */
+/** Google sign-in: POST /api/users/google (the spec's google-login and google-signin live in compat/). */
 @ApiTags('users')
 @Controller('users')
 export class GoogleAuthController {
   constructor(
     private readonly google: GoogleAuthService,
-    private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async signIn(dto: GoogleSignInDto, res: Response): Promise<UserInfoDto> {
-    const user = await this.google.signIn(dto);
-    return respondSignedIn(res, this.config, this.auth.signIn(user));
-  }
-
-  @Post('google-login')
+  @Post('google')
   @HttpCode(200)
   @AuthRateLimit()
-  @ApiOperation({ summary: 'Sign in with Google', description: DESCRIPTION })
+  @ApiOperation({
+    summary: 'Sign in with Google, registering the Google user when new',
+    description:
+      "Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. " +
+      "The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. " +
+      'googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched.',
+  })
   @ApiOkResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiUnauthorizedResponse({ type: ErrorBody, description: 'Missing, forged or expired Google credential' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'The e-mail is linked to another Google account' })
-  @ApiServiceUnavailableResponse({ type: ErrorBody, description: 'Google sign-in is not configured' })
-  login(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
-    return this.signIn(dto, res);
-  }
-
-  @Post('google-signin')
-  @HttpCode(200)
-  @AuthRateLimit()
-  @ApiOperation({ summary: 'Sign up (or in) with Google', description: DESCRIPTION })
-  @ApiOkResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiUnauthorizedResponse({ type: ErrorBody, description: 'Missing, forged or expired Google credential' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'The e-mail is linked to another Google account' })
-  @ApiServiceUnavailableResponse({ type: ErrorBody, description: 'Google sign-in is not configured' })
-  signUp(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
-    return this.signIn(dto, res);
+  @ApiErrors(...GOOGLE_SIGN_IN_ERRORS)
+  signIn(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+    return respondSignedIn(res, this.config, this.google.signIn(dto));
   }
 }

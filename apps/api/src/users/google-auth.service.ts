@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { isDuplicateKeyError, UsersRepository, type UserDocument } from '@shop/database';
+import { AuthService } from '../auth/auth.service';
 import { GoogleIdentityService, type GoogleIdentity } from '../auth/google-identity.service';
 import { conflict, unauthorized } from '../common/domain-error';
 import type { GoogleSignInDto } from './dto/google.dto';
+import type { UserInfoDto } from './dto/user-info.dto';
 
 function httpsUrl(text: string | undefined): string | undefined {
   if (!text) return undefined;
@@ -22,9 +24,15 @@ export class GoogleAuthService {
   constructor(
     private readonly google: GoogleIdentityService,
     private readonly users: UsersRepository,
+    private readonly auth: AuthService,
   ) {}
 
-  async signIn(dto: GoogleSignInDto): Promise<UserDocument> {
+  /** Signs the Google user in (registering them when new) and answers the user info with a session token. */
+  async signIn(dto: GoogleSignInDto): Promise<UserInfoDto> {
+    return this.auth.signIn(await this.account(dto));
+  }
+
+  private async account(dto: GoogleSignInDto): Promise<UserDocument> {
     const identity = await this.google.verify(dto.credential);
     if (dto.googleId !== undefined && dto.googleId !== identity.sub) throw unauthorized('GOOGLE_MISMATCH', 'The Google credential does not match the account sent');
     if (dto.email !== undefined && dto.email !== identity.email) throw unauthorized('GOOGLE_MISMATCH', 'The Google credential does not match the account sent');

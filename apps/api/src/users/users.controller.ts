@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
 import type { AuthUser } from '../auth/auth-user';
 import { clearAuthCookie } from '../auth/auth-cookie';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -25,10 +25,9 @@ export class UsersController {
 
   @Post()
   @AuthRateLimit()
-  @ApiOperation({ summary: 'Register a customer account and sign in' })
+  @ApiOperation({ summary: 'Register a customer account and sign in', description: 'A field that is not allowed (isAdmin, role, …) answers 400.' })
   @ApiCreatedResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid input, or a field that is not allowed (isAdmin, role, …)' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'E-mail already registered' })
+  @ApiErrors('EMAIL_TAKEN')
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     const user = await this.auth.register(dto);
     return respondSignedIn(res, this.config, this.auth.signIn(user));
@@ -39,8 +38,7 @@ export class UsersController {
   @AuthRateLimit()
   @ApiOperation({ summary: 'Sign in with e-mail and password' })
   @ApiOkResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiUnauthorizedResponse({ type: ErrorBody, description: 'Invalid email or password' })
+  @ApiErrors('INVALID_CREDENTIALS', 'TOO_MANY_FAILED_SIGN_INS')
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     const user = await this.auth.verifyCredentials(dto);
     return respondSignedIn(res, this.config, this.auth.signIn(user));
@@ -60,6 +58,7 @@ export class UsersController {
   @Auth()
   @ApiOperation({ summary: "The signed-in user's profile" })
   @ApiOkResponse({ type: UserDto })
+  @ApiErrors('USER_NOT_FOUND')
   profile(@CurrentUser() user: AuthUser): Promise<UserDto> {
     return this.users.profile(user);
   }
@@ -72,9 +71,7 @@ export class UsersController {
       'A new e-mail or password requires currentPassword. A new password voids every earlier token. Answers the user info with a fresh token (and cookie), which the client stores in place of the old one.',
   })
   @ApiOkResponse({ type: UserInfoDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Invalid input, or currentPassword missing or wrong' })
-  @ApiForbiddenResponse({ type: ErrorBody, description: '_id is not the caller' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'E-mail already registered' })
+  @ApiErrors('PASSWORD_REQUIRED', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'NOT_YOUR_PROFILE', 'USER_NOT_FOUND', 'EMAIL_TAKEN', 'TOO_MANY_FAILED_SIGN_INS')
   updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
     return respondSignedIn(res, this.config, this.users.updateProfile(user, dto));
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersCompatController } from '../compat/users-compat.controller';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountRecoveryController } from './account-recovery.controller';
 import { AccountRemovalService } from './account-removal.service';
@@ -12,9 +13,12 @@ import { PasswordResetService } from './password-reset.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-/** Everything under /api/users. AdminUsersController stays last: its /:id routes must not shadow fixed paths. */
+/**
+ * Everything under /api/users, with the spec's deprecated paths (UsersCompatController). AdminUsersController stays
+ * last: its /:id routes must not shadow fixed paths.
+ */
 @Module({
-  controllers: [UsersController, DistributorController, GoogleAuthController, AccountRecoveryController, FavoritesController, AdminUsersController],
+  controllers: [UsersController, DistributorController, GoogleAuthController, UsersCompatController, AccountRecoveryController, FavoritesController, AdminUsersController],
   providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService],
   exports: [UsersService],
 })

@@ -6,11 +6,12 @@ import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
+import { parseObjectId } from '../common/object-id';
 import { AccountRemovalService } from './account-removal.service';
 import type { AdminUpdateUserDto } from './dto/admin-user.dto';
 import type { UpdateProfileDto } from './dto/profile.dto';
 import { UserDto, type UserInfoDto } from './dto/user-info.dto';
-import { parseObjectId } from '../common/object-id';
+import type { UserListQueryDto } from './dto/user-list-query.dto';
 
 const USER_LIST: ListSpec = {
   sortable: ['createdAt', 'username', 'email', '_id', 'isAdmin'],
@@ -98,7 +99,7 @@ export class UsersService {
 
   // ---- admin ----
 
-  async list(query: Record<string, unknown>): Promise<UserPage> {
+  async list(query: UserListQueryDto): Promise<UserPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, USER_LIST);
     const typed: UserListFilter = {};
     if (typeof filter.q === 'string' && filter.q.trim()) typed.q = filter.q.trim();

@@ -3,7 +3,7 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'cla
 import { Trim } from '../../common/transforms';
 
 /**
- * POST /api/users/google-login and /google-signin. The spec's fields (googleId, email, username,
+ * POST /api/users/google (and the deprecated google-login and google-signin). The spec's fields (googleId, email, username,
  * photoURL) are hints at most: the account is decided by the verified `credential` alone.
  */
 export class GoogleSignInDto {
