@@ -59,6 +59,7 @@ function addErrors(operation: Operation, codes: ErrorCode[]): void {
  * - 429 TOO_MANY_REQUESTS from the global throttler (unless the handler skips it);
  * - 400 VALIDATION_FAILED where there is a query or a body to validate (whitelisted DTOs);
  * - 400 MALFORMED_JSON/MALFORMED_BODY and 413 PAYLOAD_TOO_LARGE where there is a body;
+ * - 403 CSRF on signed-in-only operations that change something (a cookie-signed cross-site request);
  * and every public operation states that a token is optional (`{}` first), so that `security` is explicit.
  */
 function applyPipelineConventions(document: OpenAPIObject, unthrottled: Set<string>): void {
@@ -71,6 +72,8 @@ function applyPipelineConventions(document: OpenAPIObject, unthrottled: Set<stri
       if (hasQuery || operation.requestBody) codes.push('VALIDATION_FAILED');
       if (operation.requestBody) codes.push('MALFORMED_BODY', 'PAYLOAD_TOO_LARGE');
       if (!unthrottled.has(operation.operationId ?? '')) codes.push('TOO_MANY_REQUESTS');
+      // @Auth routes that change something refuse a cookie-signed cross-site request (the bearer token is immune).
+      if (operation.security && method !== 'get') codes.push('CSRF');
       addErrors(operation, codes);
       if (!operation.security) operation.security = [{}, { bearer: [] }, { jwt: [] }];
     }
