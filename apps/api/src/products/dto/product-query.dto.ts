@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsMongoId, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ListQueryDto } from '../../common/list-query';
 
 const ONCE = { message: '$property must be given once, as text' };
@@ -15,7 +15,7 @@ export class ProductListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ description: 'Category id: products of that category only', pattern: '^[0-9a-fA-F]{24}$', example: '665f1c2e9d1e8a0012345678' })
   @IsOptional()
   @IsString(ONCE)
-  @Matches(/^[0-9a-f]{24}$/i, { message: 'category must be an id' })
+  @IsMongoId({ message: 'category must be an id' })
   category?: string;
 
   @ApiPropertyOptional({
