@@ -94,4 +94,49 @@ describe('categories (/api/category)', () => {
     expect((await stack.http().put('/api/category/665f1c2e9d1e8a0012345678').set('Authorization', admin.bearer).send({ name: 'X' })).status).toBe(404);
     expect((await stack.http().delete('/api/category/zzz').set('Authorization', admin.bearer)).status).toBe(404);
   });
+
+  it('answers 404 CATEGORY_NOT_FOUND for a malformed id on every category route', async () => {
+    for (const [method, path] of [
+      ['get', '/api/category/not-an-id'],
+      ['get', '/api/category/not-an-id/products'],
+      ['put', '/api/category/not-an-id'],
+      ['delete', '/api/category/not-an-id'],
+    ] as const) {
+      const req = stack.http()[method](path).set('Authorization', admin.bearer);
+      const res = method === 'put' ? await req.send({ name: 'Renamed' }) : await req;
+      expect({ method, path, status: res.status, body: res.body }).toMatchObject({ method, path, status: 404, body: { code: 'CATEGORY_NOT_FOUND', message: 'Category not found' } });
+    }
+  });
+
+  it('takes only the documented query parameters (400 VALIDATION_FAILED otherwise); the products of a category are paged, not sorted', async () => {
+    const id = await createCategory(stack, admin, 'Query rules');
+    for (const name of ['First rule', 'Second rule', 'Third rule']) await createProduct(stack, admin, id, { name });
+    for (const [path, query] of [
+      ['/api/category', { bogus: '1' }],
+      ['/api/category', { search: 'h' }],
+      [`/api/category/${id}/products`, { bogus: '1' }],
+      [`/api/category/${id}/products`, { sort: 'name' }],
+    ] as const) {
+      const res = await stack.http().get(path).query(query);
+      expect({ path, query, status: res.status, code: res.body.code }).toEqual({ path, query, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    const page = await stack.http().get(`/api/category/${id}/products`).query({ page: 2, perPage: 2 }).expect(200);
+    expect(page.body.map((p: { name: string }) => p.name)).toEqual(['First rule']);
+    expect(page.headers['content-range']).toBe('products 2-2/3');
+    expect((await stack.http().get(`/api/category/${id}/products`).query({ range: '[0,0]' }).expect(200)).body.map((p: { name: string }) => p.name)).toEqual(['Third rule']);
+    expect((await stack.http().get(`/api/category/${id}/products`).query({ page: 'x' })).body.code).toBe('INVALID_QUERY');
+    const perPage = await stack.http().get('/api/category').query({ perPage: 1, sort: 'name' }).expect(200);
+    expect(perPage.body).toHaveLength(1);
+    expect((await stack.http().get('/api/category').query({ sort: 'slug' })).body.code).toBe('INVALID_QUERY');
+  });
+
+  it('still answers the deprecated GET /api/category/categories (every category by name, unpaged), ahead of /api/category/:id', async () => {
+    for (const name of ['Zeta legacy', 'Alpha legacy']) await createCategory(stack, admin, name);
+    const res = await stack.http().get('/api/category/categories').expect(200);
+    const listed = (res.body as { name: string }[]).map((c) => c.name);
+    expect(listed).toEqual(expect.arrayContaining(['Alpha legacy', 'Zeta legacy']));
+    expect([...listed].sort((a, b) => a.localeCompare(b))).toEqual(listed);
+    const current = await stack.http().get('/api/category').query({ perPage: 100 }).expect(200);
+    expect(res.body).toEqual(current.body);
+  });
 });

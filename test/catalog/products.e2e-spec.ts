@@ -315,6 +315,103 @@ describe('products (/api/products)', () => {
     expect((await stack.http().post('/api/products/add').send({ name: 'x' })).status).toBe(401);
   });
 
+  it('takes only the documented query parameters: an unknown one (keyword, the old search synonym, included) answers 400 VALIDATION_FAILED', async () => {
+    for (const [path, query] of [
+      ['/api/products', { keyword: 'linen' }],
+      ['/api/products', { q: 'linen' }],
+      ['/api/products/top', { bogus: '1' }],
+      ['/api/products/new', { page: '1' }],
+      ['/api/products/offers', { bogus: '1' }],
+    ] as const) {
+      const res = await stack.http().get(path).query(query);
+      expect({ path, query, status: res.status, code: res.body.code }).toEqual({ path, query, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    const mine = await stack.http().get('/api/products/mine').query({ bogus: '1' }).set('Authorization', distributor.bearer);
+    expect(mine.status).toBe(400);
+    expect(mine.body.code).toBe('VALIDATION_FAILED');
+    const similarTo = await createProduct(stack, admin, tops, { name: 'Similar anchor' });
+    const similar = await stack.http().get(`/api/products/${similarTo._id}/similar`).query({ bogus: '1' });
+    expect(similar.status).toBe(400);
+    expect(similar.body.code).toBe('VALIDATION_FAILED');
+
+    // The list's own parameters: a malformed category is refused, a bad sort answers INVALID_QUERY.
+    const badCategory = await stack.http().get('/api/products').query({ category: 'nope' });
+    expect(badCategory.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'category must be an id' });
+    const twice = await stack.http().get('/api/products?search=a&search=b');
+    expect(twice.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'search must be given once, as text' });
+    expect((await stack.http().get('/api/products').query({ sort: '["password","ASC"]' })).body.code).toBe('INVALID_QUERY');
+    const perPage = await stack.http().get('/api/products').query({ perPage: 1, category: tops });
+    expect(perPage.status).toBe(200);
+    expect(perPage.body).toHaveLength(1);
+  });
+
+  it('top, new, offers and similar take limit, a whole number from 1 to 50', async () => {
+    const cat = await createCategory(stack, admin, 'Limits');
+    const first = await createProduct(stack, admin, cat, { name: 'Limit one' });
+    for (const name of ['Limit two', 'Limit three']) await createProduct(stack, admin, cat, { name, compareAtPrice: 99 });
+    expect((await stack.http().get('/api/products/top').query({ limit: 2 }).expect(200)).body).toHaveLength(2);
+    expect((await stack.http().get('/api/products/new').query({ limit: 1 }).expect(200)).body.map((p: P) => p.name)).toEqual(['Limit three']);
+    expect((await stack.http().get('/api/products/offers').query({ limit: 1 }).expect(200)).body).toHaveLength(1);
+    expect((await stack.http().get(`/api/products/${first._id}/similar`).query({ limit: 1 }).expect(200)).body).toHaveLength(1);
+    for (const limit of ['0', '51', '2.5', 'ten']) {
+      const refused = await stack.http().get('/api/products/top').query({ limit });
+      expect({ limit, status: refused.status, body: refused.body }).toMatchObject({ limit, status: 400, body: { code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' } });
+    }
+  });
+
+  it('answers 404 PRODUCT_NOT_FOUND for a malformed product id on every product route', async () => {
+    const get = await stack.http().get('/api/products/not-an-id');
+    expect(get.status).toBe(404);
+    expect(get.body).toMatchObject({ code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
+    for (const [method, path, who] of [
+      ['get', '/api/products/not-an-id/similar', undefined],
+      ['put', '/api/products/not-an-id', admin],
+      ['delete', '/api/products/not-an-id', admin],
+      ['put', '/api/products/not-an-id/approve', admin],
+      ['put', '/api/products/not-an-id/reject', admin],
+      ['get', '/api/products/not-an-id/reviews/mine', customer],
+      ['post', '/api/products/not-an-id/reviews', customer],
+      ['delete', '/api/products/not-an-id/reviews/665f1c2e9d1e8a0012345678', admin],
+    ] as const) {
+      let req = stack.http()[method](path);
+      if (who) req = req.set('Authorization', who.bearer);
+      const res = method === 'get' || method === 'delete' ? await req : await req.send({ note: 'n', rating: 5, comment: 'c', name: 'x' });
+      expect({ method, path, status: res.status, code: res.body.code }).toEqual({ method, path, status: 404, code: 'PRODUCT_NOT_FOUND' });
+    }
+  });
+
+  it('still answers the deprecated GET /api/products/allProducts and POST /api/products/add, ahead of /api/products/:id', async () => {
+    const png = await pngImage();
+    const form = (path: string, name: string) =>
+      stack
+        .http()
+        .post(path)
+        .set('Authorization', admin.bearer)
+        .field('name', name)
+        .field('description', 'From a form')
+        .field('price', '12.5')
+        .field('category', tops)
+        .field('brand', 'Threadline')
+        .field('countInStock', '3')
+        .attach('image', png, 'form.png');
+    const legacy = await form('/api/products/add', 'Legacy form tee');
+    expect(legacy.status).toBe(201);
+    expect(legacy.body).toMatchObject({ name: 'Legacy form tee', price: 12.5, countInStock: 3, status: 'published' });
+    expect(legacy.body.image).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+    // The replacement takes the same form (and JSON, as before).
+    const current = await form('/api/products', 'Current form tee');
+    expect(current.status).toBe(201);
+    expect(current.body).toMatchObject({ name: 'Current form tee', price: 12.5, countInStock: 3, category: { _id: tops } });
+    expect(current.body.image).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+    expect((await stack.http().post('/api/products/add').set('Authorization', customer.bearer).field('name', 'x')).status).toBe(403);
+
+    const listed = await stack.http().get('/api/products/allProducts').expect(200);
+    expect((listed.body as P[]).map((p) => p.name)).toEqual(expect.arrayContaining(['Legacy form tee', 'Current form tee']));
+    expect(listed.headers['x-total-count']).toBe(String(listed.body.length));
+    const newestFirst = (listed.body as P[]).map((p) => p.createdAt as string);
+    expect([...newestFirst].sort().reverse()).toEqual(newestFirst);
+  });
+
   it('validates product input with the spec messages', async () => {
     const base = { name: 'Bad', description: 'd', brand: 'b', category: tops, image: 'https://x.example/a.jpg' };
     const neg = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: -1 });

@@ -77,7 +77,9 @@ describe('reviews (/api/products/{id}/reviews)', () => {
     const product = await stack.http().get(`/api/products/${productId}`);
     expect(product.body).toMatchObject({ rating: 5, numReviews: 1 });
     expect((await stack.http().delete(`/api/products/${productId}/reviews/${reviewId}`).set('Authorization', admin.bearer)).status).toBe(404);
-    expect((await stack.http().delete(`/api/products/${productId}/reviews/bad`).set('Authorization', admin.bearer)).status).toBe(404);
+    const malformed = await stack.http().delete(`/api/products/${productId}/reviews/bad`).set('Authorization', admin.bearer);
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toMatchObject({ code: 'REVIEW_NOT_FOUND', message: 'Review not found' });
   });
 
   it('keeps the counts right under concurrent reviews', async () => {

@@ -50,6 +50,22 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect(served.headers['content-type']).toBe('image/webp');
   });
 
+  it('serves images by id only: a malformed id answers 404 IMAGE_NOT_FOUND, a bad width 400 INVALID_WIDTH, an unknown parameter 400 VALIDATION_FAILED', async () => {
+    const res = await stack.http().post('/api/upload').set('Authorization', distributor.bearer).attach('image', await pngImage(), 'served.png');
+    expect(res.status).toBe(201);
+    expect((await stack.http().get(res.body.image).query({ w: '200' })).status).toBe(200);
+    const malformed = await stack.http().get('/api/images/not-an-id');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toMatchObject({ code: 'IMAGE_NOT_FOUND', message: 'Image not found' });
+    expect((await stack.http().get('/api/images/665f1c2e9d1e8a0012345678')).body.code).toBe('IMAGE_NOT_FOUND');
+    const badWidth = await stack.http().get(res.body.image).query({ w: 'wide' });
+    expect(badWidth.status).toBe(400);
+    expect(badWidth.body).toMatchObject({ code: 'INVALID_WIDTH', message: 'w must be a whole number of pixels' });
+    const unknown = await stack.http().get(res.body.image).query({ width: '320' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('refuses a text file renamed .png (415), SVG (415), a 6 MB image (413), and callers who are not sellers', async () => {
     const text = await stack.http().post('/api/upload').set('Authorization', admin.bearer).attach('image', Buffer.from('just some text, not an image'), { filename: 'fake.png', contentType: 'image/png' });
     expect(text.status).toBe(415);

@@ -67,5 +67,17 @@ describe('contributors statistics', () => {
     const page = await stack.http().get('/api/stats/contributors?page=2&pageSize=1').expect(200);
     expect(page.body.map((c: { id: string }) => c.id)).toEqual([small.id]);
     expect(page.headers['content-range']).toBe('contributors 1-1/3');
+    const perPage = await stack.http().get('/api/stats/contributors?page=3&perPage=1').expect(200);
+    expect(perPage.body.map((c: { id: string }) => c.id)).toEqual([idle.id]);
+  });
+
+  it('takes paging only: an unknown parameter, a sort or a filter answers 400 VALIDATION_FAILED, bad paging INVALID_QUERY', async () => {
+    for (const query of ['bogus=1', 'sort=publishedProducts', 'filter=%7B%7D']) {
+      const res = await stack.http().get(`/api/stats/contributors?${query}`);
+      expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    const badRange = await stack.http().get('/api/stats/contributors?range=%5B3,1%5D');
+    expect(badRange.status).toBe(400);
+    expect(badRange.body.code).toBe('INVALID_QUERY');
   });
 });

@@ -1,15 +1,21 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
 import { PublicCache } from '../catalog-cache/public-cache';
+import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
+import { IdParam } from '../common/object-id';
 import { ProductDto } from '../products/dto/product.dto';
+import { answerPage } from '../products/product-http';
 import { ProductsService } from '../products/products.service';
 import { CategoriesService } from './categories.service';
 import { CategoryDeletedDto, CategoryDto, CategoryInputDto } from './dto/category.dto';
+import { CategoryListQueryDto, CategoryProductsQueryDto } from './dto/category-query.dto';
+
+/** A path id of a category: malformed ids answer 404 like unknown ones. */
+const CategoryId = () => IdParam('id', 'CATEGORY_NOT_FOUND', 'Category not found');
 
 @ApiTags('categories')
 @Controller('category')
@@ -20,24 +26,11 @@ export class CategoriesController {
   ) {}
 
   @PublicCache()
-  @Get('categories')
-  @ApiOperation({ summary: 'Every category, by name' })
-  @ApiOkResponse({ type: [CategoryDto] })
-  all(): Promise<CategoryDto[]> {
-    return this.categories.all();
-  }
-
-  @PublicCache()
   @Get()
-  @ApiOperation({ summary: 'Categories with the list conventions (page/pageSize or range/sort/filter)' })
-  @ApiQuery({ name: 'range', required: false })
-  @ApiQuery({ name: 'sort', required: false })
-  @ApiQuery({ name: 'filter', required: false, description: '{"q": "name text"} or {"id": [...]}' })
-  @ApiQuery({ name: 'page', required: false })
-  @ApiQuery({ name: 'pageSize', required: false })
+  @ApiOperation({ summary: 'Categories with the list conventions (page/perPage or range, sort, filter), by name unless sorted otherwise' })
   @ApiOkResponse({ type: [CategoryDto], description: 'With X-Total-Count and Content-Range' })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<CategoryDto[]> {
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: CategoryListQueryDto, @Res({ passthrough: true }) res: Response): Promise<CategoryDto[]> {
     const page = await this.categories.list(query);
     setListHeaders(res, 'category', page.skip, page.items.length, page.total);
     return page.items;
@@ -47,33 +40,30 @@ export class CategoriesController {
   @Get(':id')
   @ApiOperation({ summary: 'One category' })
   @ApiOkResponse({ type: CategoryDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  get(@Param('id') id: string): Promise<CategoryDto> {
+  @ApiErrors('CATEGORY_NOT_FOUND')
+  get(@CategoryId() id: string): Promise<CategoryDto> {
     return this.categories.get(id);
   }
 
   @PublicCache()
   @Get(':id/products')
-  @ApiOperation({ summary: 'Products of one category (published ones for non-admins)' })
+  @ApiOperation({ summary: 'Products of one category, newest first (published ones for non-admins)' })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
-  @ApiNotFoundResponse({ type: ErrorBody })
+  @ApiErrors('CATEGORY_NOT_FOUND', 'INVALID_QUERY')
   async productsOf(
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @CategoryId() id: string,
+    @Query() query: CategoryProductsQueryDto,
     @CurrentUser() user: AuthUser | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProductDto[]> {
-    const page = await this.products.byCategory(id, user, query);
-    setListHeaders(res, 'products', page.skip, page.items.length, page.total);
-    return page.items;
+    return answerPage(res, await this.products.byCategory(id, user, query));
   }
 
   @Post()
   @Auth('admin')
   @ApiOperation({ summary: 'Create a category (names are unique ignoring case)' })
   @ApiCreatedResponse({ type: CategoryDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: 'Category name is required' })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Name already used' })
+  @ApiErrors('CATEGORY_EXISTS')
   create(@Body() body: CategoryInputDto): Promise<CategoryDto> {
     return this.categories.create(body.name);
   }
@@ -82,10 +72,8 @@ export class CategoriesController {
   @Auth('admin')
   @ApiOperation({ summary: 'Rename a category' })
   @ApiOkResponse({ type: CategoryDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody })
-  rename(@Param('id') id: string, @Body() body: CategoryInputDto): Promise<CategoryDto> {
+  @ApiErrors('CATEGORY_NOT_FOUND', 'CATEGORY_EXISTS')
+  rename(@CategoryId() id: string, @Body() body: CategoryInputDto): Promise<CategoryDto> {
     return this.categories.rename(id, body.name);
   }
 
@@ -93,9 +81,8 @@ export class CategoriesController {
   @Auth('admin')
   @ApiOperation({ summary: 'Delete a category that has no products' })
   @ApiOkResponse({ type: CategoryDeletedDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'The category still has products' })
-  remove(@Param('id') id: string): Promise<CategoryDeletedDto> {
+  @ApiErrors('CATEGORY_NOT_FOUND', 'CATEGORY_IN_USE')
+  remove(@CategoryId() id: string): Promise<CategoryDeletedDto> {
     return this.categories.remove(id);
   }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CategoriesCompatController } from '../compat/categories-compat.controller';
 import { ProductsModule } from '../products/products.module';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
 
-@Module({ imports: [ProductsModule], controllers: [CategoriesController], providers: [CategoriesService] })
+/** The compat controller comes first: its literal path (/category/categories) must win over /category/:id. */
+@Module({ imports: [ProductsModule], controllers: [CategoriesCompatController, CategoriesController], providers: [CategoriesService] })
 export class CategoriesModule {}

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../common/domain-error';
 import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
 import { parseObjectIdOr404 } from '../common/object-id';
 import { CategoryDeletedDto, CategoryDto } from './dto/category.dto';
+import type { CategoryListQueryDto } from './dto/category-query.dto';
 
 export const CATEGORY_LIST_SPEC: ListSpec = {
   sortable: ['name', 'createdAt', 'updatedAt', '_id'],
@@ -34,7 +35,7 @@ export class CategoriesService {
     return (await this.categories.findAll()).map((c) => CategoryDto.from(c));
   }
 
-  async list(query: Record<string, unknown>): Promise<CategoryPage> {
+  async list(query: CategoryListQueryDto): Promise<CategoryPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, CATEGORY_LIST_SPEC);
     const text = (filter.q ?? filter.name) as string | undefined;
     const criteria = { ...(filter._id ? { ids: filter._id as Types.ObjectId[] } : {}), ...(text ? { namePattern: new RegExp(escapeRegex(text.slice(0, 100)), 'i') } : {}) };

@@ -1,10 +1,14 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { badRequest } from '../common/domain-error';
-import { ErrorBody } from '../common/error-body';
+import { ApiErrors } from '../common/api-errors';
+import { IdParam } from '../common/object-id';
+import { ImageQueryDto } from './dto/image-query.dto';
 import { ImagesService } from './images.service';
+
+/** The formats an image is served in (errors are JSON, as everywhere). */
+const IMAGE_CONTENT = Object.fromEntries(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
 
 @ApiTags('images')
 @SkipThrottle()
@@ -14,17 +18,10 @@ export class ImagesController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Serve an uploaded image, or a WebP thumbnail of it with ?w=' })
-  @ApiQuery({ name: 'w', required: false, description: 'Wanted width: 160, 320, 640 or 1280 (the next larger is served)' })
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif')
-  @ApiOkResponse({ description: 'The image bytes, with ETag and a long immutable cache' })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  async serve(@Param('id') id: string, @Query('w') w: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
-    let width: number | undefined;
-    if (w !== undefined) {
-      if (typeof w !== 'string' || !/^\d{1,4}$/.test(w)) throw badRequest('INVALID_WIDTH', 'w must be a whole number of pixels');
-      width = Number(w);
-    }
-    const { image, final, open } = await this.images.resolve(id, width);
+  @ApiOkResponse({ description: 'The image bytes, with ETag and a long immutable cache', content: IMAGE_CONTENT })
+  @ApiErrors('IMAGE_NOT_FOUND', 'INVALID_WIDTH')
+  async serve(@IdParam('id', 'IMAGE_NOT_FOUND', 'Image not found') id: string, @Query() query: ImageQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { image, final, open } = await this.images.resolve(id, query.w);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('ETag', image.etag);
     res.setHeader('Cache-Control', final ? 'public, max-age=31536000, immutable' : 'public, max-age=60');

@@ -1,61 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiExtraModels,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiQuery,
-  ApiTags,
-  ApiUnsupportedMediaTypeResponse,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
-import { ErrorBody } from '../common/error-body';
 import { PublicCache } from '../catalog-cache/public-cache';
-import { setListHeaders } from '../common/list-query';
-import { filesOf, MAX_ADDITIONAL_IMAGES, MultipartFiles, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
+import { ApiErrors } from '../common/api-errors';
+import { IdParam } from '../common/object-id';
 import { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import { FilteredProductsInputDto, ProductFormDto, ProductInputDto, ProductUpdateDto, RejectInputDto, ReviewInputDto } from './dto/product-input.dto';
-import { ProductsService, type ProductFiles, type ProductPage } from './products.service';
+import { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
+import { answerPage, PRODUCT_FILES, PRODUCT_FORM_ERRORS, productFiles } from './product-http';
+import { ProductsService } from './products.service';
 
-const PRODUCT_FILES = MultipartFiles([
-  { name: 'image', maxCount: 1 },
-  { name: 'additionalImages', maxCount: MAX_ADDITIONAL_IMAGES, tooMany: TOO_MANY_IMAGES_MESSAGE },
-]);
-
-function productFiles(req: Request): ProductFiles {
-  return { image: filesOf(req, 'image')[0], additionalImages: filesOf(req, 'additionalImages') };
-}
-
-function answerPage(res: Response, page: ProductPage): ProductDto[] {
-  setListHeaders(res, 'products', page.skip, page.items.length, page.total);
-  return page.items;
-}
-
-const LIST_QUERIES = [
-  ApiQuery({ name: 'search', required: false, description: 'Matches name, brand, description and category name (literal text, case-insensitive)' }),
-  ApiQuery({ name: 'category', required: false, description: 'Category id' }),
-  ApiQuery({ name: 'page', required: false }),
-  ApiQuery({ name: 'pageSize', required: false }),
-  ApiQuery({ name: 'sort', required: false, description: 'field, -field or ["field","ASC"|"DESC"] (price, name, createdAt, rating, …)' }),
-  ApiQuery({ name: 'range', required: false, description: 'react-admin: [start, end]' }),
-  ApiQuery({ name: 'filter', required: false, description: 'react-admin: {"q","category","status","brand","isSpecial","owner","onSale","id"}' }),
-];
-
-function applyAll(decorators: MethodDecorator[]): MethodDecorator {
-  return (target, key, descriptor) => {
-    for (const d of decorators) d(target, key, descriptor);
-  };
-}
+/** A path id of a product: malformed ids answer 404 like unknown ones. */
+const ProductId = (name = 'id') => IdParam(name, 'PRODUCT_NOT_FOUND', 'Product not found');
 
 @ApiTags('products')
 @ApiExtraModels(ProductFormDto, ProductInputDto)
@@ -66,45 +24,34 @@ export class ProductsController {
   @PublicCache()
   @Get()
   @ApiOperation({ summary: 'List products (search, category, paging, sorting); non-admins see published products only' })
-  @applyAll(LIST_QUERIES)
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  async list(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  @ApiErrors('INVALID_QUERY')
+  async list(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     return answerPage(res, await this.products.list(query, user));
-  }
-
-  @PublicCache()
-  @Get('allProducts')
-  @ApiOperation({ summary: 'Every product for admins (newest first); published ones for everyone else' })
-  @ApiOkResponse({ type: [ProductDto] })
-  async all(@CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
-    return answerPage(res, await this.products.all(user));
   }
 
   @Get('mine')
   @Auth('distributor')
-  @ApiOperation({ summary: "The caller's own products, every status" })
-  @applyAll(LIST_QUERIES)
-  @ApiOkResponse({ type: [ProductDto] })
-  async mine(@Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  @ApiOperation({ summary: "The caller's own products, every status (search, category, paging, sorting as in the list)" })
+  @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
+  @ApiErrors('INVALID_QUERY')
+  async mine(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     return answerPage(res, await this.products.mine(user, query));
   }
 
   @PublicCache()
   @Get('top')
-  @ApiOperation({ summary: 'Best-rated products' })
-  @ApiQuery({ name: 'limit', required: false, description: '1 to 50, default 4' })
+  @ApiOperation({ summary: 'Best-rated products (4 unless limit says otherwise)' })
   @ApiOkResponse({ type: [ProductDto] })
-  top(@Query() query: Record<string, unknown>): Promise<ProductDto[]> {
+  top(@Query() query: ProductLimitQueryDto): Promise<ProductDto[]> {
     return this.products.top(query);
   }
 
   @PublicCache()
   @Get('new')
-  @ApiOperation({ summary: 'Newest products' })
-  @ApiQuery({ name: 'limit', required: false, description: '1 to 50, default 5' })
+  @ApiOperation({ summary: 'Newest products (5 unless limit says otherwise)' })
   @ApiOkResponse({ type: [ProductDto] })
-  newest(@Query() query: Record<string, unknown>): Promise<ProductDto[]> {
+  newest(@Query() query: ProductLimitQueryDto): Promise<ProductDto[]> {
     return this.products.newest(query);
   }
 
@@ -118,10 +65,9 @@ export class ProductsController {
 
   @PublicCache()
   @Get('offers')
-  @ApiOperation({ summary: 'Products on sale (compareAtPrice above price)' })
-  @ApiQuery({ name: 'limit', required: false, description: '1 to 50, default 12' })
+  @ApiOperation({ summary: 'Products on sale, compareAtPrice above price (12 unless limit says otherwise)' })
   @ApiOkResponse({ type: [ProductDto] })
-  offers(@Query() query: Record<string, unknown>): Promise<ProductDto[]> {
+  offers(@Query() query: ProductLimitQueryDto): Promise<ProductDto[]> {
     return this.products.offers(query);
   }
 
@@ -129,51 +75,41 @@ export class ProductsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Published products in the checked categories and the price range (and matching the search text), newest first' })
   @ApiOkResponse({ type: [ProductDto], description: 'With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500' })
-  @ApiBadRequestResponse({ type: ErrorBody })
   async filtered(@Body() body: FilteredProductsInputDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     const answer = await this.products.filtered(body);
     return Array.isArray(answer) ? answer : answerPage(res, answer);
   }
 
-  @Post('add')
-  @Auth('distributor')
-  @UseInterceptors(PRODUCT_FILES)
-  @ApiOperation({ summary: "Create a product from a form (an admin's is published, a distributor's waits for review)" })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { $ref: getSchemaPath(ProductFormDto) } })
-  @ApiCreatedResponse({ type: ProductDto })
-  @ApiBadRequestResponse({ type: ErrorBody, description: "Invalid field, no image, or 'Maximum 4 additional images allowed'" })
-  @ApiPayloadTooLargeResponse({ type: ErrorBody })
-  @ApiUnsupportedMediaTypeResponse({ type: ErrorBody })
-  add(@Body() body: ProductInputDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
-    return this.products.create(user, body, productFiles(req));
-  }
-
   @Post()
   @Auth('distributor')
-  @ApiOperation({ summary: 'Create a product from JSON, with image URLs from POST /api/upload (the console)' })
+  @UseInterceptors(PRODUCT_FILES)
+  @ApiOperation({
+    summary: "Create a product (an admin's is published, a distributor's waits for review)",
+    description:
+      'JSON with image URLs from POST /api/upload (the console), or a multipart form (ProductFormDto) with the files as `image` and `additionalImages` and the other fields as text.',
+  })
+  @ApiConsumes('application/json', 'multipart/form-data')
   @ApiCreatedResponse({ type: ProductDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  create(@Body() body: ProductInputDto, @CurrentUser() user: AuthUser): Promise<ProductDto> {
-    return this.products.create(user, body, { additionalImages: [] });
+  @ApiErrors('IMAGE_REQUIRED', ...PRODUCT_FORM_ERRORS)
+  create(@Body() body: ProductInputDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+    return this.products.create(user, body, productFiles(req));
   }
 
   @PublicCache({ ownersSeeMore: true })
   @Get(':id')
-  @ApiOperation({ summary: 'One product with its reviews' })
+  @ApiOperation({ summary: 'One product with its reviews (unpublished ones for their owner and admins only)' })
   @ApiOkResponse({ type: ProductDto })
-  @ApiNotFoundResponse({ type: ErrorBody, description: 'Unknown, malformed or unpublished' })
-  get(@Param('id') id: string, @CurrentUser() user: AuthUser | undefined): Promise<ProductDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND')
+  get(@ProductId() id: string, @CurrentUser() user: AuthUser | undefined): Promise<ProductDto> {
     return this.products.get(id, user);
   }
 
   @PublicCache({ ownersSeeMore: true })
   @Get(':id/similar')
-  @ApiOperation({ summary: 'Published products of the same category, without this one' })
-  @ApiQuery({ name: 'limit', required: false, description: '1 to 50, default 4' })
+  @ApiOperation({ summary: 'Published products of the same category, without this one (4 unless limit says otherwise)' })
   @ApiOkResponse({ type: [ProductDto] })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  similar(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined): Promise<ProductDto[]> {
+  @ApiErrors('PRODUCT_NOT_FOUND')
+  similar(@ProductId() id: string, @Query() query: ProductLimitQueryDto, @CurrentUser() user: AuthUser | undefined): Promise<ProductDto[]> {
     return this.products.similar(id, user, query);
   }
 
@@ -183,11 +119,8 @@ export class ProductsController {
   @ApiOperation({ summary: 'Change a product (multipart or JSON): admins any, distributors their own' })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOkResponse({ type: ProductDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiPayloadTooLargeResponse({ type: ErrorBody })
-  @ApiUnsupportedMediaTypeResponse({ type: ErrorBody })
-  update(@Param('id') id: string, @Body() body: ProductUpdateDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND', 'NOT_YOUR_PRODUCT', ...PRODUCT_FORM_ERRORS)
+  update(@ProductId() id: string, @Body() body: ProductUpdateDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
     return this.products.update(user, id, body, productFiles(req));
   }
 
@@ -195,8 +128,8 @@ export class ProductsController {
   @Auth('distributor')
   @ApiOperation({ summary: 'Delete a product: admins any, distributors their own' })
   @ApiOkResponse({ type: ProductDeletedDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  remove(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<ProductDeletedDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND', 'NOT_YOUR_PRODUCT')
+  remove(@ProductId() id: string, @CurrentUser() user: AuthUser): Promise<ProductDeletedDto> {
     return this.products.remove(user, id);
   }
 
@@ -204,8 +137,8 @@ export class ProductsController {
   @Auth('admin')
   @ApiOperation({ summary: 'Publish a product (the owner is mailed)' })
   @ApiOkResponse({ type: ProductDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  approve(@Param('id') id: string): Promise<ProductDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND')
+  approve(@ProductId() id: string): Promise<ProductDto> {
     return this.products.moderate(id, true);
   }
 
@@ -213,9 +146,8 @@ export class ProductsController {
   @Auth('admin')
   @ApiOperation({ summary: 'Reject a product with a note (the owner is mailed)' })
   @ApiOkResponse({ type: ProductDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  reject(@Param('id') id: string, @Body() body: RejectInputDto): Promise<ProductDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND')
+  reject(@ProductId() id: string, @Body() body: RejectInputDto): Promise<ProductDto> {
     return this.products.moderate(id, false, body.note);
   }
 
@@ -223,8 +155,8 @@ export class ProductsController {
   @Auth()
   @ApiOperation({ summary: "The caller's own review of this product (review null when they wrote none)" })
   @ApiOkResponse({ type: MyReviewDto })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  myReview(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<MyReviewDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND')
+  myReview(@ProductId() id: string, @CurrentUser() user: AuthUser): Promise<MyReviewDto> {
     return this.products.myReview(user, id);
   }
 
@@ -232,10 +164,8 @@ export class ProductsController {
   @Auth()
   @ApiOperation({ summary: 'Review a product once (rating 1 to 5, comment up to 500 characters)' })
   @ApiCreatedResponse({ type: ReviewResultDto })
-  @ApiBadRequestResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ type: ErrorBody, description: 'Already reviewed' })
-  review(@Param('id') id: string, @Body() body: ReviewInputDto, @CurrentUser() user: AuthUser): Promise<ReviewResultDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND', 'ALREADY_REVIEWED')
+  review(@ProductId() id: string, @Body() body: ReviewInputDto, @CurrentUser() user: AuthUser): Promise<ReviewResultDto> {
     return this.products.addReview(user, id, body);
   }
 
@@ -243,9 +173,8 @@ export class ProductsController {
   @Auth('admin')
   @ApiOperation({ summary: 'Delete a review (admins); rating and numReviews are recomputed' })
   @ApiOkResponse({ type: ReviewResultDto })
-  @ApiForbiddenResponse({ type: ErrorBody })
-  @ApiNotFoundResponse({ type: ErrorBody })
-  removeReview(@Param('id') id: string, @Param('reviewId') reviewId: string): Promise<ReviewResultDto> {
+  @ApiErrors('PRODUCT_NOT_FOUND', 'REVIEW_NOT_FOUND')
+  removeReview(@ProductId() id: string, @IdParam('reviewId', 'REVIEW_NOT_FOUND', 'Review not found') reviewId: string): Promise<ReviewResultDto> {
     return this.products.removeReview(id, reviewId);
   }
 }

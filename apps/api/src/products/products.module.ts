@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ProductsCompatController } from '../compat/products-compat.controller';
 import { UploadsModule } from '../uploads/uploads.module';
 import { ProductsController } from './products.controller';
 import { ProductsService } from './products.service';
 
-@Module({ imports: [UploadsModule], controllers: [ProductsController], providers: [ProductsService], exports: [ProductsService] })
+/** The compat controller comes first: its literal paths (/products/allProducts) must win over /products/:id. */
+@Module({ imports: [UploadsModule], controllers: [ProductsCompatController, ProductsController], providers: [ProductsService], exports: [ProductsService] })
 export class ProductsModule {}

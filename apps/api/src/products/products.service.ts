@@ -15,12 +15,13 @@ import {
 import { JobsService } from '@shop/jobs';
 import type { AuthUser } from '../auth/auth-user';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
-import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
+import { escapeRegex, parseListQuery, type ListQueryDto, type ListSpec } from '../common/list-query';
 import { parseObjectIdOr404 } from '../common/object-id';
 import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
 import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
 import type { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
+import type { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
 import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
 import { boundToCents, toCents } from '../common/money';
 
@@ -51,24 +52,8 @@ export interface ProductFiles {
 
 type Viewer = Pick<AuthUser, 'id' | 'isAdmin'> | undefined;
 
-function single(query: Record<string, unknown>, key: string): string | undefined {
-  const value = query[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest('INVALID_QUERY', `${key} must be given once, as text`);
-  return value;
-}
-
-function limitFrom(query: Record<string, unknown>, fallback: number, max = 50): number {
-  const text = single(query, 'limit');
-  if (text === undefined) return fallback;
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > max) throw badRequest('INVALID_QUERY', `limit must be from 1 to ${max}`);
-  return Number(text);
-}
-
-function toIdOr400(value: string, field: string): Types.ObjectId {
-  if (!/^[0-9a-f]{24}$/i.test(value)) throw badRequest('INVALID_QUERY', `${field} must be an id`);
-  return new Types.ObjectId(value);
-}
+/** Paging alone (page/perPage or range): lists whose order and filters are fixed. */
+export type PagingQuery = Pick<ListQueryDto, 'page' | 'perPage' | 'pageSize' | 'range'>;
 
 @Injectable()
 export class ProductsService {
@@ -99,7 +84,7 @@ export class ProductsService {
   }
 
   /** GET /api/products: search, category, paging, sorting and react-admin filters; non-admins see published products. */
-  async list(query: Record<string, unknown>, viewer: Viewer, scope: Pick<ProductFilter, 'owner'> = {}): Promise<ProductPage> {
+  async list(query: ProductListQueryDto, viewer: Viewer, scope: Pick<ProductFilter, 'owner'> = {}): Promise<ProductPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, PRODUCT_LIST_SPEC);
     const criteria: ProductFilter = { ...scope };
     const status = filter.status as string | undefined;
@@ -108,13 +93,12 @@ export class ProductsService {
     else if (status) criteria.statuses = [status as ProductStatus];
     if (viewer?.isAdmin && filter.owner) criteria.owner = filter.owner as Types.ObjectId;
     if (filter._id) criteria.ids = filter._id as Types.ObjectId[];
-    const category = single(query, 'category');
     if (filter.category) criteria.categories = [filter.category as Types.ObjectId];
-    else if (category) criteria.categories = [toIdOr400(category, 'category')];
+    else if (query.category) criteria.categories = [new Types.ObjectId(query.category)];
     if (filter.brand !== undefined) criteria.brand = filter.brand as string;
     if (filter.isSpecial !== undefined) criteria.isSpecial = filter.isSpecial as boolean;
     if (filter.onSale !== undefined) criteria.onSale = filter.onSale as boolean;
-    criteria.text = await this.textFilter((filter.q as string | undefined) ?? single(query, 'search') ?? single(query, 'keyword'));
+    criteria.text = await this.textFilter((filter.q as string | undefined) ?? query.search);
     const field = (sort.field === 'price' ? 'priceCents' : sort.field) as ProductSort['field'];
     return this.page(criteria, { field, order: sort.order }, skip, limit);
   }
@@ -125,31 +109,31 @@ export class ProductsService {
   }
 
   /** A distributor's own products, every status. */
-  mine(user: AuthUser, query: Record<string, unknown>): Promise<ProductPage> {
+  mine(user: AuthUser, query: ProductListQueryDto): Promise<ProductPage> {
     return this.list(query, user, { owner: user.objectId });
   }
 
-  async top(query: Record<string, unknown>): Promise<ProductDto[]> {
-    return this.items({ statuses: PUBLISHED }, { field: 'rating', order: -1 }, limitFrom(query, 4));
+  async top(query: ProductLimitQueryDto): Promise<ProductDto[]> {
+    return this.items({ statuses: PUBLISHED }, { field: 'rating', order: -1 }, query.limit ?? 4);
   }
 
-  async newest(query: Record<string, unknown>): Promise<ProductDto[]> {
-    return this.items({ statuses: PUBLISHED }, { field: 'createdAt', order: -1 }, limitFrom(query, 5));
+  async newest(query: ProductLimitQueryDto): Promise<ProductDto[]> {
+    return this.items({ statuses: PUBLISHED }, { field: 'createdAt', order: -1 }, query.limit ?? 5);
   }
 
   async special(): Promise<ProductDto[]> {
     return this.items({ statuses: PUBLISHED, isSpecial: true }, { field: 'createdAt', order: -1 }, SPECIAL_PRODUCTS);
   }
 
-  async offers(query: Record<string, unknown>): Promise<ProductDto[]> {
-    return this.items({ statuses: PUBLISHED, onSale: true }, { field: 'createdAt', order: -1 }, limitFrom(query, 12));
+  async offers(query: ProductLimitQueryDto): Promise<ProductDto[]> {
+    return this.items({ statuses: PUBLISHED, onSale: true }, { field: 'createdAt', order: -1 }, query.limit ?? 12);
   }
 
-  async similar(id: string, viewer: Viewer, query: Record<string, unknown>): Promise<ProductDto[]> {
+  async similar(id: string, viewer: Viewer, query: ProductLimitQueryDto): Promise<ProductDto[]> {
     const product = await this.visible(id, viewer);
     if (!product.category) return [];
     const filter: ProductFilter = { statuses: PUBLISHED, categories: [product.category._id], excludeId: product._id };
-    return this.items(filter, { field: 'rating', order: -1 }, limitFrom(query, 4));
+    return this.items(filter, { field: 'rating', order: -1 }, query.limit ?? 4);
   }
 
   /**
@@ -173,10 +157,11 @@ export class ProductsService {
   }
 
   /** Products of one category (404 for an unknown category). */
-  async byCategory(categoryId: string, viewer: Viewer, query: Record<string, unknown>): Promise<ProductPage> {
+  async byCategory(categoryId: string, viewer: Viewer, query: PagingQuery): Promise<ProductPage> {
     const id = parseObjectIdOr404(categoryId, 'CATEGORY_NOT_FOUND', 'Category not found');
     if (!(await this.categories.findById(id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
-    const { skip, limit } = parseListQuery({ ...query, sort: undefined, filter: undefined }, { ...PRODUCT_LIST_SPEC, maxPageSize: 200, defaultPageSize: 200 });
+    const { page, perPage, pageSize, range } = query;
+    const { skip, limit } = parseListQuery({ page, perPage, pageSize, range }, { ...PRODUCT_LIST_SPEC, maxPageSize: 200, defaultPageSize: 200 });
     return this.page({ categories: [id], ...(viewer?.isAdmin ? {} : { statuses: PUBLISHED }) }, { field: 'createdAt', order: -1 }, skip, limit);
   }
 

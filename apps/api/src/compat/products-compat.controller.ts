@@ -1,0 +1,50 @@
+import { Body, Controller, Get, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import { PublicCache } from '../catalog-cache/public-cache';
+import { ApiErrors } from '../common/api-errors';
+import { ProductDto } from '../products/dto/product.dto';
+import { ProductFormDto, ProductInputDto } from '../products/dto/product-input.dto';
+import { answerPage, PRODUCT_FILES, PRODUCT_FORM_ERRORS, productFiles } from '../products/product-http';
+import { ProductsService } from '../products/products.service';
+
+/**
+ * The products routes of the original spec that have a current replacement. They answer as they always did
+ * (the storefront still calls them) and delegate to ProductsService like the current routes. Registered before
+ * ProductsController (ProductsModule), so /products/allProducts is matched here and never as GET /products/:id.
+ */
+@ApiTags('products')
+@Controller('products')
+export class ProductsCompatController {
+  constructor(private readonly products: ProductsService) {}
+
+  @PublicCache()
+  @Get('allProducts')
+  @ApiOperation({
+    summary: 'Every product for admins (newest first); published ones for everyone else',
+    deprecated: true,
+    description: 'Use GET /api/products instead (paged, with search, category, sorting and filters).',
+  })
+  @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
+  async all(@CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+    return answerPage(res, await this.products.all(user));
+  }
+
+  @Post('add')
+  @Auth('distributor')
+  @UseInterceptors(PRODUCT_FILES)
+  @ApiOperation({
+    summary: "Create a product from a form (an admin's is published, a distributor's waits for review)",
+    deprecated: true,
+    description: 'Use POST /api/products instead (the same form, or JSON).',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { $ref: getSchemaPath(ProductFormDto) } })
+  @ApiCreatedResponse({ type: ProductDto })
+  @ApiErrors('IMAGE_REQUIRED', ...PRODUCT_FORM_ERRORS)
+  add(@Body() body: ProductInputDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+    return this.products.create(user, body, productFiles(req));
+  }
+}
