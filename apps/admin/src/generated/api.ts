@@ -84,7 +84,7 @@ export interface paths {
     put?: never;
     /**
      * Upload an image (admins and distributors); its thumbnails are made in the background
-     * @description The image is decoded and re-encoded in its own format before it is stored: metadata (EXIF with any GPS position, XMP, ICC) is dropped and the EXIF orientation is applied to the pixels.
+     * @description The image is decoded and re-encoded in its own format before it is stored: metadata (EXIF with any GPS position, XMP, ICC) is dropped and the EXIF orientation is applied to the pixels. Refused: no image (IMAGE_REQUIRED); larger than 5 MB (FILE_TOO_LARGE) or more than 40 megapixels, all frames together (IMAGE_TOO_MANY_PIXELS); not a JPEG, PNG, WebP, GIF or AVIF image, SVG included (UNSUPPORTED_MEDIA_TYPE); one that cannot be read: truncated, damaged, or with other data after the image (IMAGE_UNREADABLE).
      */
     post: operations['Uploads_upload'];
     delete?: never;
@@ -100,8 +100,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every category, by name */
-    get: operations['Categories_all'];
+    /**
+     * Every category, by name (no paging)
+     * @deprecated
+     * @description Use GET /api/category instead (with perPage up to 200, or range).
+     */
+    get: operations['CategoriesCompat_all'];
     put?: never;
     post?: never;
     delete?: never;
@@ -117,7 +121,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Categories with the list conventions (page/pageSize or range/sort/filter) */
+    /** Categories with the list conventions (page/perPage or range, sort, filter), by name unless sorted otherwise */
     get: operations['Categories_list'];
     put?: never;
     /** Create a category (names are unique ignoring case) */
@@ -154,10 +158,52 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Products of one category (published ones for non-admins) */
+    /** Products of one category, newest first (published ones for non-admins) */
     get: operations['Categories_productsOf'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/allProducts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every product for admins (newest first); published ones for everyone else
+     * @deprecated
+     * @description Use GET /api/products instead (paged, with search, category, sorting and filters).
+     */
+    get: operations['ProductsCompat_all'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a product from a form (an admin's is published, a distributor's waits for review)
+     * @deprecated
+     * @description Use POST /api/products instead (the same form, or JSON).
+     */
+    post: operations['ProductsCompat_add'];
     delete?: never;
     options?: never;
     head?: never;
@@ -174,25 +220,11 @@ export interface paths {
     /** List products (search, category, paging, sorting); non-admins see published products only */
     get: operations['Products_list'];
     put?: never;
-    /** Create a product from JSON, with image URLs from POST /api/upload (the console) */
+    /**
+     * Create a product (an admin's is published, a distributor's waits for review)
+     * @description JSON with image URLs from POST /api/upload (the console), or a multipart form (ProductFormDto) with the files as `image` and `additionalImages` and the other fields as text.
+     */
     post: operations['Products_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/products/allProducts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every product for admins (newest first); published ones for everyone else */
-    get: operations['Products_all'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -206,7 +238,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's own products, every status */
+    /** The caller's own products, every status (search, category, paging, sorting as in the list) */
     get: operations['Products_mine'];
     put?: never;
     post?: never;
@@ -223,7 +255,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Best-rated products */
+    /** Best-rated products (4 unless limit says otherwise) */
     get: operations['Products_top'];
     put?: never;
     post?: never;
@@ -240,7 +272,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Newest products */
+    /** Newest products (5 unless limit says otherwise) */
     get: operations['Products_newest'];
     put?: never;
     post?: never;
@@ -274,7 +306,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Products on sale (compareAtPrice above price) */
+    /** Products on sale, compareAtPrice above price (12 unless limit says otherwise) */
     get: operations['Products_offers'];
     put?: never;
     post?: never;
@@ -301,23 +333,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/products/add': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Create a product from a form (an admin's is published, a distributor's waits for review) */
-    post: operations['Products_add'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/products/{id}': {
     parameters: {
       query?: never;
@@ -325,7 +340,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One product with its reviews */
+    /** One product with its reviews (unpublished ones for their owner and admins only) */
     get: operations['Products_get'];
     /** Change a product (multipart or JSON): admins any, distributors their own */
     put: operations['Products_update'];
@@ -344,7 +359,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Published products of the same category, without this one */
+    /** Published products of the same category, without this one (4 unless limit says otherwise) */
     get: operations['Products_similar'];
     put?: never;
     post?: never;
@@ -448,11 +463,14 @@ export interface paths {
     };
     /**
      * List users (admins)
-     * @description JSON array; total in X-Total-Count and Content-Range. filter keys: q (username/e-mail text), isAdmin, isDistributor, id.
+     * @description JSON array; total in X-Total-Count and Content-Range. Sortable: createdAt (default, newest first), username, email, id, isAdmin. filter keys: q (username/e-mail text), isAdmin, isDistributor, id (list of ids).
      */
     get: operations['AdminUsers_list'];
     put?: never;
-    /** Register a customer account and sign in */
+    /**
+     * Register a customer account and sign in
+     * @description A field that is not allowed (isAdmin, role, …) answers 400.
+     */
     post: operations['Users_register'];
     delete?: never;
     options?: never;
@@ -524,7 +542,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Register a distributor account (with its store name) and sign in */
+    /**
+     * Register a distributor account (with its store name) and sign in
+     * @description A field that is not allowed answers 400.
+     */
     post: operations['Distributor_register'];
     delete?: never;
     options?: never;
@@ -549,6 +570,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/google': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with Google, registering the Google user when new
+     * @description Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched.
+     */
+    post: operations['GoogleAuth_signIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users/google-login': {
     parameters: {
       query?: never;
@@ -559,10 +600,11 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Sign in with Google
-     * @description Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched. google-login and google-signin behave the same.
+     * Sign in with Google (spec path)
+     * @deprecated
+     * @description Use POST /api/users/google instead.
      */
-    post: operations['GoogleAuth_login'];
+    post: operations['UsersCompat_googleLogin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -579,10 +621,11 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Sign up (or in) with Google
-     * @description Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched. google-login and google-signin behave the same.
+     * Sign up (or in) with Google (spec path)
+     * @deprecated
+     * @description Use POST /api/users/google instead.
      */
-    post: operations['GoogleAuth_signUp'];
+    post: operations['UsersCompat_googleSignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -710,7 +753,10 @@ export interface paths {
     };
     /** One user (admins) */
     get: operations['AdminUsers_get'];
-    /** Change a user's username and/or e-mail (admins) */
+    /**
+     * Change a user's username and/or e-mail (admins)
+     * @description Any field other than username and email answers 400.
+     */
     put: operations['AdminUsers_update'];
     post?: never;
     /**
@@ -1041,7 +1087,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Published posts, newest first (admins also see drafts and may filter on published) */
+    /**
+     * Published posts, newest first (admins also see drafts and may filter on published)
+     * @description JSON array; total in X-Total-Count and Content-Range. Sortable: publishedAt (default, newest first), createdAt, updatedAt, title, id. filter keys: q (text), tag, published (admins), id (list of ids).
+     */
     get: operations['Blogs_list'];
     put?: never;
     /** Write a post (admins) */
@@ -1059,7 +1108,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One post, by id or slug */
+    /**
+     * One post, by id or slug
+     * @description Drafts only for admins.
+     */
     get: operations['Blogs_get'];
     /** Edit a post (admins); the slug changes only when a new one is given */
     put: operations['Blogs_update'];
@@ -1095,7 +1147,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A post's comments, newest first, paged */
+    /**
+     * A post's comments, newest first, paged
+     * @description JSON array; total in X-Total-Count and Content-Range. A missing or malformed blog answers 400; a draft is 404 for all but admins.
+     */
     get: operations['Comments_list'];
     put?: never;
     /** Comment on a post (signed in; 5 comments a minute per account) */
@@ -1165,7 +1220,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Subscribers (admins), newest first */
+    /**
+     * Subscribers (admins), newest first
+     * @description JSON array; total in X-Total-Count and Content-Range. Sortable: subscribedAt (default, newest first), email, createdAt, id. filter keys: q (e-mail text), active, id (list of ids).
+     */
     get: operations['Newsletter_list'];
     put?: never;
     post?: never;
@@ -1182,7 +1240,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the subscribers as CSV (admins); filter as for the list */
+    /**
+     * Download the subscribers as CSV (admins); filter as for the list
+     * @description filter keys: q (e-mail text), active, id (list of ids).
+     */
     get: operations['Newsletter_csv'];
     put?: never;
     post?: never;
@@ -1199,7 +1260,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Contact messages (admins), newest first */
+    /**
+     * Contact messages (admins), newest first
+     * @description JSON array; total in X-Total-Count and Content-Range. Sortable: createdAt (default, newest first), handled, email, subject, id. filter keys: q (text), handled, id (list of ids).
+     */
     get: operations['Contact_list'];
     put?: never;
     /** Send a message to the shop (10 an hour per client); the admins get it by mail, the sender an acknowledgement */
@@ -2680,8 +2744,8 @@ export interface operations {
   Images_serve: {
     parameters: {
       query?: {
-        /** @description Wanted width: 160, 320, 640 or 1280 (the next larger is served) */
-        w?: unknown;
+        /** @description Wanted width in pixels: the smallest of the 160, 320, 640 and 1280 wide WebP thumbnails at least that wide is served (1280 above it) */
+        w?: number;
       };
       header?: never;
       path: {
@@ -2696,9 +2760,15 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/gif': string;
+          'image/avif': string;
+        };
       };
-      /** @description VALIDATION_FAILED */
+      /** @description INVALID_WIDTH, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2706,20 +2776,20 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_WIDTH' | 'VALIDATION_FAILED';
           };
         };
       };
+      /** @description Not found: IMAGE_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'image/jpeg': components['schemas']['ErrorBody'];
-          'image/png': components['schemas']['ErrorBody'];
-          'image/webp': components['schemas']['ErrorBody'];
-          'image/gif': components['schemas']['ErrorBody'];
-          'image/avif': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'IMAGE_NOT_FOUND';
+          };
         };
       };
     };
@@ -2745,7 +2815,7 @@ export interface operations {
           'application/json': components['schemas']['UploadResultDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_REQUIRED, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2753,7 +2823,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'IMAGE_REQUIRED' | 'UNEXPECTED_FILE' | 'MALFORMED_UPLOAD' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
           };
         };
       };
@@ -2769,7 +2839,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: DISTRIBUTOR_ONLY */
+      /** @description DISTRIBUTOR_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2777,11 +2847,11 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'DISTRIBUTOR_ONLY';
+            code: 'DISTRIBUTOR_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description Larger than 5 MB (code FILE_TOO_LARGE), or more than 40 megapixels, all frames together (code IMAGE_TOO_MANY_PIXELS) */
+      /** @description FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, PAYLOAD_TOO_LARGE */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2789,17 +2859,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
+            code: 'FILE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS' | 'PAYLOAD_TOO_LARGE';
           };
         };
       };
-      /** @description Not a JPEG, PNG, WebP, GIF or AVIF image (code UNSUPPORTED_MEDIA_TYPE; SVG is refused), or one that cannot be read: truncated, damaged, or with other data after the image (code IMAGE_UNREADABLE) */
+      /**
+       * @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       *
+       *     Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       */
       415: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE' | 'IMAGE_UNREADABLE';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -2816,7 +2893,7 @@ export interface operations {
       };
     };
   };
-  Categories_all: {
+  CategoriesCompat_all: {
     parameters: {
       query?: never;
       header?: never;
@@ -2850,12 +2927,23 @@ export interface operations {
   Categories_list: {
     parameters: {
       query?: {
-        pageSize?: unknown;
-        page?: unknown;
-        /** @description {"q": "name text"} or {"id": [...]} */
-        filter?: unknown;
-        sort?: unknown;
-        range?: unknown;
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: name (default), createdAt, updatedAt, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with `q` or `name` (text in the name, case-insensitive) and/or `id` (a list of ids) */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -2872,6 +2960,7 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2879,7 +2968,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -2942,7 +3031,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2950,17 +3039,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description Name already used */
+      /**
+       * @description Conflict: CATEGORY_EXISTS
+       *
+       *     Conflict: CATEGORY_EXISTS
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_EXISTS';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -3008,12 +3104,16 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'];
         };
       };
+      /** @description Not found: CATEGORY_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -3077,7 +3177,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3085,24 +3185,40 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: CATEGORY_NOT_FOUND
+       *
+       *     Not found: CATEGORY_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_NOT_FOUND';
+          };
         };
       };
+      /**
+       * @description Conflict: CATEGORY_EXISTS
+       *
+       *     Conflict: CATEGORY_EXISTS
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_EXISTS';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -3162,7 +3278,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3170,25 +3286,40 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: CATEGORY_NOT_FOUND
+       *
+       *     Not found: CATEGORY_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_NOT_FOUND';
+          };
         };
       };
-      /** @description The category still has products */
+      /**
+       * @description Conflict: CATEGORY_IN_USE
+       *
+       *     Conflict: CATEGORY_IN_USE
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_IN_USE';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -3207,7 +3338,19 @@ export interface operations {
   };
   Categories_productsOf: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -3225,12 +3368,168 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not found: CATEGORY_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  ProductsCompat_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description With X-Total-Count and Content-Range */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDto'][];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  ProductsCompat_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ProductFormDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDto'];
+        };
+      };
+      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'IMAGE_REQUIRED'
+              | 'CATEGORY_NOT_FOUND'
+              | 'INVALID_SPECIFICATIONS'
+              | 'DUPLICATE_SKU'
+              | 'TOO_MANY_FILES'
+              | 'UNEXPECTED_FILE'
+              | 'MALFORMED_UPLOAD'
+              | 'VALIDATION_FAILED'
+              | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description DISTRIBUTOR_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'DISTRIBUTOR_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /** @description FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'FILE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS' | 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /**
+       * @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       *
+       *     Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE' | 'IMAGE_UNREADABLE';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -3250,18 +3549,27 @@ export interface operations {
   Products_list: {
     parameters: {
       query?: {
-        /** @description Matches name, brand, description and category name (literal text, case-insensitive) */
-        search?: unknown;
-        /** @description Category id */
-        category?: unknown;
-        page?: unknown;
-        pageSize?: unknown;
-        /** @description field, -field or ["field","ASC"|"DESC"] (price, name, createdAt, rating, …) */
-        sort?: unknown;
-        /** @description react-admin: [start, end] */
-        range?: unknown;
-        /** @description react-admin: {"q","category","status","brand","isSpecial","owner","onSale","id"} */
-        filter?: unknown;
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids) */
+        filter?: string;
+        /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
+        search?: string;
+        /** @description Category id: products of that category only */
+        category?: string;
       };
       header?: never;
       path?: never;
@@ -3278,6 +3586,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3285,7 +3594,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -3313,6 +3622,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductInputDto'];
+        'multipart/form-data': components['schemas']['ProductInputDto'];
       };
     };
     responses: {
@@ -3324,7 +3634,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3332,7 +3642,16 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code:
+              | 'IMAGE_REQUIRED'
+              | 'CATEGORY_NOT_FOUND'
+              | 'INVALID_SPECIFICATIONS'
+              | 'DUPLICATE_SKU'
+              | 'TOO_MANY_FILES'
+              | 'UNEXPECTED_FILE'
+              | 'MALFORMED_UPLOAD'
+              | 'VALIDATION_FAILED'
+              | 'MALFORMED_BODY';
           };
         };
       };
@@ -3348,7 +3667,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: DISTRIBUTOR_ONLY */
+      /** @description DISTRIBUTOR_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3356,11 +3675,11 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'DISTRIBUTOR_ONLY';
+            code: 'DISTRIBUTOR_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description PAYLOAD_TOO_LARGE */
+      /** @description FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, PAYLOAD_TOO_LARGE */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3368,39 +3687,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
+            code: 'FILE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS' | 'PAYLOAD_TOO_LARGE';
           };
         };
       };
-      /** @description TOO_MANY_REQUESTS */
-      429: {
+      /**
+       * @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       *
+       *     Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       */
+      415: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
+            code: 'UNSUPPORTED_MEDIA_TYPE' | 'IMAGE_UNREADABLE';
           };
-        };
-      };
-    };
-  };
-  Products_all: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductDto'][];
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -3420,18 +3724,27 @@ export interface operations {
   Products_mine: {
     parameters: {
       query?: {
-        /** @description Matches name, brand, description and category name (literal text, case-insensitive) */
-        search?: unknown;
-        /** @description Category id */
-        category?: unknown;
-        page?: unknown;
-        pageSize?: unknown;
-        /** @description field, -field or ["field","ASC"|"DESC"] (price, name, createdAt, rating, …) */
-        sort?: unknown;
-        /** @description react-admin: [start, end] */
-        range?: unknown;
-        /** @description react-admin: {"q","category","status","brand","isSpecial","owner","onSale","id"} */
-        filter?: unknown;
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids) */
+        filter?: string;
+        /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
+        search?: string;
+        /** @description Category id: products of that category only */
+        category?: string;
       };
       header?: never;
       path?: never;
@@ -3439,6 +3752,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description With X-Total-Count and Content-Range */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3447,7 +3761,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
-      /** @description VALIDATION_FAILED */
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3455,7 +3769,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -3500,8 +3814,8 @@ export interface operations {
   Products_top: {
     parameters: {
       query?: {
-        /** @description 1 to 50, default 4 */
-        limit?: unknown;
+        /** @description How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -3546,8 +3860,8 @@ export interface operations {
   Products_newest: {
     parameters: {
       query?: {
-        /** @description 1 to 50, default 5 */
-        limit?: unknown;
+        /** @description How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -3623,8 +3937,8 @@ export interface operations {
   Products_offers: {
     parameters: {
       query?: {
-        /** @description 1 to 50, default 12 */
-        limit?: unknown;
+        /** @description How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -3726,96 +4040,6 @@ export interface operations {
       };
     };
   };
-  Products_add: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': components['schemas']['ProductFormDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductDto'];
-        };
-      };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
-          };
-        };
-      };
-      /** @description Not signed in: NOT_AUTHENTICATED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'NOT_AUTHENTICATED';
-          };
-        };
-      };
-      /** @description Forbidden: DISTRIBUTOR_ONLY */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'DISTRIBUTOR_ONLY';
-          };
-        };
-      };
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description TOO_MANY_REQUESTS */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
-          };
-        };
-      };
-    };
-  };
   Products_get: {
     parameters: {
       query?: never;
@@ -3835,13 +4059,16 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description Unknown, malformed or unpublished */
+      /** @description Not found: PRODUCT_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -3882,7 +4109,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3890,7 +4117,15 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code:
+              | 'CATEGORY_NOT_FOUND'
+              | 'INVALID_SPECIFICATIONS'
+              | 'DUPLICATE_SKU'
+              | 'TOO_MANY_FILES'
+              | 'UNEXPECTED_FILE'
+              | 'MALFORMED_UPLOAD'
+              | 'VALIDATION_FAILED'
+              | 'MALFORMED_BODY';
           };
         };
       };
@@ -3906,7 +4141,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: DISTRIBUTOR_ONLY */
+      /** @description NOT_YOUR_PRODUCT, DISTRIBUTOR_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3914,18 +4149,27 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'DISTRIBUTOR_ONLY';
+            code: 'NOT_YOUR_PRODUCT' | 'DISTRIBUTOR_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
+      /** @description FILE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, PAYLOAD_TOO_LARGE */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3933,16 +4177,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
+            code: 'FILE_TOO_LARGE' | 'IMAGE_TOO_MANY_PIXELS' | 'PAYLOAD_TOO_LARGE';
           };
         };
       };
+      /**
+       * @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       *
+       *     Unsupported media type: UNSUPPORTED_MEDIA_TYPE, IMAGE_UNREADABLE
+       */
       415: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE' | 'IMAGE_UNREADABLE';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -3990,7 +4242,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: DISTRIBUTOR_ONLY */
+      /** @description NOT_YOUR_PRODUCT, DISTRIBUTOR_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3998,16 +4250,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'DISTRIBUTOR_ONLY';
+            code: 'NOT_YOUR_PRODUCT' | 'DISTRIBUTOR_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -4027,8 +4287,8 @@ export interface operations {
   Products_similar: {
     parameters: {
       query?: {
-        /** @description 1 to 50, default 4 */
-        limit?: unknown;
+        /** @description How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+        limit?: number;
       };
       header?: never;
       path: {
@@ -4058,12 +4318,16 @@ export interface operations {
           };
         };
       };
+      /** @description Not found: PRODUCT_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -4111,7 +4375,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4119,16 +4383,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -4192,7 +4464,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4200,16 +4472,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4269,12 +4549,20 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -4338,21 +4626,48 @@ export interface operations {
           };
         };
       };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
-      /** @description Already reviewed */
+      /**
+       * @description Conflict: ALREADY_REVIEWED
+       *
+       *     Conflict: ALREADY_REVIEWED
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ALREADY_REVIEWED';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4413,7 +4728,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4421,16 +4736,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND' | 'REVIEW_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -4450,11 +4773,23 @@ export interface operations {
   AdminUsers_list: {
     parameters: {
       query?: {
-        filter?: unknown;
-        sort?: unknown;
-        range?: unknown;
-        pageSize?: number;
+        /** @description Page number, from 1 (with perPage) */
         page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -4470,6 +4805,7 @@ export interface operations {
           'application/json': components['schemas']['UserDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4477,7 +4813,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -4552,13 +4888,20 @@ export interface operations {
           };
         };
       };
-      /** @description E-mail already registered */
+      /**
+       * @description Conflict: EMAIL_TAKEN
+       *
+       *     Conflict: EMAIL_TAKEN
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'EMAIL_TAKEN';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4573,7 +4916,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -4620,13 +4963,20 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid email or password */
+      /**
+       * @description Not signed in: INVALID_CREDENTIALS
+       *
+       *     Not signed in: INVALID_CREDENTIALS
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_CREDENTIALS';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4641,7 +4991,11 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /**
+       * @description Too many requests: TOO_MANY_FAILED_SIGN_INS
+       *
+       *     Too many requests: TOO_MANY_FAILED_SIGN_INS, TOO_MANY_REQUESTS
+       */
       429: {
         headers: {
           [name: string]: unknown;
@@ -4649,7 +5003,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
+            code: 'TOO_MANY_FAILED_SIGN_INS' | 'TOO_MANY_REQUESTS';
           };
         };
       };
@@ -4715,6 +5069,22 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
+        };
+      };
       /** @description TOO_MANY_REQUESTS */
       429: {
         headers: {
@@ -4750,7 +5120,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description PASSWORD_REQUIRED, CURRENT_PASSWORD_REQUIRED, WRONG_CURRENT_PASSWORD, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4758,7 +5128,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'PASSWORD_REQUIRED' | 'CURRENT_PASSWORD_REQUIRED' | 'WRONG_CURRENT_PASSWORD' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
           };
         };
       };
@@ -4774,22 +5144,48 @@ export interface operations {
           };
         };
       };
-      /** @description _id is not the caller */
+      /** @description NOT_YOUR_PROFILE, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_YOUR_PROFILE' | 'CSRF';
+          };
         };
       };
-      /** @description E-mail already registered */
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: EMAIL_TAKEN
+       *
+       *     Conflict: EMAIL_TAKEN
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'EMAIL_TAKEN';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4804,7 +5200,7 @@ export interface operations {
           };
         };
       };
-      /** @description TOO_MANY_REQUESTS */
+      /** @description TOO_MANY_FAILED_SIGN_INS, TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -4812,7 +5208,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
+            code: 'TOO_MANY_FAILED_SIGN_INS' | 'TOO_MANY_REQUESTS';
           };
         };
       };
@@ -4851,13 +5247,20 @@ export interface operations {
           };
         };
       };
-      /** @description E-mail already registered */
+      /**
+       * @description Conflict: EMAIL_TAKEN
+       *
+       *     Conflict: EMAIL_TAKEN
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'EMAIL_TAKEN';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4872,7 +5275,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -4919,22 +5322,36 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid email or password */
+      /**
+       * @description Not signed in: INVALID_CREDENTIALS
+       *
+       *     Not signed in: INVALID_CREDENTIALS
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_CREDENTIALS';
+          };
         };
       };
-      /** @description The account is not a distributor account */
+      /**
+       * @description Forbidden: NOT_A_DISTRIBUTOR
+       *
+       *     Forbidden: NOT_A_DISTRIBUTOR
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_A_DISTRIBUTOR';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -4949,7 +5366,11 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /**
+       * @description Too many requests: TOO_MANY_FAILED_SIGN_INS
+       *
+       *     Too many requests: TOO_MANY_FAILED_SIGN_INS, TOO_MANY_REQUESTS
+       */
       429: {
         headers: {
           [name: string]: unknown;
@@ -4957,13 +5378,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
+            code: 'TOO_MANY_FAILED_SIGN_INS' | 'TOO_MANY_REQUESTS';
           };
         };
       };
     };
   };
-  GoogleAuth_login: {
+  GoogleAuth_signIn: {
     parameters: {
       query?: never;
       header?: never;
@@ -4996,22 +5417,36 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, forged or expired Google credential */
+      /**
+       * @description Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
+       *
+       *     Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_GOOGLE_CREDENTIAL' | 'GOOGLE_EMAIL_NOT_VERIFIED' | 'GOOGLE_MISMATCH';
+          };
         };
       };
-      /** @description The e-mail is linked to another Google account */
+      /**
+       * @description Conflict: GOOGLE_ACCOUNT_CONFLICT
+       *
+       *     Conflict: GOOGLE_ACCOUNT_CONFLICT
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'GOOGLE_ACCOUNT_CONFLICT';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -5026,7 +5461,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5038,18 +5473,25 @@ export interface operations {
           };
         };
       };
-      /** @description Google sign-in is not configured */
+      /**
+       * @description Unavailable: GOOGLE_NOT_CONFIGURED
+       *
+       *     Unavailable: GOOGLE_NOT_CONFIGURED
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'GOOGLE_NOT_CONFIGURED';
+          };
         };
       };
     };
   };
-  GoogleAuth_signUp: {
+  UsersCompat_googleLogin: {
     parameters: {
       query?: never;
       header?: never;
@@ -5082,22 +5524,36 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, forged or expired Google credential */
+      /**
+       * @description Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
+       *
+       *     Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_GOOGLE_CREDENTIAL' | 'GOOGLE_EMAIL_NOT_VERIFIED' | 'GOOGLE_MISMATCH';
+          };
         };
       };
-      /** @description The e-mail is linked to another Google account */
+      /**
+       * @description Conflict: GOOGLE_ACCOUNT_CONFLICT
+       *
+       *     Conflict: GOOGLE_ACCOUNT_CONFLICT
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'GOOGLE_ACCOUNT_CONFLICT';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -5112,7 +5568,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5124,13 +5580,127 @@ export interface operations {
           };
         };
       };
-      /** @description Google sign-in is not configured */
+      /**
+       * @description Unavailable: GOOGLE_NOT_CONFIGURED
+       *
+       *     Unavailable: GOOGLE_NOT_CONFIGURED
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'GOOGLE_NOT_CONFIGURED';
+          };
+        };
+      };
+    };
+  };
+  UsersCompat_googleSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GoogleSignInDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserInfoDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+          };
+        };
+      };
+      /**
+       * @description Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
+       *
+       *     Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_GOOGLE_CREDENTIAL' | 'GOOGLE_EMAIL_NOT_VERIFIED' | 'GOOGLE_MISMATCH';
+          };
+        };
+      };
+      /**
+       * @description Conflict: GOOGLE_ACCOUNT_CONFLICT
+       *
+       *     Conflict: GOOGLE_ACCOUNT_CONFLICT
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'GOOGLE_ACCOUNT_CONFLICT';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Too many requests: TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Unavailable: GOOGLE_NOT_CONFIGURED
+       *
+       *     Unavailable: GOOGLE_NOT_CONFIGURED
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'GOOGLE_NOT_CONFIGURED';
+          };
         };
       };
     };
@@ -5180,7 +5750,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5217,7 +5787,7 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description INVALID_RESET_TOKEN, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5225,7 +5795,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'INVALID_RESET_TOKEN' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
           };
         };
       };
@@ -5241,7 +5811,7 @@ export interface operations {
           };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5272,13 +5842,20 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description The last admin cannot delete their account */
+      /**
+       * @description Bad request: LAST_ADMIN
+       *
+       *     Bad request: LAST_ADMIN
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'LAST_ADMIN';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -5290,6 +5867,34 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
           };
         };
       };
@@ -5326,16 +5931,23 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description A used, expired or unknown link, or the last admin */
+      /**
+       * @description Bad request: INVALID_DELETION_TOKEN, LAST_ADMIN
+       *
+       *     Bad request: INVALID_DELETION_TOKEN, LAST_ADMIN
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_DELETION_TOKEN' | 'LAST_ADMIN';
+          };
         };
       };
-      /** @description Too many attempts */
+      /** @description Too many requests: TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5413,7 +6025,7 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description TOO_MANY_FAVORITES, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5421,7 +6033,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'TOO_MANY_FAVORITES' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
           };
         };
       };
@@ -5437,13 +6049,32 @@ export interface operations {
           };
         };
       };
-      /** @description Product not found */
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -5503,13 +6134,32 @@ export interface operations {
           };
         };
       };
-      /** @description Product not found */
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -5569,12 +6219,20 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -5638,7 +6296,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5646,25 +6304,40 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
         };
       };
-      /** @description E-mail already registered */
+      /**
+       * @description Conflict: EMAIL_TAKEN
+       *
+       *     Conflict: EMAIL_TAKEN
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'EMAIL_TAKEN';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -5712,13 +6385,20 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description Cannot delete an admin user */
+      /**
+       * @description Bad request: ADMIN_NOT_DELETABLE
+       *
+       *     Bad request: ADMIN_NOT_DELETABLE
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_NOT_DELETABLE';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -5733,7 +6413,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5741,16 +6421,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -5892,11 +6580,7 @@ export interface operations {
           };
         };
       };
-      /**
-       * @description Forbidden: CART_FORBIDDEN
-       *
-       *     Forbidden: CART_FORBIDDEN
-       */
+      /** @description CART_FORBIDDEN, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5904,7 +6588,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'CART_FORBIDDEN';
+            code: 'CART_FORBIDDEN' | 'CSRF';
           };
         };
       };
@@ -6014,11 +6698,7 @@ export interface operations {
           };
         };
       };
-      /**
-       * @description Forbidden: CART_FORBIDDEN
-       *
-       *     Forbidden: CART_FORBIDDEN
-       */
+      /** @description CART_FORBIDDEN, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6026,7 +6706,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'CART_FORBIDDEN';
+            code: 'CART_FORBIDDEN' | 'CSRF';
           };
         };
       };
@@ -6095,11 +6775,7 @@ export interface operations {
           };
         };
       };
-      /**
-       * @description Forbidden: CART_FORBIDDEN
-       *
-       *     Forbidden: CART_FORBIDDEN
-       */
+      /** @description CART_FORBIDDEN, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6107,7 +6783,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'CART_FORBIDDEN';
+            code: 'CART_FORBIDDEN' | 'CSRF';
           };
         };
       };
@@ -6221,11 +6897,7 @@ export interface operations {
           };
         };
       };
-      /**
-       * @description Forbidden: CART_FORBIDDEN
-       *
-       *     Forbidden: CART_FORBIDDEN
-       */
+      /** @description CART_FORBIDDEN, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6233,7 +6905,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'CART_FORBIDDEN';
+            code: 'CART_FORBIDDEN' | 'CSRF';
           };
         };
       };
@@ -6342,6 +7014,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
           };
         };
       };
@@ -6501,7 +7185,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6509,7 +7193,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -6675,7 +7359,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6683,7 +7367,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -6776,7 +7460,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6784,7 +7468,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -6865,7 +7549,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6873,7 +7557,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -6966,7 +7650,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6974,7 +7658,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -7055,7 +7739,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7063,7 +7747,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -7255,6 +7939,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
           };
         };
       };
@@ -7506,7 +8202,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7514,7 +8210,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -7604,6 +8300,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
           };
         };
       };
@@ -7741,7 +8449,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7749,7 +8457,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
@@ -7802,14 +8510,23 @@ export interface operations {
   Blogs_list: {
     parameters: {
       query?: {
-        /** @description JSON: {"q":"text","tag":"style","published":true} */
-        filter?: unknown;
-        /** @description e.g. ["publishedAt","DESC"] */
-        sort?: unknown;
-        /** @description react-admin range, e.g. [0,11] */
-        range?: unknown;
-        pageSize?: number;
+        /** @description Page number, from 1 (with perPage) */
         page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -7826,6 +8543,7 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7833,7 +8551,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -7872,7 +8590,7 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_NOT_FOUND, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7880,7 +8598,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'IMAGE_NOT_FOUND' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
           };
         };
       };
@@ -7896,7 +8614,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7904,17 +8622,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description No free slug */
+      /**
+       * @description Conflict: SLUG_TAKEN
+       *
+       *     Conflict: SLUG_TAKEN
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'SLUG_TAKEN';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -7963,13 +8688,16 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
-      /** @description Blog not found */
+      /** @description Not found: BLOG_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BLOG_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8009,7 +8737,7 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_NOT_FOUND, VALIDATION_FAILED, MALFORMED_BODY */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8017,7 +8745,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'IMAGE_NOT_FOUND' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
           };
         };
       };
@@ -8033,7 +8761,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8041,26 +8769,40 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description Blog not found */
+      /**
+       * @description Not found: BLOG_NOT_FOUND
+       *
+       *     Not found: BLOG_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BLOG_NOT_FOUND';
+          };
         };
       };
-      /** @description No free slug */
+      /**
+       * @description Conflict: SLUG_TAKEN
+       *
+       *     Conflict: SLUG_TAKEN
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'SLUG_TAKEN';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -8120,7 +8862,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8128,17 +8870,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description Blog not found */
+      /**
+       * @description Not found: BLOG_NOT_FOUND
+       *
+       *     Not found: BLOG_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BLOG_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8186,13 +8935,32 @@ export interface operations {
           };
         };
       };
-      /** @description Blog not found */
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: BLOG_NOT_FOUND
+       *
+       *     Not found: BLOG_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BLOG_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8212,12 +8980,25 @@ export interface operations {
   Comments_list: {
     parameters: {
       query: {
-        /** @description react-admin range, e.g. [0,19] */
-        range?: unknown;
-        pageSize?: number;
+        /** @description Page number, from 1 (with perPage) */
         page?: number;
-        /** @description The post id */
-        blog: unknown;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
+        /** @description The post whose comments to list */
+        blog: string;
       };
       header?: never;
       path?: never;
@@ -8234,7 +9015,7 @@ export interface operations {
           'application/json': components['schemas']['CommentDto'][];
         };
       };
-      /** @description Missing or malformed blog id */
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8242,17 +9023,20 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
-      /** @description Blog not found */
+      /** @description Not found: BLOG_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BLOG_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8314,13 +9098,32 @@ export interface operations {
           };
         };
       };
-      /** @description Blog not found */
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: BLOG_NOT_FOUND
+       *
+       *     Not found: BLOG_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BLOG_NOT_FOUND';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -8335,7 +9138,7 @@ export interface operations {
           };
         };
       };
-      /** @description Commenting too fast */
+      /** @description TOO_MANY_COMMENTS, TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -8343,7 +9146,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
+            code: 'TOO_MANY_COMMENTS' | 'TOO_MANY_REQUESTS';
           };
         };
       };
@@ -8380,22 +9183,32 @@ export interface operations {
           };
         };
       };
-      /** @description Not your comment */
+      /** @description NOT_COMMENT_AUTHOR, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_COMMENT_AUTHOR' | 'CSRF';
+          };
         };
       };
-      /** @description Comment not found */
+      /**
+       * @description Not found: COMMENT_NOT_FOUND
+       *
+       *     Not found: COMMENT_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'COMMENT_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8467,6 +9280,7 @@ export interface operations {
           };
         };
       };
+      /** @description TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -8542,13 +9356,16 @@ export interface operations {
           'application/json': components['schemas']['NewsletterMessageDto'];
         };
       };
-      /** @description This unsubscribe link is not valid */
+      /** @description Not found: UNSUBSCRIBE_LINK_INVALID */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'UNSUBSCRIBE_LINK_INVALID';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8568,14 +9385,23 @@ export interface operations {
   Newsletter_list: {
     parameters: {
       query?: {
-        /** @description JSON: {"q":"text","active":true} */
-        filter?: unknown;
-        /** @description e.g. ["subscribedAt","DESC"] */
-        sort?: unknown;
-        /** @description react-admin range, e.g. [0,24] */
-        range?: unknown;
-        pageSize?: number;
+        /** @description Page number, from 1 (with perPage) */
         page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -8592,6 +9418,7 @@ export interface operations {
           'application/json': components['schemas']['SubscriberDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8599,7 +9426,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -8644,8 +9471,8 @@ export interface operations {
   Newsletter_csv: {
     parameters: {
       query?: {
-        /** @description JSON: {"active":true} */
-        filter?: unknown;
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -8662,6 +9489,7 @@ export interface operations {
           'text/csv': string;
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8669,7 +9497,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -8679,7 +9507,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/csv': components['schemas']['ErrorBody'] & {
+          'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'NOT_AUTHENTICATED';
           };
@@ -8691,7 +9519,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/csv': components['schemas']['ErrorBody'] & {
+          'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'ADMIN_ONLY';
           };
@@ -8714,14 +9542,23 @@ export interface operations {
   Contact_list: {
     parameters: {
       query?: {
-        /** @description JSON: {"q":"text","handled":false} */
-        filter?: unknown;
-        /** @description e.g. ["createdAt","DESC"] */
-        sort?: unknown;
-        /** @description react-admin range, e.g. [0,24] */
-        range?: unknown;
-        pageSize?: number;
+        /** @description Page number, from 1 (with perPage) */
         page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
       };
       header?: never;
       path?: never;
@@ -8738,6 +9575,7 @@ export interface operations {
           'application/json': components['schemas']['ContactMessageDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8745,7 +9583,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };
@@ -8832,6 +9670,7 @@ export interface operations {
           };
         };
       };
+      /** @description TOO_MANY_REQUESTS */
       429: {
         headers: {
           [name: string]: unknown;
@@ -8888,13 +9727,20 @@ export interface operations {
           };
         };
       };
-      /** @description Message not found */
+      /**
+       * @description Not found: CONTACT_MESSAGE_NOT_FOUND
+       *
+       *     Not found: CONTACT_MESSAGE_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CONTACT_MESSAGE_NOT_FOUND';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8958,7 +9804,7 @@ export interface operations {
           };
         };
       };
-      /** @description Forbidden: ADMIN_ONLY */
+      /** @description ADMIN_ONLY, CSRF */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8966,17 +9812,24 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_ONLY';
+            code: 'ADMIN_ONLY' | 'CSRF';
           };
         };
       };
-      /** @description Message not found */
+      /**
+       * @description Not found: CONTACT_MESSAGE_NOT_FOUND
+       *
+       *     Not found: CONTACT_MESSAGE_NOT_FOUND
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorBody'];
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CONTACT_MESSAGE_NOT_FOUND';
+          };
         };
       };
       /** @description PAYLOAD_TOO_LARGE */
@@ -9008,10 +9861,17 @@ export interface operations {
   Stats_contributors: {
     parameters: {
       query?: {
-        /** @description react-admin range, e.g. [0,49] */
-        range?: unknown;
-        pageSize?: number;
+        /** @description Page number, from 1 (with perPage) */
         page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
       };
       header?: never;
       path?: never;
@@ -9028,6 +9888,7 @@ export interface operations {
           'application/json': components['schemas']['ContributorDto'][];
         };
       };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9035,7 +9896,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
           };
         };
       };

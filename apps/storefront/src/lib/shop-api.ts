@@ -33,7 +33,7 @@ export const shopApi = generatedApi.enhanceEndpoints({
     productsOffers: { providesTags: [PRODUCT_LIST], keepUnusedDataFor: KEEP_SHORT, transformResponse: (r: unknown) => listOf(r, 'products') },
     productsSimilar: { providesTags: [PRODUCT_LIST], keepUnusedDataFor: KEEP_SHORT, transformResponse: (r: unknown) => listOf(r, 'products') },
     productsReview: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Product', id }, PRODUCT_LIST] },
-    categoriesAll: { providesTags: ['Category'], transformResponse: (r: unknown) => listOf(r, 'categories') },
+    categoriesCompatAll: { providesTags: ['Category'], transformResponse: (r: unknown) => listOf(r, 'categories') },
     // cart
     cartView: { providesTags: ['Cart'] },
     cartAdd: { invalidatesTags: ['Cart'] },
@@ -59,8 +59,8 @@ export const {
   // users
   useUsersLoginMutation,
   useUsersRegisterMutation,
-  useGoogleAuthLoginMutation,
-  useGoogleAuthSignUpMutation,
+  useUsersCompatGoogleLoginMutation,
+  useUsersCompatGoogleSignInMutation,
   useDistributorRegisterMutation,
   useDistributorLoginMutation,
   useUsersUpdateProfileMutation,
@@ -76,7 +76,7 @@ export const {
   useProductsOffersQuery,
   useProductsSimilarQuery,
   useProductsReviewMutation,
-  useCategoriesAllQuery,
+  useCategoriesCompatAllQuery,
   // orders and coupons
   useOrdersPlaceMutation,
   useOrdersMineQuery,

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { MAX_ADDITIONAL_IMAGES, MESSAGES, validateDistributorProduct } from '../../lib/validation';
-import { useCategoriesAllQuery } from '../../lib/shop-api';
+import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { useAddProductMutation } from '../products/products-api';
 import { IMAGE_ACCEPT } from '../../lib/images';
 
@@ -36,7 +36,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [fileKey, setFileKey] = useState(0);
-  const { data: categories = [], error: categoriesError } = useCategoriesAllQuery();
+  const { data: categories = [], error: categoriesError } = useCategoriesCompatAllQuery();
   const [addProduct, { isLoading }] = useAddProductMutation();
 
   const set = (field: keyof FormState) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));

@@ -24,7 +24,7 @@ import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { AddProductModal } from '../distributor/AddProductModal';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useCategoriesAllQuery } from '../../lib/shop-api';
+import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { useFilteredProductsQuery, useProductsQuery } from './products-api';
 import { PRICE_RANGES, SHOP_PAGE_SIZE, pageCount } from './shop-filters';
 
@@ -48,7 +48,7 @@ export default function ShopPage() {
   useEffect(() => setChecked(categoryId ? [categoryId] : []), [categoryId]);
 
   const filtering = checked.length > 0 || radio !== '';
-  const { data: categoryData, error: categoriesError } = useCategoriesAllQuery();
+  const { data: categoryData, error: categoriesError } = useCategoriesCompatAllQuery();
   // Rendered in the background (a transition, which yields to the browser) when they arrive.
   const deferredCategories = useDeferredValue(categoryData);
   const categories = deferredCategories ?? [];

@@ -7,7 +7,7 @@
  */
 import { api, KEEP_SHORT } from '../../lib/api';
 import type {
-  ProductsAddApiResponse,
+  ProductsCompatAddApiResponse,
   ProductsFilteredApiArg,
   ProductsListApiArg,
   ProductsListApiResponse,
@@ -59,7 +59,7 @@ export const productsApi = api.injectEndpoints({
       keepUnusedDataFor: KEEP_SHORT,
     }),
     /** The fields of ProductFormDto as multipart form data, files included. */
-    addProduct: build.mutation<ProductsAddApiResponse, FormData>({
+    addProduct: build.mutation<ProductsCompatAddApiResponse, FormData>({
       query: (body) => ({ url: '/api/products/add', method: 'POST', body }),
       invalidatesTags: [{ type: 'Product', id: 'LIST' }],
     }),

@@ -3,20 +3,29 @@
 import { api } from '../api';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    categoriesAll: build.query<CategoriesAllApiResponse, CategoriesAllApiArg>({
+    categoriesCompatAll: build.query<CategoriesCompatAllApiResponse, CategoriesCompatAllApiArg>({
       query: () => ({ url: `/api/category/categories` }),
+    }),
+    productsCompatAdd: build.mutation<ProductsCompatAddApiResponse, ProductsCompatAddApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/add`,
+        method: 'POST',
+        body: queryArg.productFormDto,
+      }),
     }),
     productsList: build.query<ProductsListApiResponse, ProductsListApiArg>({
       query: (queryArg) => ({
         url: `/api/products`,
         params: {
+          page: queryArg.page,
+          perPage: queryArg.perPage,
+          pageSize: queryArg.pageSize,
+          range: queryArg.range,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          filter: queryArg.filter,
           search: queryArg.search,
           category: queryArg.category,
-          page: queryArg.page,
-          pageSize: queryArg.pageSize,
-          sort: queryArg.sort,
-          range: queryArg.range,
-          filter: queryArg.filter,
         },
       }),
     }),
@@ -52,13 +61,6 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/products/filtered-products`,
         method: 'POST',
         body: queryArg.filteredProductsInputDto,
-      }),
-    }),
-    productsAdd: build.mutation<ProductsAddApiResponse, ProductsAddApiArg>({
-      query: (queryArg) => ({
-        url: `/api/products/add`,
-        method: 'POST',
-        body: queryArg.productFormDto,
       }),
     }),
     productsGet: build.query<ProductsGetApiResponse, ProductsGetApiArg>({
@@ -127,14 +129,14 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.loginDto,
       }),
     }),
-    googleAuthLogin: build.mutation<GoogleAuthLoginApiResponse, GoogleAuthLoginApiArg>({
+    usersCompatGoogleLogin: build.mutation<UsersCompatGoogleLoginApiResponse, UsersCompatGoogleLoginApiArg>({
       query: (queryArg) => ({
         url: `/api/users/google-login`,
         method: 'POST',
         body: queryArg.googleSignInDto,
       }),
     }),
-    googleAuthSignUp: build.mutation<GoogleAuthSignUpApiResponse, GoogleAuthSignUpApiArg>({
+    usersCompatGoogleSignIn: build.mutation<UsersCompatGoogleSignInApiResponse, UsersCompatGoogleSignInApiArg>({
       query: (queryArg) => ({
         url: `/api/users/google-signin`,
         method: 'POST',
@@ -250,11 +252,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/blogs`,
         params: {
-          filter: queryArg.filter,
-          sort: queryArg.sort,
-          range: queryArg.range,
-          pageSize: queryArg.pageSize,
           page: queryArg.page,
+          perPage: queryArg.perPage,
+          pageSize: queryArg.pageSize,
+          range: queryArg.range,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          filter: queryArg.filter,
         },
       }),
     }),
@@ -273,9 +277,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/comments`,
         params: {
-          range: queryArg.range,
-          pageSize: queryArg.pageSize,
           page: queryArg.page,
+          perPage: queryArg.perPage,
+          pageSize: queryArg.pageSize,
+          range: queryArg.range,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          filter: queryArg.filter,
           blog: queryArg.blog,
         },
       }),
@@ -311,9 +319,10 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/stats/contributors`,
         params: {
-          range: queryArg.range,
-          pageSize: queryArg.pageSize,
           page: queryArg.page,
+          perPage: queryArg.perPage,
+          pageSize: queryArg.pageSize,
+          range: queryArg.range,
         },
       }),
     }),
@@ -321,48 +330,54 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
-export type CategoriesAllApiResponse = /** status 200  */ CategoryDto[];
-export type CategoriesAllApiArg = void;
+export type CategoriesCompatAllApiResponse = /** status 200  */ CategoryDto[];
+export type CategoriesCompatAllApiArg = void;
+export type ProductsCompatAddApiResponse = /** status 201  */ ProductDto;
+export type ProductsCompatAddApiArg = {
+  productFormDto: ProductFormDto;
+};
 export type ProductsListApiResponse = /** status 200 With X-Total-Count and Content-Range */ ProductDto[];
 export type ProductsListApiArg = {
-  /** Matches name, brand, description and category name (literal text, case-insensitive) */
-  search?: unknown;
-  /** Category id */
-  category?: unknown;
-  page?: unknown;
-  pageSize?: unknown;
-  /** field, -field or ["field","ASC"|"DESC"] (price, name, createdAt, rating, …) */
-  sort?: unknown;
-  /** react-admin: [start, end] */
-  range?: unknown;
-  /** react-admin: {"q","category","status","brand","isSpecial","owner","onSale","id"} */
-  filter?: unknown;
+  /** Page number, from 1 (with perPage) */
+  page?: number;
+  /** Items per page (the resource sets the default and the maximum) */
+  perPage?: number;
+  /** Old name of perPage */
+  pageSize?: number;
+  /** react-admin: `[start, end]`, both included (instead of page and perPage) */
+  range?: string;
+  /** `field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id */
+  sort?: string;
+  /** Direction for a plain `sort=field` (default ASC) */
+  order?: 'ASC' | 'DESC';
+  /** react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids) */
+  filter?: string;
+  /** Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
+  search?: string;
+  /** Category id: products of that category only */
+  category?: string;
 };
 export type ProductsTopApiResponse = /** status 200  */ ProductDto[];
 export type ProductsTopApiArg = {
-  /** 1 to 50, default 4 */
-  limit?: unknown;
+  /** How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+  limit?: number;
 };
 export type ProductsNewestApiResponse = /** status 200  */ ProductDto[];
 export type ProductsNewestApiArg = {
-  /** 1 to 50, default 5 */
-  limit?: unknown;
+  /** How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+  limit?: number;
 };
 export type ProductsSpecialApiResponse = /** status 200  */ ProductDto[];
 export type ProductsSpecialApiArg = void;
 export type ProductsOffersApiResponse = /** status 200  */ ProductDto[];
 export type ProductsOffersApiArg = {
-  /** 1 to 50, default 12 */
-  limit?: unknown;
+  /** How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+  limit?: number;
 };
 export type ProductsFilteredApiResponse =
   /** status 200 With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500 */ ProductDto[];
 export type ProductsFilteredApiArg = {
   filteredProductsInputDto: FilteredProductsInputDto;
-};
-export type ProductsAddApiResponse = /** status 201  */ ProductDto;
-export type ProductsAddApiArg = {
-  productFormDto: ProductFormDto;
 };
 export type ProductsGetApiResponse = /** status 200  */ ProductDto;
 export type ProductsGetApiArg = {
@@ -371,8 +386,8 @@ export type ProductsGetApiArg = {
 export type ProductsSimilarApiResponse = /** status 200  */ ProductDto[];
 export type ProductsSimilarApiArg = {
   id: string;
-  /** 1 to 50, default 4 */
-  limit?: unknown;
+  /** How many products (default: 4 for top and similar, 5 for new, 12 for offers) */
+  limit?: number;
 };
 export type ProductsMyReviewApiResponse = /** status 200  */ MyReviewDto;
 export type ProductsMyReviewApiArg = {
@@ -407,12 +422,12 @@ export type DistributorLoginApiResponse = /** status 200  */ UserInfoDto;
 export type DistributorLoginApiArg = {
   loginDto: LoginDto;
 };
-export type GoogleAuthLoginApiResponse = /** status 200  */ UserInfoDto;
-export type GoogleAuthLoginApiArg = {
+export type UsersCompatGoogleLoginApiResponse = /** status 200  */ UserInfoDto;
+export type UsersCompatGoogleLoginApiArg = {
   googleSignInDto: GoogleSignInDto;
 };
-export type GoogleAuthSignUpApiResponse = /** status 200  */ UserInfoDto;
-export type GoogleAuthSignUpApiArg = {
+export type UsersCompatGoogleSignInApiResponse = /** status 200  */ UserInfoDto;
+export type UsersCompatGoogleSignInApiArg = {
   googleSignInDto: GoogleSignInDto;
 };
 export type AccountRecoveryForgotPasswordApiResponse = /** status 200  */ MessageDto;
@@ -485,14 +500,20 @@ export type OrdersCancelApiArg = {
 };
 export type BlogsListApiResponse = /** status 200 X-Total-Count and Content-Range carry the total */ BlogDto[];
 export type BlogsListApiArg = {
-  /** JSON: {"q":"text","tag":"style","published":true} */
-  filter?: unknown;
-  /** e.g. ["publishedAt","DESC"] */
-  sort?: unknown;
-  /** react-admin range, e.g. [0,11] */
-  range?: unknown;
-  pageSize?: number;
+  /** Page number, from 1 (with perPage) */
   page?: number;
+  /** Items per page (the resource sets the default and the maximum) */
+  perPage?: number;
+  /** Old name of perPage */
+  pageSize?: number;
+  /** react-admin: `[start, end]`, both included (instead of page and perPage) */
+  range?: string;
+  /** `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+  sort?: string;
+  /** Direction for a plain `sort=field` (default ASC) */
+  order?: 'ASC' | 'DESC';
+  /** react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+  filter?: string;
 };
 export type BlogsGetApiResponse = /** status 200  */ BlogDto;
 export type BlogsGetApiArg = {
@@ -505,12 +526,22 @@ export type BlogsLikeApiArg = {
 };
 export type CommentsListApiResponse = /** status 200 X-Total-Count and Content-Range carry the total */ CommentDto[];
 export type CommentsListApiArg = {
-  /** react-admin range, e.g. [0,19] */
-  range?: unknown;
-  pageSize?: number;
+  /** Page number, from 1 (with perPage) */
   page?: number;
-  /** The post id */
-  blog: unknown;
+  /** Items per page (the resource sets the default and the maximum) */
+  perPage?: number;
+  /** Old name of perPage */
+  pageSize?: number;
+  /** react-admin: `[start, end]`, both included (instead of page and perPage) */
+  range?: string;
+  /** `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+  sort?: string;
+  /** Direction for a plain `sort=field` (default ASC) */
+  order?: 'ASC' | 'DESC';
+  /** react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+  filter?: string;
+  /** The post whose comments to list */
+  blog: string;
 };
 export type CommentsCreateApiResponse = /** status 201  */ CommentDto;
 export type CommentsCreateApiArg = {
@@ -532,10 +563,14 @@ export type ContactCreateApiArg = {
 };
 export type StatsContributorsApiResponse = /** status 200 X-Total-Count and Content-Range carry the total */ ContributorDto[];
 export type StatsContributorsApiArg = {
-  /** react-admin range, e.g. [0,49] */
-  range?: unknown;
-  pageSize?: number;
+  /** Page number, from 1 (with perPage) */
   page?: number;
+  /** Items per page (the resource sets the default and the maximum) */
+  perPage?: number;
+  /** Old name of perPage */
+  pageSize?: number;
+  /** react-admin: `[start, end]`, both included (instead of page and perPage) */
+  range?: string;
 };
 export type CategoryDto = {
   _id: string;
@@ -712,18 +747,6 @@ export type ProductDto = {
   createdAt: string;
   updatedAt: string;
 };
-export type FilteredProductsInputDto = {
-  /** Category ids (none: every category) */
-  checked?: string[];
-  /** [min, max] price in dollars (empty: any price) */
-  radio?: number[];
-  /** Search text, as the search of GET /api/products (name, brand, description, category name; the first 100 characters count) */
-  search?: string;
-  /** With page or pageSize the answer is that page, with X-Total-Count and Content-Range; without both, the first 500 products */
-  page?: number;
-  /** Products per page (default 12) */
-  pageSize?: number;
-};
 export type VariantInputDto = {
   sku: string;
   size?: string;
@@ -761,6 +784,18 @@ export type ProductFormDto = {
   status?: 'draft' | 'pending' | 'published';
   /** Sizes and colours with their own stock (JSON text in multipart) */
   variants?: VariantInputDto[];
+};
+export type FilteredProductsInputDto = {
+  /** Category ids (none: every category) */
+  checked?: string[];
+  /** [min, max] price in dollars (empty: any price) */
+  radio?: number[];
+  /** Search text, as the search of GET /api/products (name, brand, description, category name; the first 100 characters count) */
+  search?: string;
+  /** With page or pageSize the answer is that page, with X-Total-Count and Content-Range; without both, the first 500 products */
+  page?: number;
+  /** Products per page (default 12) */
+  pageSize?: number;
 };
 export type MyReviewDto = {
   /** null when the caller has not reviewed this product */
@@ -1075,8 +1110,9 @@ export type ContributorDto = {
   joinedAt: string;
 };
 export const {
-  useCategoriesAllQuery,
-  useLazyCategoriesAllQuery,
+  useCategoriesCompatAllQuery,
+  useLazyCategoriesCompatAllQuery,
+  useProductsCompatAddMutation,
   useProductsListQuery,
   useLazyProductsListQuery,
   useProductsTopQuery,
@@ -1088,7 +1124,6 @@ export const {
   useProductsOffersQuery,
   useLazyProductsOffersQuery,
   useProductsFilteredMutation,
-  useProductsAddMutation,
   useProductsGetQuery,
   useLazyProductsGetQuery,
   useProductsSimilarQuery,
@@ -1104,8 +1139,8 @@ export const {
   useUsersUpdateProfileMutation,
   useDistributorRegisterMutation,
   useDistributorLoginMutation,
-  useGoogleAuthLoginMutation,
-  useGoogleAuthSignUpMutation,
+  useUsersCompatGoogleLoginMutation,
+  useUsersCompatGoogleSignInMutation,
   useAccountRecoveryForgotPasswordMutation,
   useAccountRecoveryResetPasswordMutation,
   useAccountRecoveryRequestDeletionMutation,
