@@ -7,7 +7,9 @@ import { createCategory, createProduct } from '../support/catalog-fixtures';
 import { ADDRESS } from '../support/fixtures';
 import { eventually, startTestStack, type TestStack } from '../support/test-stack';
 
-describe('catalog cache: guests share answers, catalog writes show at once (order stock on lists within the lag)', () => {
+const PUBLIC = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+
+describe('catalog cache: inside the pipeline, guests share answers with ETag, 304 and Cache-Control; catalog writes show at once (order stock on lists within the lag)', () => {
   let stack: TestStack;
   let admin: TestAccount;
   let customer: TestAccount;
@@ -36,25 +38,79 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
     expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    // Sent through the whole pipeline: the guards ran (rate limit above) and the caching headers are the guest's.
+    expect(first.headers['cache-control']).toBe(PUBLIC);
+    expect(second.headers['cache-control']).toBe(PUBLIC);
+    expect(second.headers['vary']).toMatch(/Authorization.*Cookie/);
   });
 
-  it('answers 304 to If-None-Match with the ETag, from the cache and from the full path', async () => {
-    const first = await stack.http().get('/api/products/top').expect(200);
-    const etag = first.headers['etag'];
-    expect(etag).toMatch(/^W\/"/);
+  it('sends a stable ETag and answers 304 to If-None-Match (strong or weak, a list, *), from the cache and without it', async () => {
+    for (const path of ['/api/products/top', '/api/products?page=1&pageSize=5', `/api/products/${productId}`, '/api/category/categories']) {
+      const first = await stack.http().get(path).expect(200);
+      const etag = first.headers['etag'] as string;
+      expect(etag).toMatch(/^W\/"[^"]+"$/);
+      const strong = etag.slice(2);
+      const hits = cache().hits;
+      const again = await stack.http().get(path).expect(200);
+      // The same bytes, the same ETag, answered from the cache.
+      expect(cache().hits).toBe(hits + 1);
+      expect(again.headers['etag']).toBe(etag);
+      expect(again.text).toBe(first.text);
+      for (const ifNoneMatch of [etag, strong, `W/"other", ${etag}`, '"other", ' + strong, '*']) {
+        const notModified = await stack.http().get(path).set('If-None-Match', ifNoneMatch).expect(304);
+        expect({ path, ifNoneMatch, body: notModified.text }).toEqual({ path, ifNoneMatch, body: '' });
+        expect(notModified.headers['etag']).toBe(etag);
+        expect(notModified.headers['cache-control']).toBe(PUBLIC);
+        expect(notModified.headers['content-length']).toBeUndefined();
+        expect(notModified.headers['x-ratelimit-limit']).toBeDefined();
+      }
+      expect(cache().hits).toBe(hits + 6);
+      await stack.http().get(path).set('If-None-Match', 'W/"other"').expect(200);
+      // A caller who forces a fresh answer gets the body.
+      await stack.http().get(path).set('If-None-Match', etag).set('Cache-Control', 'no-cache').expect(200);
+    }
+    // Without the cache (a signed-in customer's first call goes through the handler too) the same ETag and a 304.
+    const fresh = await stack.http().get('/api/products/new').expect(200);
+    await stack.http().get('/api/products/new').set('Authorization', customer.bearer).set('If-None-Match', fresh.headers['etag']).expect(304);
+  });
+
+  it('sends Cache-Control by caller: public for guests, private for signed-in callers, no-store for admins, distributors and owners', async () => {
+    const seller = await createAccount(stack, 'distributor');
+    const path = '/api/products?page=1&pageSize=3';
+    expect((await stack.http().get(path).expect(200)).headers['cache-control']).toBe(PUBLIC);
+    expect((await stack.http().get(path).set('Cookie', 'theme=dark').expect(200)).headers['cache-control']).toBe(PUBLIC);
+    // A customer gets the guests' answer (from the cache), kept only by the customer's own browser.
     const hits = cache().hits;
-    const again = await stack.http().get('/api/products/top').set('If-None-Match', etag).expect(304);
+    const asCustomer = await stack.http().get(path).set('Authorization', customer.bearer).expect(200);
     expect(cache().hits).toBe(hits + 1);
-    expect(again.text).toBe('');
-    await stack.http().get('/api/products/top').set('If-None-Match', 'W/"other"').expect(200);
+    expect(asCustomer.headers['cache-control']).toBe('private, no-cache');
+    expect((await stack.http().get(path).set('Cookie', `jwt=${customer.token}`).expect(200)).headers['cache-control']).toBe('private, no-cache');
+    // A bad token is a guest's answer, but it was asked with credentials: not for a shared cache.
+    expect((await stack.http().get(path).set('Authorization', 'Bearer not-a-token').expect(200)).headers['cache-control']).toBe('private, no-cache');
+    const asAdmin = await stack.http().get(path).set('Authorization', admin.bearer).expect(200);
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    expect(asAdmin.headers['etag']).toBeDefined();
+    expect((await stack.http().get(path).set('Authorization', seller.bearer).expect(200)).headers['cache-control']).toBe('private, no-store');
+    // Where an owner sees more, a signed-in customer's answer is personal too.
+    expect((await stack.http().get(`/api/products/${productId}`).set('Authorization', customer.bearer).expect(200)).headers['cache-control']).toBe('private, no-store');
+    expect(cache().hits).toBe(hits + 3);
+    // Errors carry no caching headers of ours.
+    const missing = await stack.http().get('/api/products/0123456789abcdef01234567').expect(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    // Every public answer names what it varies by, for shared caches.
+    expect((await stack.http().get('/api/category/categories').expect(200)).headers['vary']).toMatch(/Authorization.*Cookie/);
   });
 
-  it('shows a product edit at once', async () => {
+  it('shows a product edit at once: the cache is dropped, and the old ETag no longer gets a 304', async () => {
+    const before = await stack.http().get(`/api/products/${productId}`).expect(200);
     await stack.http().get(`/api/products/${productId}`).expect(200);
     await stack.http().get('/api/products?page=1').expect(200);
+    expect(cache().size).toBeGreaterThan(0);
     await stack.http().put(`/api/products/${productId}`).set('Authorization', admin.bearer).send({ name: 'Merino jumper', price: 55 }).expect(200);
-    const one = await stack.http().get(`/api/products/${productId}`).expect(200);
+    expect(cache().size).toBe(0);
+    const one = await stack.http().get(`/api/products/${productId}`).set('If-None-Match', before.headers['etag']).expect(200);
     expect(one.body).toMatchObject({ name: 'Merino jumper', price: 55 });
+    expect(one.headers['etag']).not.toBe(before.headers['etag']);
     const list = await stack.http().get('/api/products?page=1').expect(200);
     expect(list.body.map((p: { name: string }) => p.name)).toContain('Merino jumper');
   });
@@ -107,16 +163,21 @@ describe('catalog cache: guests share answers, catalog writes show at once (orde
     const hits = cache().hits;
     const asAdmin = await stack.http().get('/api/products?page=1').set('Authorization', admin.bearer).expect(200);
     expect(asAdmin.body.map((p: { name: string }) => p.name)).toContain('Draft coat');
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    // Its ETag names other bytes than the guests' answer: a guest sending it gets the guests' body.
+    const guestList = await stack.http().get('/api/products?page=1').set('If-None-Match', asAdmin.headers['etag']).expect(200);
+    expect(guestList.headers['etag']).not.toBe(asAdmin.headers['etag']);
     const asGuest = await stack.http().get('/api/products?page=1').expect(200);
     expect(asGuest.body.map((p: { name: string }) => p.name)).not.toContain('Draft coat');
-    expect(cache().hits).toBe(hits + 1);
+    expect(asGuest.headers['cache-control']).toBe(PUBLIC);
+    expect(cache().hits).toBe(hits + 2);
     await stack.http().get(`/api/products/${hidden._id}`).expect(404);
-    await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200);
+    expect((await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200)).headers['cache-control']).toBe('private, no-store');
+    await stack.http().get(`/api/products/${hidden._id}`).expect(404);
   });
   it('shares answers between guests and signed-in customers, but not once the account becomes a distributor', async () => {
     const guest = await stack.http().get('/api/products?page=1').expect(200);
-    // The customer's first call may fill the session cache; the next ones are answered from the response cache.
-    await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
+    // The guard resolves the customer (a plain one: the guests' answer), then the interceptor answers from the cache.
     let hits = cache().hits;
     const byBearer = await stack.http().get('/api/products?page=1').set('Authorization', customer.bearer).expect(200);
     const byCookie = await stack.http().get('/api/products?page=1').set('Cookie', `jwt=${customer.token}`).expect(200);
@@ -174,14 +235,22 @@ describe('catalog cache: throttling and several API instances', () => {
     await a?.stop();
   });
 
-  it('counts cache hits against the global limit: the 13th call in a minute answers 429', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await a.http().get('/api/category/categories')).status);
-    // The global limit is counted in process and sent to Redis in batches (every 50 ms).
-    await new Promise((r) => setTimeout(r, 200));
-    statuses.push((await a.http().get('/api/category/categories')).status);
-    expect(statuses).toEqual([...Array(12).fill(200), 429]);
-    expect(a.app.get(ResponseCache).hits).toBeGreaterThanOrEqual(11);
+  it('counts cached answers against the global limit in Redis at once, on every instance: the 13th call answers 429', async () => {
+    const answers = [];
+    // Six calls on each instance, one after the other, no waiting: each is counted before it is answered.
+    for (let i = 0; i < 12; i += 1) answers.push(await (i % 2 ? b : a).http().get('/api/category/categories'));
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(answers.map((r) => Number(r.headers['x-ratelimit-remaining']))).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(answers.every((r) => r.headers['x-ratelimit-limit'] === '12')).toBe(true);
+    expect(a.app.get(ResponseCache).hits + b.app.get(ResponseCache).hits).toBeGreaterThanOrEqual(10);
+    const hits = a.app.get(ResponseCache).hits;
+    const refused = await a.http().get('/api/category/categories');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.headers['cache-control']).toBeUndefined();
+    // Refused by the guard, before the cache: not a hit, also with a matching ETag.
+    await b.http().get('/api/category/categories').set('If-None-Match', answers[0].headers['etag']).expect(429);
+    expect(a.app.get(ResponseCache).hits).toBe(hits);
   });
 
   it('a write is published on Redis, and a message from another instance empties this cache', async () => {
@@ -206,5 +275,28 @@ describe('catalog cache: throttling and several API instances', () => {
     } finally {
       listener.disconnect();
     }
+  });
+});
+
+describe('catalog cache off (CATALOG_CACHE_TTL_MS=0): the same ETag, 304 and Cache-Control from the handler', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { CATALOG_CACHE_TTL_MS: '0', RATE_LIMIT_DEFAULT: '5' } });
+  });
+  afterAll(() => stack?.stop());
+
+  it('answers 304 to If-None-Match, sends the public Cache-Control, and still counts every call', async () => {
+    const first = await stack.http().get('/api/category/categories').expect(200);
+    expect(first.headers['cache-control']).toBe(PUBLIC);
+    const again = await stack.http().get('/api/category/categories').expect(200);
+    expect(again.headers['etag']).toBe(first.headers['etag']);
+    const notModified = await stack.http().get('/api/category/categories').set('If-None-Match', first.headers['etag']).expect(304);
+    expect(notModified.text).toBe('');
+    expect(notModified.headers['cache-control']).toBe(PUBLIC);
+    expect(stack.app.get(ResponseCache).hits).toBe(0);
+    await stack.http().get('/api/category/categories').expect(200);
+    await stack.http().get('/api/category/categories').expect(200);
+    await stack.http().get('/api/category/categories').expect(429);
   });
 });

@@ -95,6 +95,14 @@ export async function startShop(extraEnv = {}) {
  */
 export async function waitForIdleWorker(shop, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
+  // The API seeds the demo catalogue in the background after it starts: wait until it is complete first.
+  while (Date.now() < deadline) {
+    const status = await fetch(`${shop.url}/api/seed/status`)
+      .then((r) => (r.ok ? r.json() : undefined))
+      .catch(() => undefined);
+    if (status === undefined || status.state !== 'seeding') break;
+    await sleep(250);
+  }
   const busy = () => {
     let total = 0;
     for (const queue of ['media', 'mail']) {

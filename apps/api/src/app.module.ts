@@ -86,7 +86,7 @@ export class AppModule {
               { name: 'default', ttl: 60_000, limit: config.rateLimitDefault },
               { name: 'auth', ttl: 60_000, limit: config.rateLimitAuth, skipIf: isNotAuthRateLimited },
             ],
-            storage: RedisThrottlerStorage.shared(redis),
+            storage: new RedisThrottlerStorage(redis),
           }),
         }),
         AuthModule,

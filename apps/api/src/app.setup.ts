@@ -13,7 +13,6 @@ import { createValidationPipe } from './common/validation.pipe';
 import { buildOpenApiDocument } from './openapi';
 import { mountWebApps } from './web/web-apps';
 import { SEO_PATHS } from './seo/seo.module';
-import { installCatalogFastPath } from './catalog-cache/catalog-fast-path';
 
 /** Body-parser failures become the API's own errors instead of the parser's text. */
 function bodyParserErrors(error: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction): void {
@@ -69,5 +68,4 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
   const document = buildOpenApiDocument(app as INestApplication);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Threadline API' });
   mountWebApps(app.getHttpAdapter().getInstance(), config.webDistDir);
-  installCatalogFastPath(app, config);
 }

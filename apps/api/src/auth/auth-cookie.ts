@@ -28,25 +28,3 @@ const AUTH_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=([^;]*)`);
 export function hasAuthCookie(header: string | undefined): boolean {
   return header !== undefined && AUTH_COOKIE_VALUE.test(header);
 }
-
-/** The session cookie's value read straight from a Cookie header (for code that runs before cookie-parser). */
-export function authCookieValue(header: string | undefined): string | undefined {
-  const value = header === undefined ? undefined : AUTH_COOKIE_VALUE.exec(header)?.[1]?.trim();
-  return value ? value : undefined;
-}
-
-/**
- * The `sub` claim of a JWT, read WITHOUT checking the signature: only for choosing between two answers that a
- * forged token cannot make differ (see CatalogFastPath). Undefined for anything that is not a JWT.
- */
-export function unverifiedSubject(token: string): string | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[1].length > 2048) return undefined;
-  try {
-    const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
-    const sub = payload !== null && typeof payload === 'object' ? (payload as { sub?: unknown }).sub : undefined;
-    return typeof sub === 'string' ? sub : undefined;
-  } catch {
-    return undefined;
-  }
-}

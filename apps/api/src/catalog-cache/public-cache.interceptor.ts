@@ -1,18 +1,28 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { tap, type Observable } from 'rxjs';
-import { isGuestAnswer, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
+import { of, tap, type Observable } from 'rxjs';
+import { catalogCacheControl, catalogView, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
 import { ResponseCache } from './response-cache';
 
 type End = Response['end'];
 
 /**
- * On a @PublicCache() route, a guest's successful answer is kept whole (the bytes Express sends and the
- * headers every middleware set) for the catalog fast path. The answer is captured at res.end, after the
- * guards, the handler and the serialisation ran exactly as for any other request. A signed-in customer's
- * answer is a guest's answer too (only admins and distributors may see more) and is kept the same way, except
- * on routes where an owner sees more (@PublicCache({ ownersSeeMore: true })): there only guests' answers are.
+ * The catalog cache, inside Nest's pipeline. On a @PublicCache() route it runs after the guards (the caller is
+ * resolved, the throttler has counted the request and set the X-RateLimit-* headers) and:
+ *
+ * - sends Cache-Control (public with s-maxage and stale-while-revalidate for a guest's answer to a guest, private
+ *   otherwise: see catalogCacheControl) and Vary: Authorization, Cookie with every successful answer, fresh or
+ *   cached (not with errors);
+ * - answers a caller who gets a guest's answer from the cache when it holds the URL: the stored body and the
+ *   headers its handler set (Content-Type, ETag, X-Total-Count…), sent by Express, which answers 304 with no
+ *   body when If-None-Match names the ETag (strong or weak, a list, or `*`);
+ * - otherwise runs the handler and keeps a guest's successful answer, captured at res.end (after the
+ *   serialisation, with the ETag Express computed from its bytes).
+ *
+ * Admins and distributors (they see drafts and pending products), and signed-in owners on routes where an owner
+ * sees more (@PublicCache({ ownersSeeMore: true })), are never answered from the cache and their answers are
+ * never kept. A cross-origin request (Origin) is neither: its CORS headers are its own.
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
@@ -22,16 +32,33 @@ export class PublicCacheInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http' || !this.cache.enabled) return next.handle();
+    if (context.getType() !== 'http') return next.handle();
     const options = this.reflector.get<PublicCacheOptions | undefined>(PUBLIC_CACHE, context.getHandler());
     if (options === undefined) return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
-    if (!isGuestAnswer(req.method, req.headers, req.user) || (req.user !== undefined && options.ownersSeeMore === true)) return next.handle();
+    const view = catalogView(req.user, options);
+    const cacheControl = catalogCacheControl(view, req.headers);
+    // On successful answers only: an error (a 503 above all) is not for a shared cache to keep.
+    const setCaching = () => {
+      res.setHeader('Cache-Control', cacheControl);
+      res.vary('Authorization').vary('Cookie');
+    };
+    if (view !== 'guest' || req.method !== 'GET' || req.headers.origin !== undefined || !this.cache.enabled) return next.handle().pipe(tap(setCaching));
+
+    const hit = this.cache.lookup(req.originalUrl);
+    if (hit) {
+      setCaching();
+      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+      // Sent by Express like the handler's answer: the ETag is already set, so it only compares it with If-None-Match.
+      return of(hit.body);
+    }
+
     const ticket = this.cache.begin(req.originalUrl);
     if (!ticket) return next.handle();
-    const route = `${context.getClass().name}-${context.getHandler().name}`;
     const cache = this.cache;
+    // What the middleware and the guards set: not the handler's, and set again on every request.
+    const before = res.getHeaders();
     // The handler's value, before serialisation: a single document's answer names it (for stock changes).
     let subject: string | undefined;
     const end: End = res.end;
@@ -39,14 +66,18 @@ export class PublicCacheInterceptor implements NestInterceptor {
       res.end = end;
       const [chunk, encoding] = args;
       if (res.statusCode === 200 && chunk !== undefined && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
-        const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+        const body = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
         const etag = res.getHeader('etag');
-        cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders()), body, etag: typeof etag === 'string' ? etag : undefined, route, ...(subject !== undefined ? { subject } : {}) });
+        // Without an ETag a hit would make Express hash the body again: such an answer is not kept.
+        if (typeof etag === 'string' && (typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8')) {
+          cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders(), before), body, etag, ...(subject !== undefined ? { subject } : {}) });
+        }
       }
       return (end as (...a: unknown[]) => Response).apply(this, args);
     } as End;
     return next.handle().pipe(
       tap((value: unknown) => {
+        setCaching();
         if (value !== null && typeof value === 'object' && !Array.isArray(value) && '_id' in value) subject = String((value as { _id: unknown })._id);
       }),
     );

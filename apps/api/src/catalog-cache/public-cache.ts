@@ -13,63 +13,68 @@ export interface PublicCacheOptions {
 }
 
 /**
- * Marks a public catalog GET whose answer is the same for every guest: the whole answer (bytes and
- * headers) is kept in the catalog cache and later guests are answered from it until a catalog write.
+ * Marks a public catalog GET whose answer is the same for every guest: the whole answer (bytes and the headers
+ * its handler set) is kept in the catalog cache, and later callers who get a guest's answer are answered from it
+ * by PublicCacheInterceptor (after the guards and the throttler) until a catalog write. Its guests' answers are
+ * also sent with a public Cache-Control, so a CDN or a reverse proxy may keep them for a few seconds.
  */
 export const PublicCache = (options: PublicCacheOptions = {}): MethodDecorator => SetMetadata(PUBLIC_CACHE, options);
 
 /**
- * A same-origin guest GET, known as one without asking who calls: no bearer token and no session cookie (those
- * may be an admin's or an owner's, who see more; see CatalogFastPath for customers), and no Origin (a
- * cross-origin request gets CORS headers of its own).
+ * For a shared cache (CDN, reverse proxy): fresh for 5 s, then served stale for up to 30 s while it revalidates
+ * (If-None-Match: a 304 costs no body). Browsers revalidate every time (max-age=0).
  */
-export function isSharedGuestRequest(method: string | undefined, headers: IncomingHttpHeaders): boolean {
-  if (method !== 'GET') return false;
-  if (headers.authorization !== undefined || headers.origin !== undefined) return false;
-  return !hasAuthCookie(headers.cookie);
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/** A guest's answer to a caller who sent credentials: the caller's browser may keep it and revalidate it, nobody else. */
+export const PRIVATE_REVALIDATE = 'private, no-cache';
+/** An answer that may hold what only this caller sees (an admin's drafts, an owner's pending product). */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** What a @PublicCache() route answers this caller, as resolved by the authentication guard. */
+export type CatalogView = 'guest' | 'personal';
+
+/**
+ * Whether the answer is the one every guest gets: a guest (a bad or revoked token makes one), or a customer who
+ * is neither admin nor distributor (they may see drafts and pending products), except on routes where an owner
+ * sees more (a plain customer may still own an unpublished product: a former distributor).
+ */
+export function catalogView(user: { isAdmin: boolean; isDistributor: boolean } | undefined, options: PublicCacheOptions): CatalogView {
+  if (user === undefined) return 'guest';
+  if (user.isAdmin || user.isDistributor || options.ownersSeeMore === true) return 'personal';
+  return 'guest';
+}
+
+/** Whether the request carries credentials (a bearer token or the session cookie), valid or not. */
+export function sendsCredentials(headers: IncomingHttpHeaders): boolean {
+  return headers.authorization !== undefined || hasAuthCookie(headers.cookie);
 }
 
 /**
- * True when the answer to this request, once the guard has resolved its caller (`user`), is the one every guest
- * gets: a same-origin GET by a guest (a bad or revoked token makes one) or by a customer who is neither admin nor
- * distributor (they may see drafts and pending products). A plain customer may still own an unpublished product
- * (a former distributor): the routes where that shows say so (PublicCacheOptions.ownersSeeMore).
+ * The Cache-Control of a @PublicCache() answer: public only when the request carried no credentials and the
+ * answer is a guest's (shared caches must also key it by Authorization and Cookie: see the Vary the interceptor
+ * sends); a guest's answer to a signed-in caller stays in that caller's browser; a personal answer is never kept.
  */
-export function isGuestAnswer(method: string | undefined, headers: IncomingHttpHeaders, user: { isAdmin: boolean; isDistributor: boolean } | undefined): boolean {
-  return method === 'GET' && headers.origin === undefined && (user === undefined || (!user.isAdmin && !user.isDistributor));
+export function catalogCacheControl(view: CatalogView, headers: IncomingHttpHeaders): string {
+  if (view === 'personal') return PRIVATE_NO_STORE;
+  return sendsCredentials(headers) ? PRIVATE_REVALIDATE : PUBLIC_CACHE_CONTROL;
 }
 
-/** Headers that belong to one request and are never replayed from the cache. */
-const PER_REQUEST_HEADERS = /^(x-request-id|x-ratelimit-.*|retry-after.*|date|connection|keep-alive|transfer-encoding|set-cookie)$/i;
+/**
+ * Headers that are set for each request anew and never replayed from the cache: the request id and the rate
+ * limit (set by their middleware and guard before the interceptor runs, and set again on a hit), the caching
+ * headers (chosen per caller), the length (computed when sent) and the connection's.
+ */
+const PER_REQUEST_HEADERS = /^(x-request-id|x-ratelimit-.*|retry-after.*|date|connection|keep-alive|transfer-encoding|content-length|set-cookie|cache-control|vary)$/i;
 
-export function replayableHeaders(headers: Record<string, number | string | string[] | undefined>): Record<string, string | string[]> {
+/** The headers of an answer that its handler (or Express when sending it) set after `before`, to replay on a hit. */
+export function replayableHeaders(
+  headers: Record<string, number | string | string[] | undefined>,
+  before: Record<string, number | string | string[] | undefined> = {},
+): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || PER_REQUEST_HEADERS.test(name)) continue;
+    if (value === undefined || PER_REQUEST_HEADERS.test(name) || before[name] === value) continue;
     kept[name] = typeof value === 'number' ? String(value) : value;
   }
   return kept;
-}
-
-/** The client address exactly as Express computes req.ip with 'trust proxy' set to a hop count. */
-export function clientAddress(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
-  const addresses = [remoteAddress ?? ''];
-  if (trustedHops > 0 && forwardedFor !== undefined) {
-    const list = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean)
-      .reverse();
-    addresses.push(...list);
-  }
-  return addresses[Math.min(trustedHops, addresses.length - 1)];
-}
-
-/** Whether the request's If-None-Match names this ETag (weak comparison, as for GET). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = bare(etag);
-  return ifNoneMatch.split(',').some((tag) => bare(tag) === wanted);
 }

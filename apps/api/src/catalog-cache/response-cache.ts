@@ -1,12 +1,11 @@
-/** A finished public answer, kept as the exact bytes and headers the full pipeline produced. */
+/** A finished public answer, kept as the exact body and the headers its handler set (see PublicCacheInterceptor). */
 export interface CachedResponse {
   status: number;
-  /** Response headers without the per-request ones (X-Request-Id, rate-limit counters, Date). */
+  /** The headers the handler and Express set (Content-Type, ETag, X-Total-Count…), not the per-request ones. */
   headers: Record<string, string | string[]>;
-  body: Buffer;
-  etag: string | undefined;
-  /** `${controller}-${handler}`: the throttler key of the route, so a cache hit is counted like the full path. */
-  route: string;
+  /** The serialised body (UTF-8 JSON). */
+  body: string;
+  etag: string;
   /** The id of the one document the answer is about (a product page), for stock-only changes. */
   subject?: string;
   storedAt: number;

@@ -19,9 +19,9 @@ describe('RedisThrottlerStorage', () => {
     b.disconnect();
   });
 
-  it('counts a strict limit exactly, one call per hit, across instances', async () => {
-    const one = new RedisThrottlerStorage(a, { batched: ['default'] });
-    const two = new RedisThrottlerStorage(b, { batched: ['default'] });
+  it('counts every hit in Redis before it answers, across instances: the (n+1)th hit is blocked at once', async () => {
+    const one = new RedisThrottlerStorage(a);
+    const two = new RedisThrottlerStorage(b);
     const hits = [];
     for (let i = 0; i < 3; i += 1) hits.push(await one.increment('k1', 60_000, 3, 60_000, 'auth'));
     hits.push(await two.increment('k1', 60_000, 3, 60_000, 'auth'));
@@ -31,31 +31,23 @@ describe('RedisThrottlerStorage', () => {
       [3, false],
       [4, true],
     ]);
+    // Blocked for the block duration, on either instance.
+    expect(await one.increment('k1', 60_000, 3, 60_000, 'auth')).toMatchObject({ isBlocked: true, timeToBlockExpire: 60 });
   });
 
-  it('counts a generous limit without waiting (the fast path), and leaves a strict one to Redis', async () => {
-    const one = new RedisThrottlerStorage(a, { batched: ['default'], flushMs: 10_000 });
-    expect(one.incrementAtOnce('k3', 60_000, 10, 60_000, 'default')).toBeUndefined();
-    expect(one.incrementAtOnce('k3', 60_000, 300, 60_000, 'auth')).toBeUndefined();
-    const first = one.incrementAtOnce('k3', 60_000, 300, 60_000, 'default');
-    expect(first).toMatchObject({ totalHits: 1, isBlocked: false });
-    // The same count as the awaited call: both paths share one window.
-    expect((await one.increment('k3', 60_000, 300, 60_000, 'default')).totalHits).toBe(2);
-    expect(one.incrementAtOnce('k3', 60_000, 300, 60_000, 'default')?.totalHits).toBe(3);
-  });
-
-  it('counts a generous limit in process and shares it through Redis at each flush', async () => {
-    const one = new RedisThrottlerStorage(a, { batched: ['default'], flushMs: 10_000 });
-    const two = new RedisThrottlerStorage(b, { batched: ['default'], flushMs: 10_000 });
-    for (let i = 0; i < 150; i += 1) expect((await one.increment('k2', 60_000, 200, 60_000, 'default')).isBlocked).toBe(false);
-    expect((await one.increment('k2', 60_000, 200, 60_000, 'default')).totalHits).toBe(151);
-    await one.flush();
-    for (let i = 0; i < 60; i += 1) await two.increment('k2', 60_000, 200, 60_000, 'default');
-    await two.flush();
-    // The second instance now knows every instance's hits: 151 + 60 > 200.
-    const next = await two.increment('k2', 60_000, 200, 60_000, 'default');
+  it('counts a generous limit the same way (no batching): parallel hits from two instances all count', async () => {
+    const one = new RedisThrottlerStorage(a);
+    const two = new RedisThrottlerStorage(b);
+    const all = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).increment('k2', 60_000, 150, 60_000, 'default')));
+    // 150 allowed hits numbered 1 to 150 exactly once; the 151st blocked the key, and blocked hits add nothing.
+    const allowed = all.filter((h) => !h.isBlocked).map((h) => h.totalHits);
+    expect(allowed.sort((x, y) => x - y)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(all.filter((h) => h.isBlocked)).toHaveLength(50);
+    const next = await one.increment('k2', 60_000, 150, 60_000, 'default');
     expect(next.isBlocked).toBe(true);
     expect(next.timeToBlockExpire).toBeGreaterThan(0);
+    // Each throttler counts under its own name.
+    expect((await one.increment('k2', 60_000, 150, 60_000, 'auth')).totalHits).toBe(1);
   });
 });
 
