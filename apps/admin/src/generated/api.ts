@@ -2910,6 +2910,18 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'][];
         };
       };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
       /** @description TOO_MANY_REQUESTS */
       429: {
         headers: {
@@ -3424,6 +3436,18 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
       /** @description TOO_MANY_REQUESTS */
       429: {
         headers: {
@@ -3918,6 +3942,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductDto'][];
+        };
+      };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -5978,6 +6014,22 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -6956,6 +7008,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PublicCouponDto'][];
+        };
+      };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */
@@ -8013,6 +8077,22 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'][];
         };
       };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -8376,6 +8456,22 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FailedJobDto'][];
+        };
+      };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */

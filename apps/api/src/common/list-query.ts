@@ -1,7 +1,9 @@
+import { BadRequestException, Query, type PipeTransform } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import type { Response } from 'express';
 import { Types } from 'mongoose';
+import { ApiErrors } from './api-errors';
 import { badRequest } from './domain-error';
 
 const ONCE = { message: '$property must be given once, as text' };
@@ -174,4 +176,26 @@ export function setListHeaders(res: Response, resource: string, skip: number, co
 /** Escapes user text for use inside a regular expression, so every character matches literally. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** Answers 400 VALIDATION_FAILED to any query parameter, as the validation pipe does for a DTO's unknown ones. */
+export class NoQueryPipe implements PipeTransform<unknown, undefined> {
+  transform(query: unknown): undefined {
+    const names = query && typeof query === 'object' ? Object.keys(query) : [];
+    if (names.length === 0) return undefined;
+    const errors = Object.fromEntries(names.map((name) => [name, `property ${name} should not exist`]));
+    throw new BadRequestException({ statusCode: 400, message: Object.values(errors)[0], code: 'VALIDATION_FAILED', errors });
+  }
+}
+
+/**
+ * For an operation that takes no query parameter at all (a short, unpaged list): any parameter answers 400,
+ * so a client's typo is never silently ignored. `@NoQuery() _query: undefined`.
+ */
+export function NoQuery(): ParameterDecorator {
+  return (target, key, index) => {
+    Query(new NoQueryPipe())(target, key, index);
+    const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
+    if (key !== undefined && descriptor) ApiErrors('VALIDATION_FAILED')(target, key, descriptor);
+  };
 }

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PublicCache } from '../catalog-cache/public-cache';
 import { CategoriesService } from '../categories/categories.service';
 import { CategoryDto } from '../categories/dto/category.dto';
+import { NoQuery } from '../common/list-query';
 
 /**
  * The categories route of the original spec (the storefront still calls it), answering as it always did through
@@ -18,7 +19,7 @@ export class CategoriesCompatController {
   @Get('categories')
   @ApiOperation({ summary: 'Every category, by name (no paging)', deprecated: true, description: 'Use GET /api/category instead (with perPage up to 200, or range).' })
   @ApiOkResponse({ type: [CategoryDto] })
-  all(): Promise<CategoryDto[]> {
+  all(@NoQuery() _query: undefined): Promise<CategoryDto[]> {
     return this.categories.all();
   }
 }

@@ -9,6 +9,7 @@ import { ProductDto } from '../products/dto/product.dto';
 import { ProductFormDto, ProductInputDto } from '../products/dto/product-input.dto';
 import { answerPage, PRODUCT_FILES, PRODUCT_FORM_ERRORS, productFiles } from '../products/product-http';
 import { ProductsService } from '../products/products.service';
+import { NoQuery } from '../common/list-query';
 
 /**
  * The products routes of the original spec that have a current replacement. They answer as they always did
@@ -28,7 +29,7 @@ export class ProductsCompatController {
     description: 'Use GET /api/products instead (paged, with search, category, sorting and filters).',
   })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
-  async all(@CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async all(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     return answerPage(res, await this.products.all(user));
   }
 

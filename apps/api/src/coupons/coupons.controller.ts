@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
-import { setListHeaders } from '../common/list-query';
+import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
 import { CouponsService } from './coupons.service';
 import { CouponDto, CouponListQueryDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto, ValidateCouponDto } from './dto/coupon.dto';
@@ -20,7 +20,7 @@ export class CouponsController {
   @Get('public')
   @ApiOperation({ summary: 'Active public coupons (the offers page)' })
   @ApiOkResponse({ type: [PublicCouponDto] })
-  listPublic(): Promise<PublicCouponDto[]> {
+  listPublic(@NoQuery() _query: undefined): Promise<PublicCouponDto[]> {
     return this.coupons.listPublic();
   }
 

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../common/domain-error';
 import { ApiErrors } from '../common/api-errors';
 import { MessageDto } from '../users/dto/user-info.dto';
 import { FailedJobDto } from './dto/failed-job.dto';
+import { NoQuery } from '../common/list-query';
 
 /** Operations view of the background jobs, for admins. */
 @ApiTags('admin')
@@ -17,7 +18,7 @@ export class JobsAdminController {
   @Auth('admin')
   @ApiOperation({ summary: 'Jobs that exhausted their retries, newest first (admins)' })
   @ApiOkResponse({ type: FailedJobDto, isArray: true })
-  listFailed(): Promise<FailedJobDto[]> {
+  listFailed(@NoQuery() _query: undefined): Promise<FailedJobDto[]> {
     return this.jobs.listFailed();
   }
 

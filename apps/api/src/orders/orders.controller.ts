@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
-import { setListHeaders } from '../common/list-query';
+import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
 import { OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { OrdersService } from './orders.service';
@@ -51,7 +51,7 @@ export class OrdersController {
   @Auth()
   @ApiOperation({ summary: "The caller's orders, newest first" })
   @ApiOkResponse({ type: [OrderDto] })
-  mine(@CurrentUser() user: AuthUser): Promise<OrderDto[]> {
+  mine(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser): Promise<OrderDto[]> {
     return this.orders.mine(user);
   }
 

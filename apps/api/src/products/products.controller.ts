@@ -11,6 +11,7 @@ import { FilteredProductsInputDto, ProductFormDto, ProductInputDto, ProductUpdat
 import { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
 import { answerPage, PRODUCT_FILES, PRODUCT_FORM_ERRORS, productFiles } from './product-http';
 import { ProductsService } from './products.service';
+import { NoQuery } from '../common/list-query';
 
 /** A path id of a product: malformed ids answer 404 like unknown ones. */
 const ProductId = (name = 'id') => IdParam(name, 'PRODUCT_NOT_FOUND', 'Product not found');
@@ -59,7 +60,7 @@ export class ProductsController {
   @Get('special')
   @ApiOperation({ summary: 'The special products showcase (7 products)' })
   @ApiOkResponse({ type: [ProductDto] })
-  special(): Promise<ProductDto[]> {
+  special(@NoQuery() _query: undefined): Promise<ProductDto[]> {
     return this.products.special();
   }
 

@@ -6,6 +6,7 @@ import { ApiErrors } from '../common/api-errors';
 import { IdParam } from '../common/object-id';
 import { AddFavoriteDto, FavoriteProductDto } from './dto/favorite.dto';
 import { FavoritesService } from './favorites.service';
+import { NoQuery } from '../common/list-query';
 
 /** The signed-in user's favourite products: /api/users/favorites. Every call answers the whole list. */
 @ApiTags('users')
@@ -17,7 +18,7 @@ export class FavoritesController {
   @Auth()
   @ApiOperation({ summary: 'The favourite products of the signed-in user' })
   @ApiOkResponse({ type: FavoriteProductDto, isArray: true })
-  list(@CurrentUser() user: AuthUser): Promise<FavoriteProductDto[]> {
+  list(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser): Promise<FavoriteProductDto[]> {
     return this.favorites.list(user);
   }
 
