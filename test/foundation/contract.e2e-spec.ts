@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { resolve } from 'node:path';
 import request, { type Response } from 'supertest';
 import { createAccount } from '../support/accounts';
 import { createCategory } from '../support/catalog-fixtures';
-import { contractValidator, formatMismatches, recordContract, takeContractMismatches, type ObservedResponse } from '../support/contract';
+import { ContractValidator, contractValidator, formatMismatches, recordContract, takeContractMismatches, type ObservedResponse, type OpenApiDocument } from '../support/contract';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -58,6 +60,14 @@ describe('contract: responses are checked against openapi.json', () => {
     expect(problems(withBody(product, { ...productBody, reviews: null })).join('\n')).toMatch(/\/reviews must be array/);
     expect(problems(withBody(category, [body]))).toEqual(['(body) must be object']);
     expect(problems({ ...category, body: Buffer.from('{"_id":') })).toEqual(['the body is not valid JSON']);
+  });
+
+  it('an undocumented property passes (OpenAPI allows it), except in the CONTRACT_STRICT_PROPERTIES=1 survey', () => {
+    const body = JSON.parse(category.body.toString('utf8')) as Record<string, unknown>;
+    const leaky = withBody(category, { ...body, passwordHash: 'x' });
+    const document = JSON.parse(readFileSync(resolve(__dirname, '../../openapi.json'), 'utf8')) as OpenApiDocument;
+    expect(new ContractValidator(document, { closed: false }).check(leaky).problems).toEqual([]);
+    expect(new ContractValidator(document, { closed: true }).check(leaky).problems).toEqual(["(body) must NOT have additional properties 'passwordHash'"]);
   });
 
   it('an undocumented status, media type or body fails', () => {

@@ -27,6 +27,8 @@ import { resolve } from 'node:path';
  *   shape (that is the API saying "no such operation").
  * - KNOWN_DEFECTS: mismatches whose fix is a controller annotation still to be made, each named exactly.
  * With CONTRACT_REPORT=<file>, the leniently accepted undocumented statuses are appended there as JSON lines.
+ * With CONTRACT_STRICT_PROPERTIES=1, a body property the schema does not name is a mismatch too (a survey mode:
+ * OpenAPI allows undocumented properties unless a schema says additionalProperties: false).
  */
 
 /** The parts of a response the validator looks at. */
@@ -142,22 +144,27 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An OpenAPI 3.0 Schema Object as JSON Schema: `nullable` becomes a null alternative, refs point into the document. */
-export function toJsonSchema(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+/**
+ * An OpenAPI 3.0 Schema Object as JSON Schema: `nullable` becomes a null alternative, refs point into the document.
+ * With closed, an object schema that lists properties and says nothing of others allows no others (a survey of
+ * undocumented response fields, CONTRACT_STRICT_PROPERTIES=1; OpenAPI itself allows them).
+ */
+export function toJsonSchema(schema: Json, closed = false): Json {
+  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, closed));
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') return { $ref: schema.$ref.replace(COMPONENT_REF, `${DOCUMENT_ID}#/components/schemas/`) };
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;
     if (key === 'properties' && isObject(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]));
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property, closed)]));
     } else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key)) {
-      out[key] = typeof value === 'boolean' ? value : toJsonSchema(value);
+      out[key] = typeof value === 'boolean' ? value : toJsonSchema(value, closed);
     } else {
       out[key] = value;
     }
   }
+  if (closed && isObject(schema.properties) && schema.additionalProperties === undefined) out.additionalProperties = false;
   return schema.nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
 }
 
@@ -205,10 +212,13 @@ export class ContractValidator {
   /** Bodies already found valid, by identity (the catalog fast path writes the same cached Buffer again and again). */
   private readonly validBodies = new WeakMap<Buffer, string>();
 
-  constructor(document: OpenApiDocument) {
+  private readonly closed: boolean;
+
+  constructor(document: OpenApiDocument, options: { closed?: boolean } = { closed: process.env.CONTRACT_STRICT_PROPERTIES === '1' }) {
+    this.closed = options.closed === true;
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.ajv);
-    const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]));
+    const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, this.closed)]));
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
     this.templates = Object.entries(document.paths).map(([path, item]) => ({
       path,
@@ -315,7 +325,7 @@ export class ContractValidator {
   private validatorFor(key: string, schema: JsonObject): ValidateFunction {
     let validate = this.validators.get(key);
     if (!validate) {
-      validate = this.ajv.compile(toJsonSchema(schema) as JsonObject);
+      validate = this.ajv.compile(toJsonSchema(schema, this.closed) as JsonObject);
       this.validators.set(key, validate);
     }
     return validate;
