@@ -74,6 +74,13 @@ describe('contract: responses are checked against openapi.json', () => {
     expect(problems({ ...category, status: 202 })[0]).toMatch(/^status 202 is not documented/);
     expect(problems({ ...category, headers: { ...category.headers, 'content-type': 'text/html; charset=utf-8' } })[0]).toMatch(/^Content-Type text\/html is not documented/);
     expect(problems({ ...category, body: Buffer.alloc(0) })[0]).toMatch(/^empty body where application\/json is documented/);
+    // A 304 answers a conditional GET; a 5xx in the error shape is a broken dependency; HEAD is GET without a body.
+    const notModified = { ...category, status: 304, body: Buffer.alloc(0) };
+    expect(problems({ ...notModified, requestHeaders: { 'if-none-match': '"x"' } })).toEqual([]);
+    expect(problems(notModified)[0]).toMatch(/^status 304 is not documented/);
+    expect(problems(withBody({ ...category, status: 503 }, { statusCode: 503, message: 'Down', code: 'DOWN' }))).toEqual([]);
+    expect(problems(withBody({ ...category, status: 500 }, { oops: true }))[0]).toMatch(/^status 500 is not documented/);
+    expect(problems({ ...category, method: 'HEAD', body: Buffer.alloc(0) })).toEqual([]);
     // An undocumented error in the API's error shape is tolerated only until CONTRACT_STRICT_ERRORS=1.
     const teapot = withBody({ ...category, status: 418 }, { statusCode: 418, message: 'No coffee', code: 'TEAPOT' });
     const strict = process.env.CONTRACT_STRICT_ERRORS;
