@@ -49,6 +49,8 @@ module.exports = {
       displayName: 'api',
       transform: apiTs,
       testMatch: ['<rootDir>/apps/api/**/*.spec.ts', '<rootDir>/apps/worker/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+      // Every response the test stack gives is checked against openapi.json; a mismatch fails the test (issue #25).
+      setupFilesAfterEnv: ['<rootDir>/test/support/contract.setup.ts'],
     },
   ],
 };

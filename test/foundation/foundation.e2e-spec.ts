@@ -53,7 +53,8 @@ describe('foundation: the app boots on the embedded engine and the real Redis', 
   });
 
   it('answers malformed JSON with 400 and no stack', async () => {
-    const res = await stack.http().post('/api/health').set('Content-Type', 'application/json').send('{"broken":');
+    // An operation that takes JSON (the body is parsed before routing, so any path would do; this one documents 400).
+    const res = await stack.http().post('/api/users/auth').set('Content-Type', 'application/json').send('{"broken":');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'Malformed JSON body', code: 'MALFORMED_JSON' });
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js:\d+/);

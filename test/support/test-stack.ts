@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig, type Env } from '@shop/config';
 import { startEmbeddedMongo } from '@shop/embedded-mongo';
 import { createApiApp } from '../../apps/api/src/app.setup';
 import { createWorker } from '../../apps/worker/src/worker.factory';
+import { recordContract } from './contract';
 
 export interface TestStack {
   app: NestExpressApplication;
@@ -29,6 +30,7 @@ export interface TestStackOptions {
 /**
  * Boots the real API (and optionally the worker) on a fresh in-memory embedded engine and the real
  * Redis, isolated by a random REDIS_PREFIX and DATA_DIR. With MONGODB_URI set, uses that server instead.
+ * Every response of the API is checked against openapi.json (test/support/contract.ts).
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const id = randomBytes(5).toString('hex');
@@ -51,6 +53,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   await app.init();
   const worker = options.worker ? await createWorker(config) : undefined;
   const server = app.getHttpServer();
+  // Every response is checked against openapi.json; test/support/contract.setup.ts fails the test on a mismatch.
+  recordContract(server);
 
   return {
     app,
