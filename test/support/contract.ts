@@ -19,13 +19,12 @@ import { resolve } from 'node:path';
  *   validated with ajv (nullable, $ref, formats, additionalProperties as documented); other media types are
  *   checked only for being documented. 204, 304 and HEAD answers have no body.
  * - An undocumented status is a mismatch, except:
- *   - an error (4xx) in the API's one error shape (ErrorBody) while CONTRACT_STRICT_ERRORS is not '1' (the 4xx
- *     docs are being added; strict mode turns this leniency off);
+ *   - an error (4xx) in the API's one error shape (ErrorBody) when CONTRACT_LENIENT_ERRORS=1 (a survey mode, with
+ *     CONTRACT_REPORT, for finding undocumented errors in bulk; never in npm test);
  *   - a 5xx in the ErrorBody shape (a test that breaks a dependency on purpose);
  *   - a 304 to a conditional GET (If-None-Match / If-Modified-Since) of an operation that documents a 200.
  * - A path or method the contract does not name is a mismatch, unless it is answered 404/405 in the ErrorBody
  *   shape (that is the API saying "no such operation").
- * - KNOWN_DEFECTS: mismatches whose fix is a controller annotation still to be made, each named exactly.
  * With CONTRACT_REPORT=<file>, the leniently accepted undocumented statuses are appended there as JSON lines.
  * With CONTRACT_STRICT_PROPERTIES=1, a body property the schema does not name is a mismatch too (a survey mode:
  * OpenAPI allows undocumented properties unless a schema says additionalProperties: false).
@@ -88,26 +87,6 @@ const ALLOW_LIST: { reason: string; matches: (method: string, path: string, requ
  * Mismatches whose fix is an annotation in a controller, which the lead applies (controllers are being changed in
  * parallel). Each entry names the operation, the status and the problem exactly; delete it with the fix.
  */
-const KNOWN_DEFECTS: { operation: string; statuses: number[]; problem: RegExp; fix: string }[] = [
-  {
-    operation: 'GET /api/images/{id}',
-    statuses: [200],
-    problem: /^a image\/(jpeg|png|webp|gif|avif) body where none is documented$/,
-    fix: "ImagesController.serve: @ApiOkResponse({ content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }) instead of @ApiProduces",
-  },
-  {
-    operation: 'GET /api/images/{id}',
-    statuses: [400, 404],
-    problem: /^Content-Type application\/json is not documented \(documented: image\//,
-    fix: 'ImagesController.serve: without @ApiProduces, its errors are documented as application/json (they are JSON)',
-  },
-  {
-    operation: 'GET /api/newsletter/subscribers.csv',
-    statuses: [400, 401, 403],
-    problem: /^Content-Type application\/json is not documented \(documented: text\/csv\)$/,
-    fix: "NewsletterController.csv: drop @ApiProduces('text/csv') (the 200 names text/csv itself), so its errors are documented as application/json",
-  },
-];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -209,7 +188,7 @@ export class ContractValidator {
   private readonly templates: Template[];
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly errorBody: ValidateFunction | undefined;
-  /** Bodies already found valid, by identity (the catalog fast path writes the same cached Buffer again and again). */
+  /** Bodies already found valid, by identity (the catalog cache writes the same cached Buffer again and again). */
   private readonly validBodies = new WeakMap<Buffer, string>();
 
   private readonly closed: boolean;
@@ -304,12 +283,11 @@ export class ContractValidator {
     const conditional = response.requestHeaders?.['if-none-match'] !== undefined || response.requestHeaders?.['if-modified-since'] !== undefined;
     if (status === 304 && conditional && responses['200'] !== undefined) return { problems: [] };
     if (status >= 500 && this.isErrorBody(response, mediaType)) return { problems: [] };
-    if (status >= 400 && status < 500 && process.env.CONTRACT_STRICT_ERRORS !== '1' && this.isErrorBody(response, mediaType)) {
+    if (status >= 400 && status < 500 && process.env.CONTRACT_LENIENT_ERRORS === '1' && this.isErrorBody(response, mediaType)) {
       const code = (JSON.parse(response.body.toString('utf8')) as { code?: string }).code;
       return { problems: [], undocumentedError: { operation: name, status, ...(code ? { code } : {}) } };
     }
-    const why = status >= 400 && process.env.CONTRACT_STRICT_ERRORS === '1' ? ' (CONTRACT_STRICT_ERRORS=1)' : '';
-    return { problems: [`status ${status} is not documented${why} (documented: ${documented})`] };
+    return { problems: [`status ${status} is not documented (documented: ${documented})`] };
   }
 
   /** True for a JSON body in the API's error shape. */
@@ -391,8 +369,6 @@ export function checkAndRecord(response: ObservedResponse, validator: ContractVa
   } catch (error) {
     result = { problems: [`the contract validator failed: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  const known = KNOWN_DEFECTS.filter((d) => d.operation === result.operation && d.statuses.includes(response.status));
-  if (known.length > 0) result = { ...result, problems: result.problems.filter((p) => !known.some((d) => d.problem.test(p))) };
   if (result.problems.length > 0) {
     record().mismatches.push({ method: response.method, path: response.url, status: response.status, operation: result.operation, problems: result.problems });
   }
@@ -424,7 +400,7 @@ function mergeHeaders(set: OutgoingHttpHeaders, given: unknown): OutgoingHttpHea
 
 /**
  * Checks every response of this HTTP server against the contract: a 'request' listener put before all others
- * (Express, the catalog fast path) wraps writeHead, write and end of the response, and the completed response is
+ * (Express, Nest) wraps writeHead, write and end of the response, and the completed response is
  * checked synchronously inside end(), before the client can read it, so a mismatch is recorded before the test
  * that asked sees its answer.
  */
