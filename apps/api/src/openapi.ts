@@ -58,7 +58,8 @@ function addErrors(operation: Operation, codes: ErrorCode[]): void {
  * The pipeline's own answers, documented on every operation they can reach:
  * - 429 TOO_MANY_REQUESTS from the global throttler (unless the handler skips it);
  * - 400 VALIDATION_FAILED where there is a query or a body to validate (whitelisted DTOs);
- * - 400 MALFORMED_JSON/MALFORMED_BODY and 413 PAYLOAD_TOO_LARGE where there is a body;
+ * - 400 BAD_REQUEST where there is a path parameter (one that is not valid percent-encoding);
+ * - 400 MALFORMED_JSON (JSON bodies), MALFORMED_BODY, BODY_TOO_DEEP and 413 PAYLOAD_TOO_LARGE where there is a body;
  * - 403 CSRF on signed-in-only operations that change something (a cookie-signed cross-site request);
  * and every public operation states that a token is optional (`{}` first), so that `security` is explicit.
  */
@@ -67,10 +68,18 @@ function applyPipelineConventions(document: OpenAPIObject, unthrottled: Set<stri
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = item[method];
       if (!operation) continue;
-      const hasQuery = (operation.parameters ?? []).some((p) => 'in' in p && p.in === 'query');
+      const parameters = (operation.parameters ?? []).filter((p) => 'in' in p);
+      const hasQuery = parameters.some((p) => 'in' in p && p.in === 'query');
+      const hasPathParameter = parameters.some((p) => 'in' in p && p.in === 'path');
+      const body = operation.requestBody && 'content' in operation.requestBody ? operation.requestBody.content : undefined;
       const codes: ErrorCode[] = [];
-      if (hasQuery || operation.requestBody) codes.push('VALIDATION_FAILED');
-      if (operation.requestBody) codes.push('MALFORMED_BODY', 'PAYLOAD_TOO_LARGE');
+      if (hasQuery || body) codes.push('VALIDATION_FAILED');
+      // A path parameter that is not valid percent-encoding (e.g. %ff) is refused by the router itself.
+      if (hasPathParameter) codes.push('BAD_REQUEST');
+      if (body) {
+        if (body['application/json']) codes.push('MALFORMED_JSON');
+        codes.push('MALFORMED_BODY', 'BODY_TOO_DEEP', 'PAYLOAD_TOO_LARGE');
+      }
       if (!unthrottled.has(operation.operationId ?? '')) codes.push('TOO_MANY_REQUESTS');
       // @Auth routes that change something refuse a cookie-signed cross-site request (the bearer token is immune).
       if (operation.security && method !== 'get') codes.push('CSRF');

@@ -2768,7 +2768,7 @@ export interface operations {
           'image/avif': string;
         };
       };
-      /** @description INVALID_WIDTH, VALIDATION_FAILED */
+      /** @description INVALID_WIDTH, VALIDATION_FAILED, BAD_REQUEST */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2776,7 +2776,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_WIDTH' | 'VALIDATION_FAILED';
+            code: 'INVALID_WIDTH' | 'VALIDATION_FAILED' | 'BAD_REQUEST';
           };
         };
       };
@@ -2815,7 +2815,7 @@ export interface operations {
           'application/json': components['schemas']['UploadResultDto'];
         };
       };
-      /** @description IMAGE_REQUIRED, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_REQUIRED, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2823,7 +2823,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'IMAGE_REQUIRED' | 'UNEXPECTED_FILE' | 'MALFORMED_UPLOAD' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'IMAGE_REQUIRED' | 'UNEXPECTED_FILE' | 'MALFORMED_UPLOAD' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -3019,7 +3019,7 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3027,7 +3027,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -3116,6 +3116,18 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not found: CATEGORY_NOT_FOUND */
       404: {
         headers: {
@@ -3165,7 +3177,7 @@ export interface operations {
           'application/json': components['schemas']['CategoryDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3173,7 +3185,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -3278,6 +3290,18 @@ export interface operations {
           'application/json': components['schemas']['CategoryDeletedDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -3380,7 +3404,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
-      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      /** @description INVALID_QUERY, VALIDATION_FAILED, BAD_REQUEST */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3388,7 +3412,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED' | 'BAD_REQUEST';
           };
         };
       };
@@ -3483,7 +3507,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3500,7 +3524,8 @@ export interface operations {
               | 'UNEXPECTED_FILE'
               | 'MALFORMED_UPLOAD'
               | 'VALIDATION_FAILED'
-              | 'MALFORMED_BODY';
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -3658,7 +3683,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3675,7 +3700,9 @@ export interface operations {
               | 'UNEXPECTED_FILE'
               | 'MALFORMED_UPLOAD'
               | 'VALIDATION_FAILED'
-              | 'MALFORMED_BODY';
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -4038,7 +4065,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4046,7 +4073,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -4093,6 +4120,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not found: PRODUCT_NOT_FOUND */
@@ -4145,7 +4184,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4161,7 +4200,10 @@ export interface operations {
               | 'UNEXPECTED_FILE'
               | 'MALFORMED_UPLOAD'
               | 'VALIDATION_FAILED'
-              | 'MALFORMED_BODY';
+              | 'BAD_REQUEST'
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -4266,6 +4308,18 @@ export interface operations {
           'application/json': components['schemas']['ProductDeletedDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -4342,7 +4396,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
-      /** @description VALIDATION_FAILED */
+      /** @description VALIDATION_FAILED, BAD_REQUEST */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4350,7 +4404,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST';
           };
         };
       };
@@ -4397,6 +4451,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -4476,7 +4542,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4484,7 +4550,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -4573,6 +4639,18 @@ export interface operations {
           'application/json': components['schemas']['MyReviewDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -4638,7 +4716,7 @@ export interface operations {
           'application/json': components['schemas']['ReviewResultDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4646,7 +4724,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -4750,6 +4828,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ReviewResultDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -4912,7 +5002,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4920,7 +5010,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -4987,7 +5077,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4995,7 +5085,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5156,7 +5246,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description PASSWORD_REQUIRED, CURRENT_PASSWORD_REQUIRED, WRONG_CURRENT_PASSWORD, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description PASSWORD_REQUIRED, CURRENT_PASSWORD_REQUIRED, WRONG_CURRENT_PASSWORD, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5164,7 +5254,14 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'PASSWORD_REQUIRED' | 'CURRENT_PASSWORD_REQUIRED' | 'WRONG_CURRENT_PASSWORD' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code:
+              | 'PASSWORD_REQUIRED'
+              | 'CURRENT_PASSWORD_REQUIRED'
+              | 'WRONG_CURRENT_PASSWORD'
+              | 'VALIDATION_FAILED'
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5271,7 +5368,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5279,7 +5376,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5346,7 +5443,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5354,7 +5451,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5441,7 +5538,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5449,7 +5546,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5548,7 +5645,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5556,7 +5653,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5655,7 +5752,7 @@ export interface operations {
           'application/json': components['schemas']['UserInfoDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5663,7 +5760,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5762,7 +5859,7 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5770,7 +5867,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5823,7 +5920,7 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /** @description INVALID_RESET_TOKEN, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description INVALID_RESET_TOKEN, VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5831,7 +5928,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_RESET_TOKEN' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'INVALID_RESET_TOKEN' | 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -5967,11 +6064,7 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /**
-       * @description Bad request: INVALID_DELETION_TOKEN, LAST_ADMIN
-       *
-       *     Bad request: INVALID_DELETION_TOKEN, LAST_ADMIN
-       */
+      /** @description INVALID_DELETION_TOKEN, LAST_ADMIN, BAD_REQUEST */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5979,7 +6072,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_DELETION_TOKEN' | 'LAST_ADMIN';
+            code: 'INVALID_DELETION_TOKEN' | 'LAST_ADMIN' | 'BAD_REQUEST';
           };
         };
       };
@@ -6077,7 +6170,7 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
-      /** @description TOO_MANY_FAVORITES, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description TOO_MANY_FAVORITES, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6085,7 +6178,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'TOO_MANY_FAVORITES' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'TOO_MANY_FAVORITES' | 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -6174,6 +6267,18 @@ export interface operations {
           'application/json': components['schemas']['FavoriteProductDto'][];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -6245,6 +6350,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['UserDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -6324,7 +6441,7 @@ export interface operations {
           'application/json': components['schemas']['UserDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6332,7 +6449,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -6437,11 +6554,7 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
-      /**
-       * @description Bad request: ADMIN_NOT_DELETABLE
-       *
-       *     Bad request: ADMIN_NOT_DELETABLE
-       */
+      /** @description ADMIN_NOT_DELETABLE, BAD_REQUEST */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6449,7 +6562,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ADMIN_NOT_DELETABLE';
+            code: 'ADMIN_NOT_DELETABLE' | 'BAD_REQUEST';
           };
         };
       };
@@ -6602,7 +6715,7 @@ export interface operations {
           'application/json': components['schemas']['CartDto'];
         };
       };
-      /** @description VARIANT_REQUIRED, VARIANT_NOT_FOUND, QUANTITY_TOO_LARGE, INSUFFICIENT_STOCK, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VARIANT_REQUIRED, VARIANT_NOT_FOUND, QUANTITY_TOO_LARGE, INSUFFICIENT_STOCK, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6616,7 +6729,9 @@ export interface operations {
               | 'QUANTITY_TOO_LARGE'
               | 'INSUFFICIENT_STOCK'
               | 'VALIDATION_FAILED'
-              | 'MALFORMED_BODY';
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -6797,7 +6912,7 @@ export interface operations {
           'application/json': components['schemas']['CartDto'];
         };
       };
-      /** @description VARIANT_REQUIRED, VARIANT_NOT_FOUND, QUANTITY_TOO_LARGE, INSUFFICIENT_STOCK, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VARIANT_REQUIRED, VARIANT_NOT_FOUND, QUANTITY_TOO_LARGE, INSUFFICIENT_STOCK, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6811,7 +6926,9 @@ export interface operations {
               | 'QUANTITY_TOO_LARGE'
               | 'INSUFFICIENT_STOCK'
               | 'VALIDATION_FAILED'
-              | 'MALFORMED_BODY';
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -6925,7 +7042,7 @@ export interface operations {
           'application/json': components['schemas']['CartDto'];
         };
       };
-      /** @description VALIDATION_FAILED */
+      /** @description VALIDATION_FAILED, BAD_REQUEST */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6933,7 +7050,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST';
           };
         };
       };
@@ -7057,7 +7174,7 @@ export interface operations {
           'application/json': components['schemas']['CouponPreviewDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7065,7 +7182,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -7225,7 +7342,7 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7233,7 +7350,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -7322,6 +7439,18 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -7399,7 +7528,7 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7407,7 +7536,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -7512,6 +7641,18 @@ export interface operations {
           'application/json': components['schemas']['CouponDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -7589,7 +7730,7 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7597,7 +7738,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -7702,6 +7843,18 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -7789,6 +7942,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -7970,7 +8135,7 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description CART_EMPTY, INVALID_IDEMPOTENCY_KEY, PAYMENT_METHOD_UNSUPPORTED, COUPON_NOT_FOUND, COUPON_INACTIVE, COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_EXHAUSTED, COUPON_CUSTOMER_LIMIT, COUPON_MIN_SUBTOTAL, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description CART_EMPTY, INVALID_IDEMPOTENCY_KEY, PAYMENT_METHOD_UNSUPPORTED, COUPON_NOT_FOUND, COUPON_INACTIVE, COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_EXHAUSTED, COUPON_CUSTOMER_LIMIT, COUPON_MIN_SUBTOTAL, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7990,7 +8155,9 @@ export interface operations {
               | 'COUPON_CUSTOMER_LIMIT'
               | 'COUPON_MIN_SUBTOTAL'
               | 'VALIDATION_FAILED'
-              | 'MALFORMED_BODY';
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -8193,6 +8360,18 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -8258,7 +8437,7 @@ export interface operations {
           'application/json': components['schemas']['OrderDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8266,7 +8445,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -8369,6 +8548,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -8533,6 +8724,18 @@ export interface operations {
           'application/json': components['schemas']['MessageDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -8686,7 +8889,7 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
-      /** @description IMAGE_NOT_FOUND, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_NOT_FOUND, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8694,7 +8897,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'IMAGE_NOT_FOUND' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'IMAGE_NOT_FOUND' | 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -8784,6 +8987,18 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not found: BLOG_NOT_FOUND */
       404: {
         headers: {
@@ -8833,7 +9048,7 @@ export interface operations {
           'application/json': components['schemas']['BlogDto'];
         };
       };
-      /** @description IMAGE_NOT_FOUND, VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description IMAGE_NOT_FOUND, VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8841,7 +9056,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'IMAGE_NOT_FOUND' | 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'IMAGE_NOT_FOUND' | 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -8946,6 +9161,18 @@ export interface operations {
           'application/json': components['schemas']['BlogMessageDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -9017,6 +9244,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BlogDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -9170,7 +9409,7 @@ export interface operations {
           'application/json': components['schemas']['CommentDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9178,7 +9417,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -9267,6 +9506,18 @@ export interface operations {
           'application/json': components['schemas']['CommentMessageDto'];
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description Not signed in: NOT_AUTHENTICATED */
       401: {
         headers: {
@@ -9352,7 +9603,7 @@ export interface operations {
           'application/json': components['schemas']['NewsletterMessageDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9360,7 +9611,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -9410,6 +9661,18 @@ export interface operations {
           'text/html': string;
         };
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
       /** @description HTML page: the link is not valid */
       404: {
         headers: {
@@ -9450,6 +9713,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['NewsletterMessageDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not found: UNSUBSCRIBE_LINK_INVALID */
@@ -9742,7 +10017,7 @@ export interface operations {
           'application/json': components['schemas']['ContactReceivedDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9750,7 +10025,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
@@ -9797,6 +10072,18 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ContactMessageDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
         };
       };
       /** @description Not signed in: NOT_AUTHENTICATED */
@@ -9876,7 +10163,7 @@ export interface operations {
           'application/json': components['schemas']['ContactMessageDto'];
         };
       };
-      /** @description VALIDATION_FAILED, MALFORMED_BODY */
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9884,7 +10171,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_BODY';
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
           };
         };
       };
