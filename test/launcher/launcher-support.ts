@@ -54,7 +54,7 @@ export async function seedStatus(port: number): Promise<{ state: string; done: n
 
 export async function healthStatus(port: number): Promise<number> {
   try {
-    return (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
+    return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status;
   } catch {
     return 0;
   }

@@ -73,14 +73,14 @@ describe('npm start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('answers /api/health, / and /admin while the demo catalogue is still being seeded, and says so', async () => {
+  it('answers /api/health/ready, / and /admin while the demo catalogue is still being seeded, and says so', async () => {
     await until(
       async () => {
         if (shop.child.exitCode !== null) throw new Error(`npm start exited:\n${shop.output().slice(-4000)}`);
         return (await healthStatus(port)) === 200 ? true : undefined;
       },
       60_000,
-      `/api/health (the launcher printed:\n${shop.output().slice(-2000)})`,
+      `/api/health/ready (the launcher printed:\n${shop.output().slice(-2000)})`,
       100,
     );
     const seed = await seedStatus(port);

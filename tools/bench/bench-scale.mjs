@@ -161,7 +161,7 @@ async function main() {
     const url = `http://127.0.0.1:${apiPort}`;
     for (let i = 0; ; i += 1) {
       try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
+        if ((await fetch(`${url}/api/health/ready`)).ok) break;
       } catch {
         // starting
       }

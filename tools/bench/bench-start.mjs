@@ -85,7 +85,7 @@ async function timeStart(dir, dataDir) {
     while (times.ready === undefined) {
       if (child.exitCode !== null) throw new Error(`npm start exited:\n${output.slice(-3000)}`);
       if (Date.now() - started > 300_000) throw new Error(`not ready after 300 s:\n${output.slice(-3000)}`);
-      if ((await answers(`${base}/api/health`)) && (await answers(`${base}/`))) times.ready = Date.now() - started;
+      if ((await answers(`${base}/api/health/ready`)) && (await answers(`${base}/`))) times.ready = Date.now() - started;
       else await sleep(100);
     }
     while (times.seeded === undefined) {
