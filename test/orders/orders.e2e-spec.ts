@@ -359,8 +359,13 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       await createCoupon({ code: 'BAD', type: 'fixed', value: 1.234 }).expect(400);
       await createCoupon({ code: 'BAD', type: 'gift', value: 5 }).expect(400);
       await createCoupon({ code: 'BAD', type: 'fixed', value: 5, startsAt: '2030-01-02', endsAt: '2030-01-01' }).expect(400);
+      // An end date in the past is refused, on create and on update, with a message naming the field.
+      const expired = await createCoupon({ code: 'BAD', type: 'fixed', value: 5, endsAt: '2020-01-01T00:00:00Z' }).expect(400);
+      expect(expired.body).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'The end date must be in the future', errors: { endsAt: 'The end date must be in the future' } }));
       const fixed = await createCoupon({ code: 'FIVE-OFF', type: 'fixed', value: 5.5 }).expect(201);
       expect(fixed.body.value).toBe(5.5);
+      const backdated = await stack.http().put(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).send({ endsAt: '2020-01-01T00:00:00Z' }).expect(400);
+      expect(backdated.body.errors).toEqual({ endsAt: 'The end date must be in the future' });
       const updated = await stack.http().put(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).send({ value: 7, maxRedemptions: 3 }).expect(200);
       expect(updated.body).toEqual(expect.objectContaining({ value: 7, maxRedemptions: 3, code: 'FIVE-OFF' }));
       await stack.http().put(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).send({ code: 'SPRING10' }).expect(409);
@@ -394,7 +399,10 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     it('GET /public lists active public coupons only', async () => {
       await createCoupon({ code: 'HIDDEN5', type: 'percent', value: 5 }).expect(201);
       await createCoupon({ code: 'OFF-PUBLIC', type: 'percent', value: 5, public: true, active: false }).expect(201);
-      await createCoupon({ code: 'OLD-PUBLIC', type: 'percent', value: 5, public: true, startsAt: '2020-01-01', endsAt: '2020-02-01' }).expect(201);
+      const old = await createCoupon({ code: 'OLD-PUBLIC', type: 'percent', value: 5, public: true, endsAt: '2099-01-01' }).expect(201);
+      // Time passes: its end date is now behind it.
+      await stack.app.get<Connection>(getConnectionToken()).collection('coupons').updateOne({ code: 'OLD-PUBLIC' }, { $set: { startsAt: new Date('2020-01-01'), endsAt: new Date('2020-02-01') } });
+      expect(old.body.code).toBe('OLD-PUBLIC');
       const res = await stack.http().get('/api/coupons/public').expect(200);
       expect(res.body.map((c: { code: string }) => c.code)).toEqual(['SPRING10']);
       expect(res.body[0].redemptions).toBeUndefined();

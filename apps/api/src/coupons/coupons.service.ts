@@ -160,6 +160,8 @@ export class CouponsService {
     const startsAt = out.startsAt !== undefined ? out.startsAt : current?.startsAt;
     const endsAt = out.endsAt !== undefined ? out.endsAt : current?.endsAt;
     if (startsAt && endsAt && endsAt <= startsAt) errors.endsAt = 'endsAt must be after startsAt';
+    // A new end date must lie ahead: a coupon saved already expired would be listed as active and never apply.
+    else if (out.endsAt && out.endsAt.getTime() <= Date.now()) errors.endsAt = 'The end date must be in the future';
     if (dto.maxRedemptions !== undefined) out.maxRedemptions = dto.maxRedemptions;
     if (dto.perCustomerLimit !== undefined) out.perCustomerLimit = dto.perCustomerLimit;
     if (dto.active !== undefined) out.active = dto.active;
