@@ -108,6 +108,20 @@ describe('blogs', () => {
     await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ title: { $ne: null } }) }).expect(400);
   });
 
+  it('sorts by the Published column the console shows (it answered 400 "cannot sort by published")', async () => {
+    await post({ title: 'Unpublished for sorting', body: 'Draft' }).expect(201);
+    await post({ title: 'Published for sorting', body: 'Live', published: true }).expect(201);
+    const states = async (order: 'ASC' | 'DESC') => {
+      const res = await stack.http().get('/api/blogs').query({ sort: JSON.stringify(['published', order]), range: '[0,99]' }).set('Authorization', admin.bearer).expect(200);
+      return res.body.map((b: { published: boolean }) => b.published);
+    };
+    const ascending = await states('ASC');
+    expect(ascending).toEqual([...ascending].sort((a, b) => Number(a) - Number(b)));
+    const descending = await states('DESC');
+    expect(descending).toEqual([...descending].sort((a, b) => Number(b) - Number(a)));
+    expect(descending[0]).toBe(true);
+  });
+
   it('answers 400 VALIDATION_FAILED to an unknown query parameter; pageSize (the storefront\'s) still pages like perPage', async () => {
     const unknown = await stack.http().get('/api/blogs').query({ tag: 'summer' }).expect(400);
     expect(unknown.body.code).toBe('VALIDATION_FAILED');

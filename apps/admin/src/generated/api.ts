@@ -1089,7 +1089,7 @@ export interface paths {
     };
     /**
      * Published posts, newest first (admins also see drafts and may filter on published)
-     * @description JSON array; total in X-Total-Count and Content-Range. Sortable: publishedAt (default, newest first), createdAt, updatedAt, title, id. filter keys: q (text), tag, published (admins), id (list of ids).
+     * @description JSON array; total in X-Total-Count and Content-Range. Sortable: publishedAt (default, newest first), published, createdAt, updatedAt, title, id. filter keys: q (text), tag, published (admins), id (list of ids).
      */
     get: operations['Blogs_list'];
     put?: never;

@@ -25,7 +25,7 @@ export class BlogsController {
   @ApiOperation({
     summary: 'Published posts, newest first (admins also see drafts and may filter on published)',
     description:
-      'JSON array; total in X-Total-Count and Content-Range. Sortable: publishedAt (default, newest first), createdAt, updatedAt, title, id. ' +
+      'JSON array; total in X-Total-Count and Content-Range. Sortable: publishedAt (default, newest first), published, createdAt, updatedAt, title, id. ' +
       'filter keys: q (text), tag, published (admins), id (list of ids).',
   })
   @ApiOkResponse({ type: [BlogDto], description: 'X-Total-Count and Content-Range carry the total' })

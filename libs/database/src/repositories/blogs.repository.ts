@@ -57,7 +57,7 @@ export interface Paging {
   sort: { field: string; order: 1 | -1 };
 }
 
-export const BLOG_SORTABLE = ['publishedAt', 'createdAt', 'updatedAt', 'title', '_id'] as const;
+export const BLOG_SORTABLE = ['publishedAt', 'published', 'createdAt', 'updatedAt', 'title', '_id'] as const;
 
 @Injectable()
 export class BlogsRepository {
