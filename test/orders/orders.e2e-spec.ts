@@ -472,6 +472,33 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     });
   });
 
+  it('dashboard revenue counts paid orders only, per period (today, 7 days, 30 days, all time), with the average order value', async () => {
+    const stats = async () => (await stack.http().get('/api/orders/stats').set('Authorization', admin.bearer).expect(200)).body.revenueByPeriod;
+    type Period = { orders: number; revenue: number; averageOrderValue: number };
+    const plus = (p: Period, total: number) => ({ orders: p.orders + 1, revenue: Math.round((p.revenue + total) * 100) / 100 });
+    const before = await stats();
+    const tee = await createProduct(stack, { name: 'Revenue Tee', countInStock: 5 });
+    await addToCart(bob, tee.id, 1).expect(201);
+    const placed = await order(bob).expect(201);
+    // A pending cash-on-delivery order is not revenue.
+    expect(await stats()).toEqual(before);
+    await stack.http().put(`/api/orders/${placed.body.id}`).set('Authorization', admin.bearer).send({ status: 'paid' }).expect(200);
+    const now = await stats();
+    for (const name of ['today', 'last7Days', 'last30Days', 'allTime'] as const) {
+      expect(now[name]).toEqual(expect.objectContaining(plus(before[name], placed.body.total)));
+      expect(now[name].averageOrderValue).toBeCloseTo(now[name].revenue / now[name].orders, 2);
+    }
+    // Paid ten days ago: in 30 days and all time, not in today or 7 days.
+    await db().collection('orders').updateOne({ _id: new Types.ObjectId(placed.body.id) }, { $set: { paidAt: new Date(Date.now() - 10 * 86_400_000) } });
+    const aged = await stats();
+    expect(aged.today).toEqual(before.today);
+    expect(aged.last7Days).toEqual(before.last7Days);
+    expect(aged.last30Days).toEqual(expect.objectContaining(plus(before.last30Days, placed.body.total)));
+    // Cancelled after payment (refunded): no longer revenue.
+    await stack.http().put(`/api/orders/${placed.body.id}`).set('Authorization', admin.bearer).send({ status: 'cancelled' }).expect(200);
+    expect(await stats()).toEqual(before);
+  });
+
   it('GET /stats gives the dashboard numbers to admins', async () => {
     await stack.http().get('/api/orders/stats').set('Authorization', ann.bearer).expect(403);
     const low = await createProduct(stack, { name: 'Almost Gone', countInStock: 1 });
@@ -483,11 +510,16 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     const expected = Object.fromEntries(counts.map((c) => [c._id, c.n]));
     expect(res.body.ordersByStatus).toEqual(expect.objectContaining(expected));
     expect(res.body.totalOrders).toBe(counts.reduce((n, c) => n + c.n, 0));
-    expect(res.body.revenue).toBe(counts.filter((c) => c._id !== 'cancelled').reduce((n, c) => n + c.cents, 0) / 100);
+    const paid = await db()
+      .collection('orders')
+      .aggregate<{ cents: number }>([{ $match: { paidAt: { $gte: new Date(0) }, status: { $ne: 'cancelled' } } }, { $group: { _id: null, cents: { $sum: '$totalCents' } } }])
+      .toArray();
+    expect(res.body.revenue).toBe((paid[0]?.cents ?? 0) / 100);
+    expect(res.body.revenueByPeriod.allTime.revenue).toBe(res.body.revenue);
     expect(res.body.newCustomers).toBe(52);
     expect(res.body.salesPerDay).toHaveLength(30);
     expect(res.body.salesPerDay[29].date).toBe(new Date().toISOString().slice(0, 10));
-    expect(res.body.salesPerDay[29].orders).toBe(res.body.totalOrders - res.body.ordersByStatus.cancelled);
+    expect(res.body.salesPerDay[29].orders).toBe(res.body.revenueByPeriod.today.orders);
     expect(res.body.topProducts.length).toBeGreaterThan(0);
     expect(res.body.topProducts[0].quantity).toBeGreaterThanOrEqual(res.body.topProducts[res.body.topProducts.length - 1].quantity);
     expect(res.body.lowStockProducts.map((p: { id: string }) => p.id)).toContain(low.id);

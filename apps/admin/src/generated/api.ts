@@ -2348,6 +2348,19 @@ export interface components {
       /** @example SUMMER10 */
       couponCode?: string;
     };
+    RevenuePeriodDto: {
+      orders: number;
+      /** @example 1234.5 */
+      revenue: number;
+      /** @example 61.73 */
+      averageOrderValue: number;
+    };
+    RevenueByPeriodDto: {
+      today: components['schemas']['RevenuePeriodDto'];
+      last7Days: components['schemas']['RevenuePeriodDto'];
+      last30Days: components['schemas']['RevenuePeriodDto'];
+      allTime: components['schemas']['RevenuePeriodDto'];
+    };
     DaySalesDto: {
       /** @example 2025-01-31 */
       date: string;
@@ -2369,8 +2382,17 @@ export interface components {
       countInStock: number;
     };
     OrderStatsDto: {
-      /** @example 1234.5 */
+      /**
+       * @description All-time revenue of paid orders (the same as revenueByPeriod.allTime.revenue).
+       * @example 1234.5
+       */
       revenue: number;
+      /**
+       * @description All-time average order value of paid orders.
+       * @example 61.73
+       */
+      averageOrderValue: number;
+      revenueByPeriod: components['schemas']['RevenueByPeriodDto'];
       totalOrders: number;
       /**
        * @example {
@@ -2386,7 +2408,7 @@ export interface components {
       };
       /** @description Customers who registered in the last 30 days. */
       newCustomers: number;
-      /** @description One entry per day, oldest first, the last 30 days including today (UTC). */
+      /** @description Paid orders and their revenue per day of payment, oldest first, the last 30 days including today (UTC). */
       salesPerDay: components['schemas']['DaySalesDto'][];
       topProducts: components['schemas']['TopProductDto'][];
       lowStockProducts: components['schemas']['LowStockProductDto'][];

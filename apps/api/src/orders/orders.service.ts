@@ -188,24 +188,33 @@ export class OrdersService {
   async stats(): Promise<OrderStatsDto> {
     const now = new Date();
     const since = windowStart(now, 30);
-    const [byStatus, days, top, low, newCustomers] = await Promise.all([
+    const [byStatus, days, top, low, newCustomers, today, last7Days, last30Days, allTime] = await Promise.all([
       this.orders.countByStatus(),
       this.orders.salesSince(since),
       this.orders.topProducts(5),
       this.inventory.lowStock(LOW_STOCK_THRESHOLD, 10),
       this.orders.countNewCustomers(since),
+      this.orders.paidTotals(windowStart(now, 1)),
+      this.orders.paidTotals(windowStart(now, 7)),
+      this.orders.paidTotals(since),
+      this.orders.paidTotals(),
     ]);
+    const period = (p: { orders: number; totalCents: number }) => ({
+      orders: p.orders,
+      revenue: toDollars(p.totalCents),
+      averageOrderValue: p.orders === 0 ? 0 : toDollars(Math.round(p.totalCents / p.orders)),
+    });
     const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-    let revenueCents = 0;
     let totalOrders = 0;
     for (const row of byStatus) {
       if (!(row._id in ordersByStatus)) continue;
       ordersByStatus[row._id] = row.count;
       totalOrders += row.count;
-      if (row._id !== 'cancelled') revenueCents += row.totalCents;
     }
     return {
-      revenue: toDollars(revenueCents),
+      revenue: toDollars(allTime.totalCents),
+      averageOrderValue: period(allTime).averageOrderValue,
+      revenueByPeriod: { today: period(today), last7Days: period(last7Days), last30Days: period(last30Days), allTime: period(allTime) },
       totalOrders,
       ordersByStatus,
       newCustomers,

@@ -174,12 +174,27 @@ export class OrdersRepository {
     return this.model.aggregate<StatusCount>([{ $group: { _id: '$status', count: { $sum: 1 }, totalCents: { $sum: '$totalCents' } } }]).exec();
   }
 
-  /** Orders since a date that were not cancelled (for sales per day). */
-  salesSince(since: Date): Promise<OrderDayRow[]> {
-    return this.model
-      .find({ createdAt: { $gte: since }, status: { $ne: 'cancelled' } }, { createdAt: 1, totalCents: 1, _id: 0 })
-      .lean<OrderDayRow[]>()
+  /**
+   * Paid orders (paidAt set, not cancelled since) paid since a date, for sales per day: `createdAt` is the day the
+   * money came in (paidAt). Unpaid orders, cash on delivery included, are not revenue yet.
+   */
+  async salesSince(since: Date): Promise<OrderDayRow[]> {
+    const rows = await this.model
+      .find({ paidAt: { $gte: since }, status: { $ne: 'cancelled' } }, { paidAt: 1, totalCents: 1, _id: 0 })
+      .lean<{ paidAt: Date; totalCents: number }[]>()
       .exec();
+    return rows.map((r) => ({ createdAt: r.paidAt, totalCents: r.totalCents }));
+  }
+
+  /** The number and the total of the orders paid since a date (every paid order without one), cancelled ones left out. */
+  async paidTotals(since?: Date): Promise<{ orders: number; totalCents: number }> {
+    const [row] = await this.model
+      .aggregate<{ orders: number; totalCents: number }>([
+        { $match: { paidAt: { $gte: since ?? new Date(0) }, status: { $ne: 'cancelled' } } },
+        { $group: { _id: null, orders: { $sum: 1 }, totalCents: { $sum: '$totalCents' } } },
+      ])
+      .exec();
+    return { orders: row?.orders ?? 0, totalCents: row?.totalCents ?? 0 };
   }
 
   topProducts(limit: number): Promise<TopProductRow[]> {

@@ -177,15 +177,37 @@ export class LowStockProductDto {
   @ApiProperty() countInStock!: number;
 }
 
-/** The console dashboard's numbers. Revenue counts every order that was not cancelled. */
-export class OrderStatsDto {
+/** Paid orders in a period: how many, their total and their average, in dollars. */
+export class RevenuePeriodDto {
+  @ApiProperty() orders!: number;
   @ApiProperty({ example: 1234.5 }) revenue!: number;
+  @ApiProperty({ example: 61.73 }) averageOrderValue!: number;
+}
+
+/** Revenue by period; today, 7 and 30 days are UTC days, today included. */
+export class RevenueByPeriodDto {
+  @ApiProperty({ type: RevenuePeriodDto }) today!: RevenuePeriodDto;
+  @ApiProperty({ type: RevenuePeriodDto }) last7Days!: RevenuePeriodDto;
+  @ApiProperty({ type: RevenuePeriodDto }) last30Days!: RevenuePeriodDto;
+  @ApiProperty({ type: RevenuePeriodDto }) allTime!: RevenuePeriodDto;
+}
+
+/**
+ * The console dashboard's numbers. Revenue counts paid orders only (paidAt set, not cancelled since): a pending
+ * order, cash on delivery included, is not revenue until it is marked paid.
+ */
+export class OrderStatsDto {
+  /** All-time revenue of paid orders (the same as revenueByPeriod.allTime.revenue). */
+  @ApiProperty({ example: 1234.5 }) revenue!: number;
+  /** All-time average order value of paid orders. */
+  @ApiProperty({ example: 61.73 }) averageOrderValue!: number;
+  @ApiProperty({ type: RevenueByPeriodDto }) revenueByPeriod!: RevenueByPeriodDto;
   @ApiProperty() totalOrders!: number;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { pending: 2, paid: 1, shipped: 0, delivered: 5, cancelled: 1 } })
   ordersByStatus!: Record<OrderStatus, number>;
   /** Customers who registered in the last 30 days. */
   @ApiProperty() newCustomers!: number;
-  /** One entry per day, oldest first, the last 30 days including today (UTC). */
+  /** Paid orders and their revenue per day of payment, oldest first, the last 30 days including today (UTC). */
   @ApiProperty({ type: [DaySalesDto] }) salesPerDay!: DaySalesDto[];
   @ApiProperty({ type: [TopProductDto] }) topProducts!: TopProductDto[];
   @ApiProperty({ type: [LowStockProductDto] }) lowStockProducts!: LowStockProductDto[];
