@@ -73,7 +73,7 @@ function SalesChart({ days }: { days: DaySales[] }) {
   return (
     <Panel title="Sales, last 30 days">
       <Typography variant="body2" color="text.secondary" data-testid="sales-30-days">
-        {formatPrice(total)} from {orders} orders
+        {formatPrice(total)} from {orders} paid {orders === 1 ? 'order' : 'orders'}
       </Typography>
       {points.length > 0 ? (
         <Box component="svg" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Sales per day over the last 30 days" sx={{ width: '100%', height: 'auto', mt: 1 }}>
