@@ -48,6 +48,7 @@ const config = {
     'productsCompatAdd',
     'productsReview',
     'productsMyReview',
+    'productsUpdateMyReview',
     'categoriesCompatAll',
     // /api/cart
     'cartView',

@@ -2,8 +2,15 @@
 import react from '@vitejs/plugin-react';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createServer, defineConfig, type Plugin } from 'vite';
-import { chunkFiles, composePage, type ManifestChunk } from './src/app/prerender-html.mjs';
+import { build, createServer, defineConfig, type Plugin } from 'vite';
+import { chunkFiles, composePage, composeServerTemplate, type ManifestChunk } from './src/app/prerender-html.mjs';
+
+/**
+ * The server renderer (src/app/server-render.tsx) as a CommonJS module for the API, with a template per page
+ * (<name>.html) and pages.json (route → template): the API renders these routes at request time, with their
+ * data, and falls back to the prerendered page when it cannot. Outside the storefront's folder, which is public.
+ */
+const SSR_DIR = resolve(import.meta.dirname, '../../dist/web/storefront-ssr');
 
 /**
  * Pages prerendered at build time into prerendered/<name>.html, with prerendered/pages.json (route → file)
@@ -73,6 +80,32 @@ function prerenderPages(): Plugin {
       } finally {
         await server.close();
       }
+      await build({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'warn',
+        plugins: [react()],
+        // Libraries bundled too, in their production builds (the API runs without NODE_ENV=production).
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          ssr: 'src/app/server-render.tsx',
+          outDir: SSR_DIR,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { output: { format: 'cjs', entryFileNames: 'server-render.cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' } },
+        },
+      });
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const ssrPages: Record<string, string> = {};
+      for (const page of PRERENDERED) {
+        const html = composeServerTemplate(template, { title: page.title, description: page.description, modulePreloads: chunkFiles(manifest, page.module) });
+        writeFileSync(join(SSR_DIR, `${page.name}.html`), html);
+        for (const route of page.routes) ssrPages[route] = `${page.name}.html`;
+      }
+      writeFileSync(join(SSR_DIR, 'pages.json'), `${JSON.stringify(ssrPages, null, 2)}\n`);
     },
   };
 }

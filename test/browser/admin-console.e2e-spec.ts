@@ -1,27 +1,21 @@
 /**
  * Browser journeys through the admin console (/admin), driven with playwright-core in Debian's Chromium
  * against the real API (embedded engine + real Redis) serving the built console from dist/web/admin.
- * Build it first: `npx vite build --config apps/admin/vite.config.mts` (npm test builds everything).
+ * Build it first: `node tools/build.mjs` (npm test builds everything).
  */
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import type { TestStack } from '../support/test-stack';
+import { consoleSession, guestSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-const root = resolve(__dirname, '../..');
-const webDist = join(root, 'dist/web');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR;
 
 jest.setTimeout(120_000);
 
 /** The page's localStorage, typed here because the server tsconfig has no DOM lib. */
 interface PageStorage {
-  setItem(key: string, value: string): void;
   getItem(key: string): string | null;
 }
 type PageGlobals = { localStorage: PageStorage };
@@ -35,52 +29,24 @@ describe('admin console in the browser', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
+  let running: ConsoleStack | undefined;
   let admin: TestAccount;
   /** Customers (not admins, not distributors) who exist, for the dashboard's "new customers". */
   let customers = 0;
 
   beforeAll(async () => {
-    if (!existsSync(join(webDist, 'admin', 'index.html'))) {
-      throw new Error('dist/web/admin is not built: run `npx vite build --config apps/admin/vite.config.mts` first');
-    }
-    stack = await startTestStack({ env: { WEB_DIST_DIR: webDist } });
-    await stack.app.listen(0, '127.0.0.1');
-    const { port } = stack.app.getHttpServer().address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    running = await startConsoleStack();
+    ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    await running?.stop();
   });
 
   /** A browser context signed in as `account`, with the storefront's storage keys (token, userInfo, expirationTime). */
   async function signedIn(account: TestAccount | null): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    if (account) {
-      const login = await stack.http().post('/api/users/auth').send({ email: account.email, password: account.password }).expect(200);
-      const { token, expiresAt, ...user } = login.body as Record<string, unknown> & { token: string; expiresAt: string };
-      await context.addInitScript(
-        ({ token, user, expirationTime }) => {
-          const storage = (globalThis as unknown as PageGlobals).localStorage;
-          storage.setItem('token', token);
-          storage.setItem('userInfo', user);
-          storage.setItem('expirationTime', expirationTime);
-        },
-        { token, user: JSON.stringify(user), expirationTime: String(Date.parse(expiresAt)) },
-      );
-    }
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    if (process.env.ADMIN_E2E_DEBUG) {
-      page.on('console', (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
-      page.on('pageerror', (e) => console.log(`[browser error] ${e.message}`));
-      page.on('response', (r) => r.status() >= 400 && console.log(`[browser http] ${r.status()} ${r.url()}`));
-      page.on('framenavigated', (f) => f === page.mainFrame() && console.log(`[browser nav] ${Date.now() % 100000} ${f.url()}`));
-    }
-    return { context, page };
+    return account ? consoleSession(browser, stack, account) : guestSession(browser);
   }
 
   async function shot(page: Page, name: string): Promise<void> {
@@ -98,7 +64,7 @@ describe('admin console in the browser', () => {
     return { id: res.body.id, total: res.body.total };
   }
 
-  it('1. an admin creates a category, then a product with an image, lands on the shop home page showing it, and finds it in All Products', async () => {
+  it('1. an admin creates a category, then a product with an image, goes to the shop home page which says "Product added successfully!" and shows it, and finds it in All Products', async () => {
     const { context, page } = await signedIn(admin);
     const category = `Knitwear ${Date.now() % 100000}`;
     await page.goto(`${base}/admin/categorylist`);
@@ -128,8 +94,10 @@ describe('admin console in the browser', () => {
     await shot(page, 'product-create');
     await page.getByRole('button', { name: 'Submit' }).click();
 
-    // On success the spec goes to / (the shop's home page).
+    // On success the console goes to the shop's / (the spec), which shows 'Product added successfully!' (issue
+    // #23, defect 4) and the new product.
     await page.waitForURL(`${base}/`);
+    await page.getByText('Product added successfully!').waitFor();
     await page.getByText('Merino crew jumper').first().waitFor();
     await page.goto(`${base}/admin/allproductslist`);
     const card = page.getByTestId('product-card').filter({ hasText: 'Merino crew jumper' });

@@ -8,9 +8,9 @@ import type { TestAccount } from '../support/accounts';
 
 // Globals of the page, for the callbacks run inside it by page.evaluate (this program has no DOM lib).
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; readonly length: number };
-declare const document: { documentElement: { classList: { contains(name: string): boolean } } };
+declare const document: { documentElement: { classList: { contains(name: string): boolean }; scrollHeight: number }; querySelector(selector: string): unknown };
 
-declare const window: { history: { pushState(state: unknown, title: string, url: string): void }; dispatchEvent(event: unknown): boolean };
+declare const window: { history: { pushState(state: unknown, title: string, url: string): void }; dispatchEvent(event: unknown): boolean; scrollY: number; innerHeight: number };
 declare const PopStateEvent: new (type: string) => unknown;
 
 /** A client-side navigation, as a link inside the storefront makes it (no page load). */
@@ -19,6 +19,29 @@ export function clientNavigate(page: Page, path: string): Promise<void> {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/**
+ * Waits until React has the page: it took the server's HTML over (hydration), or replaced it with its own
+ * render (a signed-in visit, a full cart). Until then the server's elements are inert, and a locator that finds
+ * one may see it detached a moment later.
+ */
+export async function waitForTakeover(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('#root > div') && !document.querySelector('#root > .prerendered, #root > [inert]'));
+}
+
+/**
+ * Scrolls down the page a screen at a time to the bottom, then back to the top: parts that render only near the
+ * viewport (the home page's rails) render on the way.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = page.viewportSize()?.height ?? 800;
+  const atBottom = () => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
+  for (let i = 0; i < 30 && !(await atBottom()); i += 1) {
+    await page.mouse.wheel(0, Math.round(height * 0.8));
+    await page.waitForTimeout(40);
+  }
+  await page.mouse.wheel(0, -1_000_000);
 }
 
 /** Is the `dark` class on the document root? */
@@ -36,7 +59,7 @@ export function storageLength(page: Page): Promise<number> {
 
 /** Debian's Chromium, headless, with no download (stack notes). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const REPO = resolve(__dirname, '../..');
 
 export interface BrowserStack {
@@ -54,18 +77,8 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
   const stack = await startTestStack({ worker: true, env: { WEB_DIST_DIR: join(REPO, 'dist/web'), SEED_DEMO: 'true', ...env } });
   // The demo catalogue fills in the background once the app has started: the journeys need all of it.
   await stack.app.get(SeedService).settled();
-  await stack.app.listen(0, '127.0.0.1');
-  const { port } = stack.app.getHttpServer().address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
   // The stack's PUBLIC_URL is http://shop.test; links from mails are rebased onto baseUrl by the tests.
-  let browser: Browser;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  } catch (error) {
-    // Without this the stack's engine, Redis connections and worker keep Jest alive long after the failure.
-    await stack.stop();
-    throw new Error(`Chromium could not start from ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH): ${String(error)}`);
-  }
+  const { browser, baseUrl } = await listenAndLaunch(stack);
   return {
     stack,
     browser,
@@ -75,6 +88,24 @@ export async function startBrowserStack(env: Record<string, string> = {}): Promi
       await stack.stop();
     },
   };
+}
+
+/**
+ * Makes a booted stack listen on a free port of 127.0.0.1 and launches Chromium; if Chromium cannot start, stops
+ * the stack and says how to get Chromium.
+ */
+export async function listenAndLaunch(stack: TestStack): Promise<{ browser: Browser; baseUrl: string }> {
+  await stack.app.listen(0, '127.0.0.1');
+  const { port } = stack.app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    return { browser, baseUrl };
+  } catch (error) {
+    // Without this the stack's engine, Redis connections and worker keep Jest alive long after the failure.
+    await stack.stop();
+    throw new Error(`Chromium could not start from ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH): ${String(error)}`);
+  }
 }
 
 export async function newPage(bs: BrowserStack, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {

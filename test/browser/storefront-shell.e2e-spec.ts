@@ -1,5 +1,5 @@
 import { createAccount } from '../support/accounts';
-import { clientNavigate, isDark, newPage, signInByStorage, snap, startBrowserStack, storageItem, type BrowserStack } from './browser-support';
+import { clientNavigate, isDark, newPage, signInByStorage, snap, startBrowserStack, storageItem, waitForTakeover, type BrowserStack } from './browser-support';
 
 /** Journeys 4, 6 and 7: dark mode survives a reload, admin links for admins only, unknown paths. */
 describe('storefront shell (browser)', () => {
@@ -26,6 +26,51 @@ describe('storefront shell (browser)', () => {
     await page.getByRole('button', { name: 'Dark Mode' }).waitFor();
     expect(await isDark(page)).toBe(false);
     await snap(page, 'home-light');
+    await context.close();
+  });
+
+  it('shows the New arrivals and Top rated rails and the hero pictures at a laptop width, where the xl-only grid stays hidden', async () => {
+    const newest = (await bs.stack.http().get('/api/products/new?limit=8').expect(200)).body as Array<{ _id: string; name: string }>;
+    const top = (await bs.stack.http().get('/api/products/top?limit=8').expect(200)).body as Array<{ _id: string; name: string }>;
+    const { context, page } = await newPage(bs, { width: 1280, height: 800 });
+    await page.goto('/');
+    const arrivals = page.getByRole('region', { name: 'New arrivals products' });
+    const rated = page.getByRole('region', { name: 'Top rated products' });
+    // Each rail loads and renders its cards as the visitor scrolls near it.
+    await arrivals.scrollIntoViewIfNeeded();
+    await arrivals.getByTestId('product-card').first().waitFor();
+    await rated.scrollIntoViewIfNeeded();
+    await rated.getByTestId('product-card').first().waitFor();
+    // The rails show the API's newest and top products, in its order.
+    const names = async (rail: typeof arrivals) => (await rail.getByTestId('product-card').getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim());
+    expect(await names(arrivals)).toEqual(newest.map((p) => p.name));
+    expect(await names(rated)).toEqual(top.map((p) => p.name));
+    // The hero leads with pictures of the top products.
+    expect(await page.getByTestId('hero-mosaic').getByRole('img').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('home-grid').isVisible()).toBe(false);
+    // A rail's card opens its product.
+    await arrivals.getByTestId('product-card').first().getByRole('link').first().click();
+    await page.waitForURL((u) => u.pathname === `/product/${newest[0]._id}`);
+    await context.close();
+  });
+
+  it('on a phone, asks for a rail\'s products only as the visitor scrolls near it, then shows them', async () => {
+    const newest = (await bs.stack.http().get('/api/products/new?limit=8').expect(200)).body as Array<{ name: string }>;
+    const { context, page } = await newPage(bs, { width: 390, height: 844 });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/products/new') asked.push(r.url());
+    });
+    await page.goto('/');
+    await waitForTakeover(page);
+    await page.getByRole('heading', { name: 'Featured' }).waitFor();
+    const arrivals = page.getByRole('region', { name: 'New arrivals products' });
+    expect(await arrivals.getByTestId('product-skeleton').count()).toBeGreaterThan(0);
+    expect(asked).toEqual([]);
+    await arrivals.scrollIntoViewIfNeeded();
+    await arrivals.getByTestId('product-card').first().waitFor();
+    expect(asked).toHaveLength(1);
+    expect((await arrivals.getByTestId('product-card').getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim())).toEqual(newest.map((p) => p.name));
     await context.close();
   });
 

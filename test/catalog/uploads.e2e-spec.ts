@@ -94,9 +94,9 @@ describe('uploads, multipart products and the media job (with the worker)', () =
       .field('description', 'Made from a form')
       .field('price', '49.90')
       .field('category', category)
-      .field('quantity', '3')
+      .field('quantity', '6')
       .field('brand', 'Formwear')
-      .field('countInStock', '3')
+      .field('countInStock', '6')
       .field('specifications', JSON.stringify({ Fit: 'Regular' }))
       .field('variants', JSON.stringify([{ sku: 'FJ-M', size: 'M', colour: 'navy', countInStock: 2 }, { sku: 'FJ-L', size: 'L', colour: 'navy', countInStock: 4 }]))
       .attach('image', await pngImage(), 'main.png');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
-import { DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT } from '../../apps/api/src/seed/seed.service';
+import { DEMO_ACCOUNT_COUNT, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT } from '../../apps/api/src/seed/seed.service';
 import { clearRedisPrefix, freePort, healthStatus, redisPrefix, root, seedStatus, startLauncher, until, type Launcher } from './launcher-support';
 
 /** The demo catalogue in the shop's database, counted directly (the engine at mongodb://127.0.0.1:enginePort). */
@@ -29,8 +29,8 @@ async function demoCounts(enginePort: number) {
   }
 }
 
-/** A clean seed: every demo item once, the admin and the two demo accounts, three images a product and a cover a post. */
-const CLEAN_SEED = { products: DEMO_PRODUCTS.length, categories: DEMO_CATEGORIES.length, blogs: DEMO_BLOGS.length, users: 3, images: DEMO_IMAGE_COUNT, orphanImages: 0 };
+/** A clean seed: every demo item once, the admin and the demo accounts, the demo images (front, back, detail, further colours, covers). */
+const CLEAN_SEED = { products: DEMO_PRODUCTS.length, categories: DEMO_CATEGORIES.length, blogs: DEMO_BLOGS.length, users: 1 + DEMO_ACCOUNT_COUNT, images: DEMO_IMAGE_COUNT, orphanImages: 0 };
 
 /** Runs the built engine on a data directory by itself (nothing seeds meanwhile), counts, stops it. */
 async function countsAtRest(dbPath: string, enginePort: number) {
@@ -105,7 +105,7 @@ describe('npm start', () => {
   });
 
   it('killed with SIGKILL mid-seed (launcher, engine, API, worker), then started again, ends with the full demo catalogue', async () => {
-    await until(async () => ((await seedStatus(port))?.done ?? 0) >= DEMO_CATEGORIES.length + 2 + 8 || undefined, 90_000, 'the seed to reach the products', 50);
+    await until(async () => ((await seedStatus(port))?.done ?? 0) >= DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + 8 || undefined, 90_000, 'the seed to reach the products', 50);
     await shop.killGroup();
     const partial = await countsAtRest(join(dataDir, 'db'), enginePort);
     expect(partial.products).toBeGreaterThan(0);

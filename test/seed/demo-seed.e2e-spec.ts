@@ -3,9 +3,9 @@ import { hostname } from 'node:os';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { slugify } from '@shop/database';
-import { MediaStorage } from '@shop/media';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
-import { DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_TASK, SeedService } from '../../apps/api/src/seed/seed.service';
+import { MediaStorage, renderDemoCover, renderDemoImage, type DemoKind } from '@shop/media';
+import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
+import { DEMO_ACCOUNT_COUNT, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_TASK, SeedService } from '../../apps/api/src/seed/seed.service';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /** What a complete demo catalogue holds, counted in the database. */
@@ -95,6 +95,89 @@ describe('demo data on an empty database', () => {
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('fills /contributors with at least four distributors (store names), each selling products', async () => {
+    const contributors = (await stack.http().get('/api/stats/contributors').expect(200)).body as Array<{ storeName: string; publishedProducts: number; reviewCount: number }>;
+    const selling = contributors.filter((c) => c.publishedProducts > 0);
+    expect(selling.length).toBeGreaterThanOrEqual(4);
+    expect(selling.map((c) => c.storeName)).toEqual(expect.arrayContaining(['Threadline Studio', ...DEMO_CONTRIBUTORS.map((c) => c.storeName)]));
+    expect(selling.filter((c) => c.reviewCount > 0).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows at least three distinct reviewers on the top-rated products, with approved reviews that make their rating', async () => {
+    for (const query of ['', '?limit=12']) {
+      const top = (await stack.http().get(`/api/products/top${query}`).expect(200)).body as Array<{ _id: string }>;
+      expect(top.length).toBeGreaterThanOrEqual(4);
+      for (const { _id } of top) {
+        const product = (await stack.http().get(`/api/products/${_id}`).expect(200)).body as { name: string; rating: number; numReviews: number; reviews: Array<{ name: string; rating: number; status: string }> };
+        const reviewers = new Set(product.reviews.map((r) => r.name));
+        expect([product.name, reviewers.size >= 3]).toEqual([product.name, true]);
+        expect(reviewers.has('Demo Customer')).toBe(false);
+        expect(product.reviews.every((r) => r.status === 'approved')).toBe(true);
+        expect(product.numReviews).toBe(product.reviews.length);
+        expect(product.rating).toBe(Math.round((product.reviews.reduce((sum, r) => sum + r.rating, 0) / product.reviews.length) * 10) / 10);
+      }
+    }
+    const reviews = (await db.collection('products').find().toArray()).flatMap((p) => p.reviews as Array<{ user: unknown; rating: number; comment: string }>);
+    expect(new Set(reviews.map((r) => String(r.user))).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(reviews.map((r) => r.rating)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(reviews.map((r) => r.comment)).size).toBeGreaterThan(20);
+  });
+
+  it('sells apparel in sizes and colours with their own stock, and has sold-out and sale items', async () => {
+    const products = await db.collection('products').find({ isSpecial: false }).toArray();
+    const apparel = products.filter((p) => /Tee|Top|Shirt|Hoodie|Sweater|Pullover|Sweatshirt|Cardigan|Dress|Skirt|Jeans|Trousers|Pants|Shorts|Jacket|Coat|Puffer|Shell/.test(p.name));
+    expect(apparel.length).toBeGreaterThanOrEqual(20);
+    for (const p of apparel) {
+      const variants = p.variants as Array<{ sku: string; size: string; colour: string; countInStock: number; image: string }>;
+      expect([p.name, variants.length >= 4]).toEqual([p.name, true]);
+      expect(p.countInStock).toBe(variants.reduce((sum, v) => sum + v.countInStock, 0));
+      expect(p.quantity).toBe(p.countInStock);
+      expect(variants.every((v) => v.size && v.colour && [p.image, ...p.additionalImages].includes(v.image))).toBe(true);
+    }
+    // Each size has its own stock: some sizes of an in-stock product are sold out while others are not.
+    expect(apparel.some((p) => p.countInStock > 0 && p.variants.some((v: { countInStock: number }) => v.countInStock === 0))).toBe(true);
+    const withSizes = (await stack.http().get(`/api/products/${String(apparel[0]._id)}`).expect(200)).body as { variants: Array<{ size: string; countInStock: number }> };
+    expect(withSizes.variants.map((v) => v.countInStock)).toEqual(apparel[0].variants.map((v: { countInStock: number }) => v.countInStock));
+
+    expect(products.filter((p) => p.countInStock === 0).length).toBeGreaterThanOrEqual(2);
+    const offers = (await stack.http().get('/api/products/offers').expect(200)).body as Array<{ price: number; compareAtPrice: number | null; countInStock: number }>;
+    expect(offers.filter((o) => o.compareAtPrice !== null && o.compareAtPrice > o.price && o.countInStock > 0).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("draws each product with its own kind's art (front, back, detail) and never says machine-washable on boots, watches or bags", async () => {
+    // What the name says, written here apart from the catalogue's own table.
+    const expected: Array<[RegExp, DemoKind]> = [
+      [/Boots/, 'boot'], [/Sneakers|Trainers/, 'sneaker'], [/Scarf|Bandana/, 'scarf'], [/Watch|Chronograph/, 'watch'], [/Sunglasses/, 'sunglasses'],
+      [/Jacket|Coat|Puffer|Shell/, 'jacket'], [/Hoodie/, 'hoodie'], [/Dress/, 'dress'], [/Jeans/, 'jeans'], [/\bCap\b/, 'cap'], [/Beanie/, 'beanie'],
+      [/Backpack/, 'backpack'], [/Tote|Satchel|Crossbody|Weekender/, 'bag'], [/Belt/, 'belt'], [/Skirt/, 'skirt'],
+    ];
+    const files = new Map((await db.collection('images.files').find({ filename: /^demo\// }).toArray()).map((f) => [f.filename as string, String(f._id)]));
+    const stored = async (url: string) => Buffer.from((await stack.http().get(url).buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); }).expect(200)).body as Buffer);
+    let checked = 0;
+    for (const demo of DEMO_PRODUCTS) {
+      const kind = expected.find(([pattern]) => pattern.test(demo.name))?.[1] ?? demo.kind;
+      const p = await db.collection('products').findOne({ slug: slugify(demo.name) });
+      expect(p).toBeTruthy();
+      const slug = slugify(demo.name);
+      expect(p!.image).toBe(`/api/images/${files.get(`demo/products/${slug}/0.webp`)}`);
+      expect(p!.additionalImages.slice(0, 2)).toEqual([1, 2].map((v) => `/api/images/${files.get(`demo/products/${slug}/${v}.webp`)}`));
+      // The stored front is exactly the kind's drawing from the kind ↔ art table, in the product's colour.
+      expect([demo.name, (await stored(p!.image)).equals(await renderDemoImage(kind, demo.colours[0].hex, demo.background, 'front'))]).toEqual([demo.name, true]);
+      if (['boot', 'watch', 'bag', 'backpack', 'sneaker'].includes(kind)) expect([demo.name, /machine[- ]wash/i.test(p!.description)]).toEqual([demo.name, false]);
+      checked += 1;
+    }
+    expect(checked).toBe(DEMO_PRODUCTS.length);
+    // Back and detail are pictures of their own, and a blog cover shows the kinds its post is about.
+    const boots = DEMO_PRODUCTS.find((d) => d.name === 'Hiking Boots')!;
+    const bootImages = (await db.collection('products').findOne({ slug: 'hiking-boots' }))!.additionalImages as string[];
+    expect((await stored(bootImages[0])).equals(await renderDemoImage('boot', boots.colours[0].hex, boots.background, 'back'))).toBe(true);
+    expect((await stored(bootImages[1])).equals(await renderDemoImage('boot', boots.colours[0].hex, boots.background, 'detail'))).toBe(true);
+    for (const blog of DEMO_BLOGS) {
+      const post = await db.collection('blogs').findOne({ slug: slugify(blog.title) });
+      expect((await stored(post!.coverImage)).equals(await renderDemoCover(blog.cover, blog.coverBackground))).toBe(true);
+    }
+  }, 180_000);
+
   it('never seeds again once finished, even after the owner deleted the demo products', async () => {
     const seed = stack.app.get(SeedService);
     expect(await seed.ensureAdmin()).toBe(false);
@@ -123,7 +206,7 @@ describe('an interrupted demo seed', () => {
   it('stops after its current item when asked, hands the task back, and the next run completes it without duplicates', async () => {
     const stop = new AbortController();
     const watcher = setInterval(() => {
-      if (seed.status().done >= DEMO_CATEGORIES.length + 2 + 10) stop.abort();
+      if (seed.status().done >= DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + 10) stop.abort();
     }, 5);
     try {
       expect(await seed.seedDemo(stop.signal)).toBe('interrupted');
@@ -147,7 +230,7 @@ describe('an interrupted demo seed', () => {
     await db.collection('users').deleteMany({ email: 'customer@demo.shop' });
     const stop = new AbortController();
     const watcher = setInterval(() => {
-      if (seed.status().done >= DEMO_CATEGORIES.length + 2 + 5) stop.abort();
+      if (seed.status().done >= DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + 5) stop.abort();
     }, 5);
     try {
       expect(await seed.seedDemo(stop.signal)).toBe('interrupted');

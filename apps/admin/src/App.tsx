@@ -1,6 +1,7 @@
 import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from './authProvider/authProvider';
+import { AuditList, AuditShow } from './audit/AuditLog';
 import { ADMIN_BASENAME } from './lib/paths';
 import { BlogCreate, BlogEdit, BlogList } from './blogs/blogs';
 import { CategoryList } from './categories/CategoryList';
@@ -16,11 +17,15 @@ import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
 import { AllProducts } from './products/AllProducts';
 import { ModerationQueue } from './products/ModerationQueue';
+import { ProductImport } from './products/ProductImport';
 import { ProductCreate } from './products/ProductCreate';
 import { ProductUpdate } from './products/ProductUpdate';
+import { ReviewList } from './reviews/ReviewList';
 import { darkTheme, lightTheme, storedDarkMode } from './theme';
 import { consoleTitle } from './title';
 import { UserList } from './users/UserList';
+import { CustomerList } from './customers/CustomerList';
+import { CustomerShow } from './customers/CustomerShow';
 
 /**
  * The admin console at /admin. Resources give react-admin its standard routes (/admin/users, …); the
@@ -73,6 +78,9 @@ function Console() {
       <Resource name="comments" list={CommentList} />
       <Resource name="subscribers" list={SubscriberList} />
       <Resource name="contact" list={ContactList} />
+      <Resource name="audit" list={AuditList} show={AuditShow} options={{ label: 'Audit log' }} />
+      <Resource name="customers" list={CustomerList} show={CustomerShow} recordRepresentation="username" />
+      <Resource name="reviews" list={ReviewList} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/userlist" element={<UserList />} />
@@ -80,6 +88,7 @@ function Console() {
         <Route path="/productlist" element={<ProductCreate />} />
         <Route path="/allproductslist" element={<AllProducts />} />
         <Route path="/product/update/:id" element={<ProductUpdate />} />
+        <Route path="/product/import" element={<ProductImport />} />
         <Route path="/orderlist" element={<OrderList />} />
         <Route path="/moderation" element={<ModerationQueue />} />
         <Route path="/queues" element={<FailedJobs />} />

@@ -34,6 +34,9 @@ import { ContactModule } from './contact/contact.module';
 import { StatsModule } from './stats/stats.module';
 import { CatalogCacheModule } from './catalog-cache/catalog-cache.module';
 import { SeoModule } from './seo/seo.module';
+import { AuditModule } from './audit/audit.module';
+import { CustomersModule } from './customers/customers.module';
+import { ReviewsModule } from './reviews/reviews.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -108,7 +111,10 @@ export class AppModule {
         StatsModule,
         CatalogCacheModule,
         SeoModule,
+        CustomersModule,
+        ReviewsModule,
         SeedModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: ThrottlerGuard },

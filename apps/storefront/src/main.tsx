@@ -1,30 +1,31 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProviders, inPrerenderedState, prefetchFirstPage } from './app/providers';
+import { AppProviders, inPrerenderedState, prefetchFirstPage, takeServerData } from './app/providers';
 import { AppRouter, routerReady } from './app/router';
 
 /** How long the first render waits at most for the first page's critical data. */
 const DATA_WAIT_MS = 2500;
 
 const container = document.getElementById('root') as HTMLElement;
-/** The page prerendered at build time, if the server sent one (index.html has none). */
+/** The page prerendered at build time or rendered by the server, if the server sent one (index.html has none). */
 const prerendered = container.querySelector<HTMLElement>(':scope > .prerendered');
 const pathname = window.location.pathname;
-const firstPageData = prefetchFirstPage(pathname);
+// A server-rendered page comes with its data: nothing to ask for before the first render.
+const serverRendered = document.getElementById('server-data') !== null;
+const firstPageData = serverRendered ? Promise.resolve(false) : prefetchFirstPage(pathname);
 
 /**
  * React takes the prerendered HTML over as it is (hydration: no second DOM, no second layout) when this visit
- * renders the same HTML: the path it was prerendered for, no query string, the prerendered state, the phone
- * layout, and no data fetched before the first render. Otherwise the first render replaces it.
+ * renders the same HTML: the path and query it was rendered for, the same state (mode, signed out, empty
+ * cart), and no data fetched before the first render. Otherwise the first render replaces it. The layout
+ * (top bar or side bar) is CSS, the same HTML at every width.
  */
 function hydratable(page: HTMLElement | null, dataFetched: boolean): page is HTMLElement {
   return (
     !!page &&
-    page.dataset.path === window.location.pathname &&
+    page.dataset.path === window.location.pathname + window.location.search &&
     !dataFetched &&
-    !window.location.search &&
-    inPrerenderedState() &&
-    !window.matchMedia('(min-width: 1200px)').matches
+    inPrerenderedState(page.dataset.dark !== 'false')
   );
 }
 
@@ -50,6 +51,8 @@ const app = (
 // As a transition, it yields to the browser every few milliseconds (the prerendered page is on screen).
 void Promise.all([routerReady(), Promise.race([firstPageData, new Promise<boolean>((resolve) => setTimeout(() => resolve(true), DATA_WAIT_MS))])]).then(
   ([, dataFetched]) => {
+    // Into the cache right before the first render, which subscribes to it (unused answers expire in seconds).
+    takeServerData();
     startTransition(() => {
       if (hydratable(prerendered, dataFetched)) {
         hydrateRoot(

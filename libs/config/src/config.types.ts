@@ -37,6 +37,8 @@ export interface AppConfig {
   sweepEveryMs: number;
   /** Port of the worker's health server (/live, /ready) for probes; undefined = no server (WORKER_HEALTH_PORT unset). */
   workerHealthPort: number | undefined;
+  /** Review moderation: 'post' shows a new review at once (an admin may reject it later), 'pre' holds it as pending until approved. */
+  reviewModeration: 'post' | 'pre';
   /** Tax rate applied to orders, as a fraction (0.1 = 10 %). */
   taxRate: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

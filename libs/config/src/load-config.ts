@@ -151,6 +151,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sweepEveryMs: int(env, 'SWEEP_EVERY_MS', 30_000, 100, 86_400_000),
     workerHealthPort: str(env, 'WORKER_HEALTH_PORT') === undefined ? undefined : int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535),
     taxRate: num(env, 'TAX_RATE', 0, 0, 1),
+    reviewModeration: oneOf(env, 'REVIEW_MODERATION', ['post', 'pre'] as const, 'post'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: resolve(cwd, str(env, 'WEB_DIST_DIR') ?? 'dist/web'),
   };

@@ -8,9 +8,12 @@ import { UserToken, UserTokenSchema } from './schemas/user-token.schema';
 import { AccountCleanupRepository, FavoriteProductsRepository, UserTokensRepository } from './repositories';
 import { Cart, CartSchema, Coupon, CouponRedemption, CouponRedemptionSchema, CouponSchema, Order, OrderSchema } from './schemas';
 import { CartsRepository, CouponsRepository, InventoryRepository, OrdersRepository } from './repositories';
-
 import { Comment, CommentSchema, ContactMessage, ContactMessageSchema, NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas';
-import { CommentsRepository, ContactMessagesRepository, NewsletterSubscribersRepository, StatsRepository } from './repositories';
+import { CommentsRepository, ContactMessagesRepository, NewsletterSubscribersRepository, ReviewsRepository, StatsRepository } from './repositories';
+import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
+import { AuditLogRepository } from './repositories/audit-log.repository';
+import { auditAdminWrites } from './audit/audit-plugin';
+import { CustomersRepository } from './repositories/customers.repository';
 
 const models = MongooseModule.forFeature([
   { name: User.name, schema: UserSchema },
@@ -26,9 +29,10 @@ const models = MongooseModule.forFeature([
   { name: Order.name, schema: OrderSchema },
   { name: Coupon.name, schema: CouponSchema },
   { name: CouponRedemption.name, schema: CouponRedemptionSchema },
+  { name: AuditEntry.name, schema: AuditEntrySchema },
 ]);
 
-const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository];
+const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository];
 
 /** The mongoose connection, every model and every repository. Only this library talks to MongoDB. */
 @Global()
@@ -50,6 +54,8 @@ const repositories = [UsersRepository, CategoriesRepository, ProductsRepository,
           connectionFactory: (connection: Connection) => {
             // Without a listener an unreachable server raises an unhandled error and kills the process.
             connection.on('error', (error: Error) => new Logger('MongoDB').error(error.message));
+            // Every model of this connection records the changes an admin's request makes (see auditAdminWrites).
+            connection.plugin(auditAdminWrites);
             return connection;
           },
         };

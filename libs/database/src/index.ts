@@ -6,3 +6,6 @@ export * from './slugify';
 export * from './catalog-changes';
 export * from './user-changes';
 export * from './database-health';
+export * from './audit/audit-context';
+export * from './audit/audit-diff';
+export * from './audit/audit-plugin';

@@ -91,10 +91,23 @@ describe('authProvider', () => {
     expect(map.size).toBe(0);
   });
 
-  it('treats 401 as signed out and anything else as an ordinary error', async () => {
-    const { provider } = setup(session(true));
-    await expect(provider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: expect.stringContaining('/login?redirect=') });
+  it('on a 401 mid-session stays on the page and announces the expiry; anything else is an ordinary error', async () => {
+    const { store, map } = memoryStore(session(true));
+    const sessionExpired = vi.fn();
+    const provider = createAuthProvider({ store: () => store, http: createHttpClient(() => store), location: at('/admin/coupons/1'), sessionExpired });
+    await expect(provider.checkError({ status: 401 })).resolves.toBeUndefined();
+    expect(sessionExpired).toHaveBeenCalledTimes(1);
+    expect(map.get('token')).toBe('tok');
     await expect(provider.checkError({ status: 400 })).resolves.toBeUndefined();
     await expect(provider.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(sessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats a 401 without any stored session as signed out', async () => {
+    const sessionExpired = vi.fn();
+    const { store } = memoryStore({});
+    const provider = createAuthProvider({ store: () => store, http: createHttpClient(() => store), location: at('/admin/userlist'), sessionExpired });
+    await expect(provider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: expect.stringContaining('/login?redirect=') });
+    expect(sessionExpired).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { ADMIN_BASENAME } from '../lib/paths';
 import { createHttpClient, type HttpClient } from '../dataProvider/httpClient';
-import { browserStore, clearSession, isAdminSession, readSession, writeSession, type KeyValueStore } from './session';
+import { browserStore, clearSession, isAdminSession, readSession, SESSION_KEYS, writeSession, type KeyValueStore } from './session';
+import { announceSessionExpired } from './sessionExpiry';
 import type { SignInAnswer } from '../lib/api-types';
 
 
@@ -12,6 +13,8 @@ export interface AuthProviderOptions {
   location?: () => Pick<Location, 'origin' | 'pathname' | 'search'>;
   /** Empties all browser storage on an explicit logout (spec section 4). */
   clearAll?: () => void;
+  /** Told when a call answers 401 while a session is stored (default: the SessionExpiredDialog's event). */
+  sessionExpired?: () => void;
 }
 
 
@@ -31,6 +34,7 @@ export function createAuthProvider(options: AuthProviderOptions = {}): AuthProvi
   const http = options.http ?? createHttpClient(store);
   const location = options.location ?? (() => window.location);
   const clearAll = options.clearAll ?? (() => store() && 'clear' in (store() as Storage) && (store() as Storage).clear());
+  const sessionExpired = options.sessionExpired ?? announceSessionExpired;
 
   /** Rejection that makes react-admin leave for the storefront's /login (absolute URL: a full page load). */
   const refusal = (sessionGone = false) => {
@@ -77,8 +81,17 @@ export function createAuthProvider(options: AuthProviderOptions = {}): AuthProvi
       if (!isAdminSession(readSession(store()))) throw refusal();
     },
 
+    /**
+     * A 401 with a session stored (expired or revoked on the server mid-session) keeps the page and asks for
+     * a new sign-in there, so an edit in progress is not lost; a 401 without any session goes to /login.
+     */
     async checkError(error: { status?: number }) {
-      if (error?.status === 401) throw refusal(true);
+      if (error?.status !== 401) return;
+      if (store()?.getItem(SESSION_KEYS.token)) {
+        sessionExpired();
+        return;
+      }
+      throw refusal(true);
     },
 
     async getIdentity() {

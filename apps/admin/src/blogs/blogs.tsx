@@ -1,6 +1,4 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Grid, IconButton, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Grid, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
@@ -9,32 +7,46 @@ import {
   ImageField,
   ImageInput,
   List,
+  Pagination,
+  ReferenceManyField,
   SearchInput,
   SimpleForm,
+  SimpleList,
   TextArrayInput,
   TextInput,
   required,
-  useDataProvider,
-  useNotify,
+  useListContext,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import type { ShopDataProvider } from '../dataProvider/dataProvider';
-import { errorMessage } from '../dataProvider/httpClient';
+import { CommentRows } from '../comments/CommentRows';
 import { IMAGE_DROPZONE_ACCEPT } from '../lib/images';
+import { useCompact } from '../lib/useCompact';
 import { MarkdownPreview } from './MarkdownPreview';
 
+const publishedText = (r: RaRecord) => (r.published ? 'Published' : 'Draft');
+
 export function BlogList() {
+  const compact = useCompact();
   return (
     <List sort={{ field: 'createdAt', order: 'DESC' }} filters={[<SearchInput key="q" source="q" alwaysOn />]} exporter={false}>
-      <DataTable>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="author.username" label="Author" disableSort />
-        <DataTable.Col source="published" render={(r) => (r.published ? 'Published' : 'Draft')} />
-        <DataTable.Col source="publishedAt" label="Published at" render={(r) => (r.publishedAt ? new Date(r.publishedAt).toLocaleDateString() : '—')} />
-        <DataTable.Col source="likes" disableSort />
-        <DataTable.Col source="commentCount" label="Comments" disableSort />
-      </DataTable>
+      {compact ? (
+        <SimpleList
+          primaryText={(r) => String(r.title ?? '')}
+          secondaryText={(r) => `${publishedText(r)}${r.publishedAt ? ` · ${new Date(r.publishedAt).toLocaleDateString()}` : ''}`}
+          tertiaryText={(r) => `${Number(r.commentCount ?? 0)} comments`}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable>
+          <DataTable.Col source="title" />
+          <DataTable.Col source="author.username" label="Author" disableSort />
+          <DataTable.Col source="published" render={publishedText} />
+          <DataTable.Col source="publishedAt" label="Published at" render={(r) => (r.publishedAt ? new Date(r.publishedAt).toLocaleDateString() : '—')} />
+          <DataTable.Col source="likes" disableSort />
+          <DataTable.Col source="commentCount" label="Comments" disableSort />
+        </DataTable>
+      )}
     </List>
   );
 }
@@ -70,41 +82,25 @@ export const BlogCreate = () => (
   </Create>
 );
 
-/** A post's comments, each deletable by an admin. */
+function CommentCount() {
+  const { total } = useListContext();
+  return (
+    <Typography variant="h6" component="h2">
+      Comments ({total ?? 0})
+    </Typography>
+  );
+}
+
+/** A post's comments, paged by the API, each deletable by an admin after a confirmation. */
 export function BlogComments() {
   const record = useRecordContext<RaRecord>();
-  const dataProvider = useDataProvider<ShopDataProvider>();
-  const notify = useNotify();
-  const client = useQueryClient();
-  const key = ['comments', record?.id];
-  const { data = [] } = useQuery({ queryKey: key, queryFn: () => dataProvider.getComments(record!.id), enabled: !!record?.id });
-  const remove = async (id: RaRecord['id']) => {
-    try {
-      await dataProvider.delete('comments', { id });
-      notify('Comment deleted', { type: 'success' });
-      await client.invalidateQueries({ queryKey: key });
-    } catch (error) {
-      notify(errorMessage(error, 'Delete failed. Try again.'), { type: 'error' });
-    }
-  };
   if (!record) return null;
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="h6">Comments ({data.length})</Typography>
-      <MuiList dense>
-        {data.map((c) => (
-          <ListItem
-            key={c.id}
-            secondaryAction={
-              <IconButton edge="end" aria-label="Delete comment" onClick={() => void remove(c.id)}>
-                <DeleteIcon />
-              </IconButton>
-            }
-          >
-            <ListItemText primary={String(c.text ?? '')} secondary={`${String(c.user?.username ?? c.username ?? c.name ?? '')} · ${c.createdAt ? new Date(c.createdAt).toLocaleString() : ''}`} />
-          </ListItem>
-        ))}
-      </MuiList>
+      <ReferenceManyField reference="comments" target="blog" sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} pagination={<Pagination />}>
+        <CommentCount />
+        <CommentRows />
+      </ReferenceManyField>
     </Box>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Title, useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
+import { Confirm, DataTable, List, SearchInput, SimpleList, Title, useCreate, useDelete, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { CategoryRecord } from '../lib/api-types';
-
+import { useCompact } from '../lib/useCompact';
 
 /** The name form shared by "create" and the update dialog. */
 function CategoryForm({ value, setValue, label, onSubmit, busy }: { value: string; setValue: (v: string) => void; label: string; onSubmit: () => void; busy: boolean }) {
@@ -13,7 +13,7 @@ function CategoryForm({ value, setValue, label, onSubmit, busy }: { value: strin
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-      <TextField label="Category name" placeholder="Write category name" value={value} onChange={(e) => setValue(e.target.value)} size="small" sx={{ minWidth: 260 }} />
+      <TextField label="Category name" placeholder="Write category name" value={value} onChange={(e) => setValue(e.target.value)} size="small" sx={{ minWidth: { xs: '100%', sm: 260 } }} />
       <Button type="submit" variant="contained" disabled={busy}>
         {label}
       </Button>
@@ -21,16 +21,53 @@ function CategoryForm({ value, setValue, label, onSubmit, busy }: { value: strin
   );
 }
 
-/** Manage Categories (/admin/categorylist): create by name; clicking a category opens a dialog to update or delete it. */
+/** The categories, paged by the API (X-Total-Count): a table, or a SimpleList below the md breakpoint. */
+function CategoryRows({ onOpen }: { onOpen: (category: CategoryRecord) => void }) {
+  const compact = useCompact();
+  if (compact) {
+    return (
+      <SimpleList<CategoryRecord>
+        primaryText={(r) => r.name}
+        rowClick={(_id, _resource, record) => {
+          onOpen(record as CategoryRecord);
+          return false;
+        }}
+      />
+    );
+  }
+  return (
+    <DataTable<CategoryRecord> bulkActionButtons={false} rowClick={false}>
+      <DataTable.Col
+        source="name"
+        render={(r) => (
+          <Button variant="outlined" onClick={() => onOpen(r as CategoryRecord)}>
+            {r.name}
+          </Button>
+        )}
+      />
+      <DataTable.Col source="createdAt" label="Created" render={(r) => (r.createdAt ? new Date(r.createdAt).toLocaleDateString() : '')} />
+    </DataTable>
+  );
+}
+
+/**
+ * Manage Categories (/admin/categorylist): create by name; clicking a category opens a dialog to update or
+ * delete it. The list pages through all categories (it used to stop silently at 100); delete asks first.
+ */
 export function CategoryList() {
   const notify = useNotify();
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<CategoryRecord | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [updatingName, setUpdatingName] = useState('');
-  const { data = [], error, isPending } = useGetList<CategoryRecord>('categories', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
   const [create, { isPending: creating }] = useCreate<CategoryRecord>();
   const [update, { isPending: updating }] = useUpdate<CategoryRecord>();
   const [remove, { isPending: deleting }] = useDelete<CategoryRecord>();
+
+  const open = (category: CategoryRecord) => {
+    setSelected(category);
+    setUpdatingName(category.name);
+  };
 
   const handleCreate = () => {
     const trimmed = name.trim();
@@ -82,42 +119,40 @@ export function CategoryList() {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           notify(`${deletedName} is deleted.`, { type: 'success' });
+          setConfirming(false);
           setSelected(null);
         },
-        onError: (e) => notify(errorMessage(e, 'Category delection failed. Tray again.'), { type: 'error' }),
+        onError: (e) => {
+          setConfirming(false);
+          notify(errorMessage(e, 'Category delection failed. Tray again.'), { type: 'error' });
+        },
       },
     );
   };
 
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box>
       <Title title="Manage Categories" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Manage Categories
-        </Typography>
-        <CategoryForm value={name} setValue={setName} label="Submit" onSubmit={handleCreate} busy={creating} />
-        <Box sx={{ my: 3 }} />
-        {error && <Alert severity="error">{errorMessage(error, 'Failed to load categories')}</Alert>}
-        {isPending ? (
-          <Typography>Loading…</Typography>
-        ) : (
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} aria-label="categories">
-            {data.map((category) => (
-              <Button
-                key={category.id}
-                variant="outlined"
-                onClick={() => {
-                  setSelected(category);
-                  setUpdatingName(category.name);
-                }}
-              >
-                {category.name}
-              </Button>
-            ))}
-          </Stack>
-        )}
-      </CardContent>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Manage Categories
+          </Typography>
+          <CategoryForm value={name} setValue={setName} label="Submit" onSubmit={handleCreate} busy={creating} />
+        </CardContent>
+      </Card>
+      <List<CategoryRecord>
+        resource="categories"
+        title="Manage Categories"
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={25}
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        exporter={false}
+        actions={false}
+        empty={false}
+      >
+        <CategoryRows onOpen={open} />
+      </List>
       <Dialog open={!!selected} onClose={() => setSelected(null)} fullWidth maxWidth="sm">
         <DialogTitle>Update category</DialogTitle>
         <DialogContent>
@@ -126,12 +161,22 @@ export function CategoryList() {
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button color="error" variant="contained" onClick={handleDelete} disabled={deleting}>
+          <Button color="error" variant="contained" onClick={() => setConfirming(true)} disabled={deleting}>
             Delete
           </Button>
           <Button onClick={() => setSelected(null)}>Close</Button>
         </DialogActions>
       </Dialog>
-    </Card>
+      <Confirm
+        isOpen={confirming && !!selected}
+        loading={deleting}
+        title={`Delete category "${selected?.name ?? ''}"?`}
+        content="The category is removed for good. This cannot be undone."
+        confirm="Delete"
+        confirmColor="warning"
+        onConfirm={handleDelete}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
   );
 }

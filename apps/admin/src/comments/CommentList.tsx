@@ -1,36 +1,23 @@
-import { Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { RecordContextProvider, Title, useGetList } from 'react-admin';
-import { BlogComments } from '../blogs/blogs';
-import type { BlogRecord } from '../lib/api-types';
+import { AutocompleteInput, List, ReferenceInput, useListContext } from 'react-admin';
+import { CommentRows } from './CommentRows';
 
-/** Comments, post by post (the API lists comments per post), with delete. */
+/** The post picker: an autocomplete searching the posts on the server (q), so no post is left out at 100. */
+const filters = [
+  <ReferenceInput key="blog" source="blog" reference="blogs" sort={{ field: 'createdAt', order: 'DESC' }} alwaysOn>
+    <AutocompleteInput label="Post" optionText="title" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: { xs: 240, sm: 320 } }} />
+  </ReferenceInput>,
+];
+
+function ChosenPostComments() {
+  const { filterValues } = useListContext();
+  return <CommentRows emptyText={filterValues?.blog ? 'No comments on this post yet.' : 'Choose a post to see its comments.'} />;
+}
+
+/** Comments, post by post (the API lists comments per post), paged, each deletable after a confirmation. */
 export function CommentList() {
-  const { data: blogs = [] } = useGetList<BlogRecord>('blogs', { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'DESC' } });
-  const [blogId, setBlogId] = useState('');
-  const blog = blogs.find((b) => String(b.id) === blogId);
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Comments" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Comments
-        </Typography>
-        <TextField select label="Post" value={blogId} onChange={(e) => setBlogId(e.target.value)} sx={{ minWidth: 320 }}>
-          {blogs.map((b) => (
-            <MenuItem key={b.id} value={String(b.id)}>
-              {b.title}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box>
-          {blog && (
-            <RecordContextProvider value={blog}>
-              <BlogComments />
-            </RecordContextProvider>
-          )}
-        </Box>
-      </CardContent>
-    </Card>
+    <List resource="comments" title="Comments" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={false} empty={false}>
+      <ChosenPostComments />
+    </List>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Chip } from '@mui/material';
-import { BooleanInput, DataTable, List, SearchInput, useNotify, useUpdate } from 'react-admin';
+import { BooleanInput, DataTable, List, SearchInput, SimpleList, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { ContactMessageRecord } from '../lib/api-types';
+import { useCompact } from '../lib/useCompact';
 
 function HandledButton({ record }: { record: ContactMessageRecord }) {
   const [update, { isPending }] = useUpdate();
@@ -27,6 +28,7 @@ function HandledButton({ record }: { record: ContactMessageRecord }) {
 }
 
 export function ContactList() {
+  const compact = useCompact();
   return (
     <List
       title="Contact messages"
@@ -34,6 +36,15 @@ export function ContactList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="handled" source="handled" label="Handled" />]}
       exporter={false}
     >
+      {compact ? (
+        <SimpleList
+          primaryText={(r) => `${String(r.subject ?? '')} ${r.handled ? '(handled)' : '(open)'}`}
+          secondaryText={(r) => `${String(r.name ?? '')} <${String(r.email ?? '')}> · ${new Date(r.createdAt).toLocaleString()}`}
+          tertiaryText={(r) => <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(r.message ?? '')}</span>}
+          rightIcon={(r) => <HandledButton record={r as ContactMessageRecord} />}
+          rowClick={false}
+        />
+      ) : (
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="createdAt" label="Received" render={(r) => new Date(r.createdAt).toLocaleString()} />
         <DataTable.Col source="name" disableSort />
@@ -43,6 +54,7 @@ export function ContactList() {
         <DataTable.Col source="handled" render={(r) => (r.handled ? <Chip size="small" color="success" label="Handled" /> : <Chip size="small" color="warning" label="Open" />)} />
         <DataTable.Col label="" disableSort render={(r) => <HandledButton record={r as ContactMessageRecord} />} />
       </DataTable>
+      )}
     </List>
   );
 }

@@ -1,20 +1,33 @@
-import { BooleanInput, Create, DataTable, DateTimeInput, Edit, List, NumberInput, SelectInput, SimpleForm, TextInput, required, type RaRecord } from 'react-admin';
+import { BooleanInput, Create, DataTable, DateTimeInput, Edit, List, NumberInput, SelectInput, SimpleForm, SimpleList, TextInput, required, type RaRecord } from 'react-admin';
 import { formatPrice } from '../lib/format';
+import { useCompact } from '../lib/useCompact';
 
 const describe = (r: RaRecord) => (r.type === 'percent' ? `${r.value}%` : formatPrice(r.value));
 
+const endsText = (r: RaRecord) => (r.endsAt ? new Date(r.endsAt).toLocaleDateString() : '—');
+
 export function CouponList() {
+  const compact = useCompact();
   return (
     <List sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      {compact ? (
+        <SimpleList
+          primaryText={(r) => String(r.code ?? '')}
+          secondaryText={(r) => `${describe(r)} · ends ${endsText(r)}`}
+          tertiaryText={(r) => (r.active ? 'Active' : 'Off')}
+          rowClick="edit"
+        />
+      ) : (
       <DataTable>
         <DataTable.Col source="code" />
         <DataTable.Col source="value" label="Discount" disableSort render={describe} />
         <DataTable.Col source="minSubtotal" label="Min. subtotal" disableSort render={(r) => formatPrice(r.minSubtotal)} />
         <DataTable.Col source="redemptions" render={(r) => `${r.redemptions ?? 0}${r.maxRedemptions ? ` / ${r.maxRedemptions}` : ''}`} />
-        <DataTable.Col source="endsAt" label="Ends" render={(r) => (r.endsAt ? new Date(r.endsAt).toLocaleDateString() : '—')} />
+        <DataTable.Col source="endsAt" label="Ends" render={endsText} />
         <DataTable.Col source="active" disableSort render={(r) => (r.active ? 'Active' : 'Off')} />
         <DataTable.Col source="public" disableSort render={(r) => (r.public ? 'Public' : '')} />
       </DataTable>
+      )}
     </List>
   );
 }

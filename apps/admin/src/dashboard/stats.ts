@@ -3,8 +3,26 @@ import type { DaySales, LowStockProduct, TopProduct } from '../lib/api-types';
 
 export type { DaySales };
 
+/** Paid orders of a period: how many, their total and their average, in dollars. */
+export interface PeriodRevenue {
+  orders: number;
+  revenue: number;
+  averageOrderValue: number;
+}
+
+export const REVENUE_PERIODS = [
+  { key: 'today', label: 'Today' },
+  { key: 'last7Days', label: 'Last 7 days' },
+  { key: 'last30Days', label: 'Last 30 days' },
+  { key: 'allTime', label: 'All time' },
+] as const;
+export type RevenuePeriod = (typeof REVENUE_PERIODS)[number]['key'];
+
 export interface DashboardStats {
   revenue: number;
+  /** All-time average value of a paid order. */
+  averageOrderValue: number;
+  revenueByPeriod: Record<RevenuePeriod, PeriodRevenue>;
   totalOrders: number;
   ordersByStatus: Record<string, number>;
   pendingOrders: number;
@@ -17,8 +35,15 @@ export interface DashboardStats {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const arr = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
 
+function period(raw: unknown): PeriodRevenue {
+  const p = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return { orders: num(p.orders), revenue: num(p.revenue), averageOrderValue: num(p.averageOrderValue) };
+}
+
 export function normaliseStats(raw: unknown): DashboardStats {
   const s = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const byPeriod = (s.revenueByPeriod && typeof s.revenueByPeriod === 'object' ? s.revenueByPeriod : {}) as Record<string, unknown>;
+  const revenueByPeriod = Object.fromEntries(REVENUE_PERIODS.map(({ key }) => [key, period(byPeriod[key])])) as Record<RevenuePeriod, PeriodRevenue>;
   const byStatusRaw = s.ordersByStatus;
   const ordersByStatus: Record<string, number> = {};
   if (Array.isArray(byStatusRaw)) {
@@ -29,6 +54,8 @@ export function normaliseStats(raw: unknown): DashboardStats {
   const totalOrders = typeof s.totalOrders === 'number' ? s.totalOrders : Object.values(ordersByStatus).reduce((a, b) => a + b, 0);
   return {
     revenue: num(s.revenue),
+    averageOrderValue: num(s.averageOrderValue),
+    revenueByPeriod,
     totalOrders,
     ordersByStatus,
     pendingOrders: ordersByStatus.pending ?? 0,
@@ -39,10 +66,34 @@ export function normaliseStats(raw: unknown): DashboardStats {
   };
 }
 
-/** Points of the 30-day sales polyline in a width × height box (revenue on y, oldest day on the left). */
-export function chartPoints(days: DaySales[], width: number, height: number, pad = 4): Array<{ x: number; y: number }> {
-  if (days.length === 0) return [];
-  const max = Math.max(...days.map((d) => d.revenue), 1);
-  const step = days.length > 1 ? (width - pad * 2) / (days.length - 1) : 0;
-  return days.map((d, i) => ({ x: pad + i * step, y: height - pad - (d.revenue / max) * (height - pad * 2) }));
+/**
+ * "Nice" gridline values for the chart's dollar axis: 0 up to at least `max`, in steps of 1, 2 or 5 times a power
+ * of ten, about `count` of them.
+ */
+export function valueTicks(max: number, count = 4): number[] {
+  if (!(max > 0)) return [0, 1];
+  const rough = max / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step; v += step) {
+    ticks.push(Math.round(v * 100) / 100);
+    if (v >= max) break;
+  }
+  return ticks;
+}
+
+/** Indexes of the days to label on the date axis: the first, the last, and about every `every` days between. */
+export function dateTickIndexes(length: number, every = 7): number[] {
+  if (length <= 0) return [];
+  const out: number[] = [];
+  for (let i = 0; i < length - Math.ceil(every / 2); i += every) out.push(i);
+  out.push(length - 1);
+  return out;
+}
+
+/** A day (YYYY-MM-DD, UTC) as a short axis label: "Nov 3". */
+export function shortDate(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }

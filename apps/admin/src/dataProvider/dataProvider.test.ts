@@ -81,6 +81,25 @@ describe('dataProvider', () => {
     expect(url.searchParams.get('filter')).toBe('{"q":"sh"}');
   });
 
+  it("pages a post's comments with ?blog= and range (List filter or ReferenceManyField), and asks nothing without a post", async () => {
+    const dp = provider({
+      'GET /api/comments': { body: [{ _id: 'k1', text: 'Hi' }], headers: { 'Content-Range': 'comments 25-25/26', 'X-Total-Count': '26' } },
+    });
+    const listed = await dp.getList('comments', { pagination: { page: 2, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { blog: 'b1' } });
+    expect(listed).toEqual({ data: [{ _id: 'k1', id: 'k1', text: 'Hi' }], total: 26 });
+    const url = new URL(fetchMock.calls[0].url, 'http://x');
+    expect(url.pathname).toBe('/api/comments');
+    expect(url.searchParams.get('blog')).toBe('b1');
+    expect(url.searchParams.get('range')).toBe('[25,49]');
+    expect(url.searchParams.get('sort')).toBe('["createdAt","DESC"]');
+    expect(url.searchParams.get('filter')).toBeNull();
+    const referenced = await dp.getManyReference('comments', { target: 'blog', id: 'b2', pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+    expect(referenced.total).toBe(26);
+    expect(new URL(fetchMock.calls[1].url, 'http://x').searchParams.get('blog')).toBe('b2');
+    expect(await dp.getList('comments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} })).toEqual({ data: [], total: 0 });
+    expect(fetchMock.calls).toHaveLength(2);
+  });
+
   it('sends the bearer token and X-Requested-With on every call', async () => {
     const dp = provider({ 'GET /api/users/u1': { body: { _id: 'u1', id: 'u1', username: 'ann' } } });
     const { data } = await dp.getOne('users', { id: 'u1' });

@@ -1,10 +1,11 @@
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, Identifier, PaginationPayload, RaRecord, SortPayload } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { createHttpClient, type HttpClient } from './httpClient';
 import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
+import { bulkActionFor, runProductBulk } from './productBulk';
 
-import type { FailedJob, OrderStatus } from '../lib/api-types';
+import type { FailedJob, OrderCounts, OrderStatus, ReviewStatusResult } from '../lib/api-types';
 
 export type { FailedJob, OrderStatus };
 
@@ -14,11 +15,18 @@ export interface ShopDataProvider extends DataProvider {
   approveProduct(id: Identifier): Promise<RaRecord>;
   rejectProduct(id: Identifier, note: string): Promise<RaRecord>;
   deleteReview(productId: Identifier, reviewId: Identifier): Promise<void>;
+  /** Approves or rejects reviews (at most 100 a call): PATCH /api/reviews/status. */
+  setReviewStatus(ids: Identifier[], status: 'approved' | 'rejected'): Promise<ReviewStatusResult>;
   setOrderStatus(id: Identifier, status: OrderStatus, trackingNumber?: string): Promise<RaRecord>;
+  /** Orders: per-status counts for the list's tabs (the filter without its status), mark paid, cancel/refund with a reason, notes. */
+  getOrderCounts(filter: Record<string, unknown>): Promise<OrderCounts>;
+  markOrderPaid(id: Identifier): Promise<RaRecord>;
+  cancelOrder(id: Identifier, reason: string): Promise<RaRecord>;
+  refundOrder(id: Identifier, reason: string): Promise<RaRecord>;
+  addOrderNote(id: Identifier, text: string): Promise<RaRecord>;
   getStats(): Promise<unknown>;
   retryJob(queue: string, jobId: string): Promise<void>;
   getFailedJobs(): Promise<FailedJob[]>;
-  getComments(blogId: Identifier): Promise<RaRecord[]>;
   /** A text download (CSV) with the session's headers. */
   getText(path: string): Promise<string>;
 }
@@ -41,8 +49,25 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     return (json ?? {}) as Data;
   };
 
+  /**
+   * GET /api/comments lists one post's comments (?blog=), paged with range and sort: react-admin's filter
+   * {blog} (a List filter, or ReferenceManyField's target) becomes that parameter. No post: no comments.
+   */
+  const commentsPage = async (filter: Data | undefined, pagination: PaginationPayload | undefined, sort: SortPayload | undefined) => {
+    const blog = filter?.blog;
+    if (typeof blog !== 'string' || !blog) return { data: [], total: 0 };
+    const { page, perPage } = pagination ?? { page: 1, perPage: 25 };
+    const query = new URLSearchParams({ blog, range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]) });
+    if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));
+    const { json, headers } = await http(`${API_URL}/comments?${query.toString()}`);
+    const total = Number(headers.get('X-Total-Count') ?? headers.get('Content-Range')?.split('/').pop());
+    const data = Array.isArray(json) ? ids(json as Data[]) : [];
+    return { data, total: Number.isFinite(total) ? total : data.length };
+  };
+
   return {
     async getList(resource, params) {
+      if (resource === 'comments') return (await commentsPage(params.filter as Data, params.pagination, params.sort)) as never;
       const result = await rest.getList(resourcePath(resource), params);
       return { ...result, data: ids(result.data) };
     },
@@ -55,6 +80,7 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       return { data: ids(result.data) };
     },
     async getManyReference(resource, params) {
+      if (resource === 'comments') return (await commentsPage({ ...(params.filter as Data), [params.target]: params.id }, params.pagination, params.sort)) as never;
       const result = await rest.getManyReference(resourcePath(resource), params);
       return { ...result, data: ids(result.data) };
     },
@@ -71,6 +97,8 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       return { data: withId({ ...(params.previousData as Data), ...data, ...json, id: params.id }) } as never;
     },
     async updateMany(resource, params) {
+      const bulk = resource === 'products' ? bulkActionFor(params.data as Data) : null;
+      if (bulk) return { data: await runProductBulk(http, params.ids, bulk) };
       await Promise.all(params.ids.map((id) => send('PUT', `${API_URL}/${resourcePath(resource)}/${enc(id)}`, payloadFor(resource, params.data as Data))));
       return { data: params.ids };
     },
@@ -80,6 +108,7 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       return { data: record } as never;
     },
     async deleteMany(resource, params) {
+      if (resource === 'products') return { data: await runProductBulk(http, params.ids, { action: 'delete' }) };
       await Promise.all(params.ids.map((id) => http(`${API_URL}/${resourcePath(resource)}/${enc(id)}`, { method: 'DELETE' })));
       return { data: params.ids };
     },
@@ -90,8 +119,21 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     async deleteReview(productId, reviewId) {
       await http(`${API_URL}/products/${enc(productId)}/reviews/${enc(reviewId)}`, { method: 'DELETE' });
     },
+    async setReviewStatus(ids, status) {
+      const { json } = await http(`${API_URL}/reviews/status`, { method: 'PATCH', body: JSON.stringify({ ids: ids.map(String), status }) });
+      return json as ReviewStatusResult;
+    },
     setOrderStatus: async (id, status, trackingNumber) =>
       withId(await send('PUT', `${API_URL}/orders/${enc(id)}`, trackingNumber ? { status, trackingNumber } : { status })),
+    async getOrderCounts(filter) {
+      const { status: _status, ...rest } = filter;
+      const { json } = await http(`${API_URL}/orders/counts?filter=${enc(JSON.stringify(rest))}`);
+      return json as OrderCounts;
+    },
+    markOrderPaid: async (id) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/mark-paid`)),
+    cancelOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/admin-cancel`, { reason })),
+    refundOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, { reason })),
+    addOrderNote: async (id, text) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/notes`, { text })),
     async getStats() {
       const { json } = await http(`${API_URL}/orders/stats`);
       return json;
@@ -102,10 +144,6 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     async getFailedJobs() {
       const { json } = await http(`${API_URL}/admin/jobs/failed`);
       return Array.isArray(json) ? (json as FailedJob[]) : [];
-    },
-    async getComments(blogId) {
-      const { json } = await http(`${API_URL}/comments?blog=${enc(blogId)}&range=${enc('[0,99]')}`);
-      return Array.isArray(json) ? ids(json as Data[]) : [];
     },
     async getText(path) {
       const { body } = await http(`${API_URL}/${path}`, { headers: new Headers({ Accept: 'text/csv, text/plain' }) });

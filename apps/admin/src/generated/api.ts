@@ -210,6 +210,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/products/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every product matching the admin list’s search, filter and sort, as CSV (UTF-8, RFC 4180)
+     * @description Columns: id, name, description, price, compareAtPrice, category (its name), brand, countInStock, status, isSpecial, image, additionalImages (joined with |), specifications (a JSON object), variants (a JSON list). Cells a spreadsheet would run as a formula (starting with = + - @, a tab or a CR) and cells starting with an apostrophe get a leading apostrophe, which POST /api/products/import removes. Re-importing the file unchanged leaves every product as it was. At most 10,000 products.
+     */
+    get: operations['ProductCsv_exportCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import products from CSV: preview, then commit
+     * @description The columns of GET /api/products/export.csv (any subset; quantity is accepted for countInStock). A row with an id updates that product (only its columns change); without one it creates a product. Each row is checked with the rules of POST and PUT /api/products; category is a category name. `mode=preview` (default) writes nothing and answers every row with its action and errors by column. `mode=commit` writes: when any row is invalid nothing is written and the answer is 422 IMPORT_INVALID_ROWS with the rows, unless `skipInvalid=true`, which writes the valid rows and reports the others. The file is a multipart `file` or the text/csv body, at most 2 MB and 5,000 rows (413 IMPORT_TOO_LARGE).
+     */
+    post: operations['ProductCsv_importCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/products': {
     parameters: {
       query?: never;
@@ -325,12 +365,32 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Published products in the checked categories and the price range (and matching the search text), newest first */
+    /** Published products in the checked categories and the price range (and matching the search text), newest first unless sort says otherwise */
     post: operations['Products_filtered'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/products/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * One action on up to 100 products (admins): publish, unpublish (to draft), setCategory or delete
+     * @description Answers each id's outcome in the order given; an unknown id is reported (PRODUCT_NOT_FOUND) and the others are still done.
+     */
+    patch: operations['Products_bulk'];
     trace?: never;
   };
   '/api/products/{id}': {
@@ -412,7 +472,8 @@ export interface paths {
     };
     /** The caller's own review of this product (review null when they wrote none) */
     get: operations['Products_myReview'];
-    put?: never;
+    /** Edit the caller's own review of this product (rating 1 to 5, comment up to 500 characters); under pre-moderation, or once rejected, it waits for approval again */
+    put: operations['Products_updateMyReview'];
     post?: never;
     delete?: never;
     options?: never;
@@ -769,6 +830,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{id}/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Grant or revoke the admin and distributor roles (admins)
+     * @description Body: isAdmin and/or isDistributor (true grants, false revokes). The last admin cannot be demoted (409 LAST_ADMIN); an admin may demote themselves while another admin remains. Answers the updated user.
+     */
+    put: operations['AdminUsers_setRoles'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cart': {
     parameters: {
       query?: never;
@@ -963,7 +1044,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All orders (admins): page/perPage or range/sort/filter with status, user, from, to */
+    /**
+     * All orders (admins): page/perPage or range/sort/filter with status, user, from, to and q (search)
+     * @description q finds an order by its id or short number (the id's last hex digits, 4 or more), or by the customer's name or e-mail. Each order carries its customer (id, name, e-mail), notes and the actors of its history.
+     */
     get: operations['Orders_list'];
     put?: never;
     /** Place an order from the server-side cart (prices, discount and tax computed here) */
@@ -1008,6 +1092,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/orders/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Orders per status (admins), for the console's status tabs
+     * @description Takes the same filter as GET /api/orders (q, user, from, to, id); its status is ignored, so each tab shows what it would list. `all` is the sum.
+     */
+    get: operations['Orders_counts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/orders/{id}': {
     parameters: {
       query?: never;
@@ -1023,6 +1127,86 @@ export interface paths {
      */
     put: operations['Orders_update'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/mark-paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a cash-on-delivery order paid (admins): pending → paid, paidAt set, the customer mailed
+     * @description Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.
+     */
+    post: operations['Orders_markPaid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/admin-cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an order with a reason (admins): pending or paid → cancelled; terminal, restocks and mails the customer
+     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled.
+     */
+    post: operations['Orders_adminCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a paid order with a reason (admins): refundedAt set, paymentState refunded
+     * @description A paid order not shipped yet is cancelled by the refund (restock, customer mail); a shipped, delivered or cancelled one keeps its status. Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded. The reason (required) is stored as refundReason and in the history.
+     */
+    post: operations['Orders_refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add an internal note to an order (admins); never shown to the customer
+     * @description Answers the order with its notes (author and time) and a history entry.
+     */
+    post: operations['Orders_addNote'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1309,6 +1493,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List customers with their order figures (admins)
+     * @description JSON array; total in X-Total-Count and Content-Range. Each user with ordersCount (every order), totalSpent (paid orders only: paidAt set, neither cancelled nor refunded since, as GET /api/orders/stats), lastOrderAt and newsletter (an active subscription for the e-mail). Sortable: createdAt (default, newest first), username, email, id. filter keys: q (username/e-mail text), hasOrders, newsletter, role (admin, distributor or customer), id (list of ids).
+     */
+    get: operations['Customers_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/customers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One customer with their orders, shipping addresses and reviews (admins)
+     * @description The id is the user id.
+     */
+    get: operations['Customers_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every product's reviews for moderation (admins; page/perPage or range/sort/filter with status, product, user, q) */
+    get: operations['Reviews_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Approve or reject up to 100 reviews at once (admins); each product's rating and numReviews count approved reviews only (the same as PATCH) */
+    put: operations['Reviews_putStatus'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Approve or reject up to 100 reviews at once (admins); each product's rating and numReviews count approved reviews only */
+    patch: operations['Reviews_patchStatus'];
+    trace?: never;
+  };
   '/api/seed/status': {
     parameters: {
       query?: never;
@@ -1318,6 +1577,60 @@ export interface paths {
     };
     /** How far the demo catalogue is (npm start shows it while the shop fills) */
     get: operations['Seed_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit log (admins): every record an admin created, changed or deleted, newest first
+     * @description JSON array; total in X-Total-Count and Content-Range. One entry per record written by an admin's POST, PUT, PATCH or DELETE, with who, when, the route and the changed fields before and after (secrets redacted, long values cut). Sortable: at (default, newest first), id. filter keys: actor (user id), resource (collection, e.g. products), documentId, action (create, update, delete), from and to (YYYY-MM-DD or ISO date-time; a bare date as `to` takes in that whole day, UTC), id (list of ids).
+     */
+    get: operations['Audit_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit/resources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The resources (collections) that have audit entries, by name (admins): the choices of the resource filter */
+    get: operations['Audit_resources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One audit entry (admins) */
+    get: operations['Audit_get'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1434,9 +1747,14 @@ export interface components {
       | 'VARIANT_NOT_FOUND'
       | 'VARIANT_REQUIRED'
       | 'DUPLICATE_SKU'
+      | 'STOCK_MISMATCH'
       | 'INVALID_SPECIFICATIONS'
       | 'REVIEW_NOT_FOUND'
       | 'ALREADY_REVIEWED'
+      | 'IMPORT_FILE_REQUIRED'
+      | 'IMPORT_MALFORMED_CSV'
+      | 'IMPORT_TOO_LARGE'
+      | 'IMPORT_INVALID_ROWS'
       | 'IMAGE_NOT_FOUND'
       | 'IMAGE_REQUIRED'
       | 'INVALID_WIDTH'
@@ -1467,6 +1785,9 @@ export interface components {
       | 'ORDER_NOT_FOUND'
       | 'ORDER_CHANGED'
       | 'ORDER_NOT_CANCELLABLE'
+      | 'ORDER_ALREADY_PAID'
+      | 'ORDER_NOT_PAYABLE'
+      | 'ORDER_NOT_REFUNDABLE'
       | 'INVALID_TRANSITION'
       | 'BLOG_NOT_FOUND'
       | 'SLUG_TAKEN'
@@ -1476,7 +1797,8 @@ export interface components {
       | 'CONTACT_MESSAGE_NOT_FOUND'
       | 'UNSUBSCRIBE_LINK_INVALID'
       | 'JOB_NOT_FOUND'
-      | 'JOB_NOT_FAILED';
+      | 'JOB_NOT_FAILED'
+      | 'AUDIT_ENTRY_NOT_FOUND';
     NotReadyDto: {
       /** @example 400 */
       statusCode: number;
@@ -1588,6 +1910,11 @@ export interface components {
       createdAt: string;
       /** @description The reviewer has ordered this product */
       verifiedPurchase: boolean;
+      /**
+       * @description Moderation: only approved reviews are shown to shoppers and count in the product's rating; a new review is approved at once unless REVIEW_MODERATION=pre
+       * @enum {string}
+       */
+      status: 'pending' | 'approved' | 'rejected';
     };
     VariantDto: {
       /** @example TEE-M-RED */
@@ -1641,10 +1968,14 @@ export interface components {
       specifications: {
         [key: string]: string;
       };
-      /** @example 4.5 */
+      /**
+       * @description Average rating of the approved reviews
+       * @example 4.5
+       */
       rating: number;
+      /** @description How many approved reviews there are */
       numReviews: number;
-      /** @description Only on GET /api/products/{id} */
+      /** @description Only on GET /api/products/{id}: the approved reviews */
       reviews?: components['schemas']['ReviewDto'][];
       isSpecial: boolean;
       /** @enum {string} */
@@ -1680,6 +2011,63 @@ export interface components {
       updatedAt: string;
       /** @example Jackets is deleted. */
       message: string;
+    };
+    ProductImportFileDto: {
+      /**
+       * Format: binary
+       * @description A UTF-8 CSV file (at most 2 MB and 5,000 rows), as GET /api/products/export.csv writes it
+       */
+      file: string;
+    };
+    ProductImportRowDto: {
+      /**
+       * @description Line of the CSV file where the row starts (the header is line 1)
+       * @example 2
+       */
+      row: number;
+      /**
+       * @description update when the id column names an existing product, else create
+       * @enum {string}
+       */
+      action: 'create' | 'update';
+      /** @description The product id (updates; on commit also the id of a created product) */
+      id: string | null;
+      name: string | null;
+      /** @description No errors: the row can be written */
+      valid: boolean;
+      /** @description This row was written (commit only) */
+      written: boolean;
+      /**
+       * @description Messages keyed by column
+       * @example {
+       *       "price": "Price must be positive"
+       *     }
+       */
+      errors: {
+        [key: string]: string;
+      };
+    };
+    ProductImportResultDto: {
+      /** @enum {string} */
+      mode: 'preview' | 'commit';
+      /** @description Something was written (commit with every row valid, or with skipInvalid) */
+      committed: boolean;
+      /** @example Imported 3 products (1 created, 2 updated) */
+      message: string;
+      /**
+       * @description On 422: invalid rows, nothing written
+       * @enum {string}
+       */
+      code?: 'IMPORT_INVALID_ROWS';
+      /** @description Data rows in the file */
+      total: number;
+      valid: number;
+      invalid: number;
+      /** @description Products created (commit) */
+      created: number;
+      /** @description Products updated (commit) */
+      updated: number;
+      rows: components['schemas']['ProductImportRowDto'][];
     };
     VariantInputDto: {
       /** @example TEE-M-RED */
@@ -1720,12 +2108,12 @@ export interface components {
       /** @example Threadline */
       brand: string;
       /**
-       * @description Units available; countInStock wins when both differ
+       * @description Units available: the same stock as countInStock (both given must be equal; with variants, their sum)
        * @example 10
        */
       quantity?: number;
       /**
-       * @description Units that can be sold (ignored when variants are given: their sum)
+       * @description Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH)
        * @example 10
        */
       countInStock?: number;
@@ -1777,12 +2165,12 @@ export interface components {
       /** @example Threadline */
       brand: string;
       /**
-       * @description Units available; countInStock wins when both differ
+       * @description Units available: the same stock as countInStock (both given must be equal; with variants, their sum)
        * @example 10
        */
       quantity?: number;
       /**
-       * @description Units that can be sold (ignored when variants are given: their sum)
+       * @description Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH)
        * @example 10
        */
       countInStock?: number;
@@ -1826,6 +2214,59 @@ export interface components {
       page?: number;
       /** @description Products per page (default 12) */
       pageSize?: number;
+      /**
+       * @description Order: `newest` (default, newest first), `price_asc` (cheapest first), `price_desc` (most expensive first), `top_rated` (highest average rating first)
+       * @default newest
+       * @enum {string}
+       */
+      sort: 'newest' | 'price_asc' | 'price_desc' | 'top_rated';
+    };
+    BulkProductsInputDto: {
+      /**
+       * @description The products to act on (1 to 100 ids, each once)
+       * @example [
+       *       "665f1c2e9d1e8a0012345678"
+       *     ]
+       */
+      ids: string[];
+      /**
+       * @description `publish` (status published; a pending product's distributor is mailed as on approve), `unpublish` (status draft), `setCategory` (with `category`), `delete`
+       * @enum {string}
+       */
+      action: 'publish' | 'unpublish' | 'setCategory' | 'delete';
+      /**
+       * @description The new category id: required with setCategory, refused with the other actions
+       * @example 665f1c2e9d1e8a0012345678
+       */
+      category?: string;
+    };
+    BulkProductResultDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      id: string;
+      /** @description Whether the action was done to this product */
+      ok: boolean;
+      /**
+       * @description Its status afterwards (null when deleted or not found)
+       * @enum {string|null}
+       */
+      status: 'draft' | 'pending' | 'published' | 'rejected' | null;
+      /**
+       * @description Why not (null when ok)
+       * @enum {string|null}
+       */
+      code: 'PRODUCT_NOT_FOUND' | null;
+      /** @example Product not found */
+      message: string | null;
+    };
+    BulkProductsAnswerDto: {
+      /** @enum {string} */
+      action: 'publish' | 'unpublish' | 'setCategory' | 'delete';
+      /** @description How many products the action was done to */
+      succeeded: number;
+      /** @description How many it was not (see their results) */
+      failed: number;
+      /** @description One per id, in the order given */
+      results: components['schemas']['BulkProductResultDto'][];
     };
     ProductUpdateDto: {
       /** @example Linen shirt */
@@ -1849,12 +2290,12 @@ export interface components {
       /** @example Threadline */
       brand?: string;
       /**
-       * @description Units available; countInStock wins when both differ
+       * @description Units available: the same stock as countInStock (both given must be equal; with variants, their sum)
        * @example 10
        */
       quantity?: number;
       /**
-       * @description Units that can be sold (ignored when variants are given: their sum)
+       * @description Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH)
        * @example 10
        */
       countInStock?: number;
@@ -2045,6 +2486,12 @@ export interface components {
       username?: string;
       /** Format: email */
       email?: string;
+    };
+    UpdateUserRolesDto: {
+      /** @description Grant (true) or revoke (false) the admin role; the last admin cannot be demoted */
+      isAdmin?: boolean;
+      /** @description Grant (true) or revoke (false) the distributor role */
+      isDistributor?: boolean;
     };
     AddToCartDto: {
       /**
@@ -2255,6 +2702,11 @@ export interface components {
       status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
       /** @example 1Z999AA10123456784 */
       trackingNumber?: string;
+      /**
+       * @description Why the order is cancelled (stored as cancelReason); the console sends it through POST /api/orders/{id}/admin-cancel
+       * @example Customer asked by phone
+       */
+      reason?: string;
     };
     OrderItemDto: {
       product: string;
@@ -2284,11 +2736,42 @@ export interface components {
       /** @example +1 555 0100 */
       phone: string;
     };
+    OrderActorDto: {
+      id?: string | null;
+      name: string;
+      email: string;
+    };
     OrderStatusChangeDto: {
-      /** @enum {string} */
+      /**
+       * @description The order's status after the entry
+       * @enum {string}
+       */
       status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
       /** Format: date-time */
       at: string;
+      /**
+       * @description Admins only: what happened (status: a status change)
+       * @enum {string}
+       */
+      event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note';
+      /** @description Admins only: who made the change (null: the system or an unrecorded actor) */
+      actor?: components['schemas']['OrderActorDto'] | null;
+      /** @description Admins only: the reason of a cancellation or refund */
+      reason?: string | null;
+      /** @description Admins only: the text of an internal note */
+      note?: string | null;
+    };
+    OrderNoteDto: {
+      id: string;
+      text: string;
+      /** Format: date-time */
+      at: string;
+      author: components['schemas']['OrderActorDto'];
+    };
+    OrderCustomerDto: {
+      id: string;
+      name: string;
+      email: string;
     };
     OrderDto: {
       _id: string;
@@ -2322,6 +2805,23 @@ export interface components {
       deliveredAt?: string | null;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * @description unpaid; paid (paidAt set); refunded (paid, then refunded: refundedAt)
+       * @enum {string}
+       */
+      paymentState: 'unpaid' | 'paid' | 'refunded';
+      /** Format: date-time */
+      refundedAt?: string | null;
+      /** Format: date-time */
+      cancelledAt?: string | null;
+      /** @description Admins only: why an admin cancelled the order */
+      cancelReason?: string | null;
+      /** @description Admins only: why the order was refunded */
+      refundReason?: string | null;
+      /** @description Admins only: internal notes, oldest first (never shown to the customer) */
+      notes?: components['schemas']['OrderNoteDto'][];
+      /** @description Admins only: the customer's account (null: deleted) */
+      customer?: components['schemas']['OrderCustomerDto'] | null;
     };
     ShippingAddressDto: {
       /** @example Ann Smith */
@@ -2412,6 +2912,22 @@ export interface components {
       salesPerDay: components['schemas']['DaySalesDto'][];
       topProducts: components['schemas']['TopProductDto'][];
       lowStockProducts: components['schemas']['LowStockProductDto'][];
+    };
+    OrderCountsDto: {
+      all: number;
+      pending: number;
+      paid: number;
+      shipped: number;
+      delivered: number;
+      cancelled: number;
+    };
+    OrderReasonDto: {
+      /** @example Customer asked by phone */
+      reason: string;
+    };
+    OrderNoteInputDto: {
+      /** @example Called the customer: leave at the back door */
+      text: string;
     };
     FailedJobDto: {
       /** @enum {string} */
@@ -2661,6 +3177,197 @@ export interface components {
       /** Format: date-time */
       joinedAt: string;
     };
+    CustomerDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      id: string;
+      /** @example ann */
+      username: string;
+      /** @example ann@example.com */
+      email: string;
+      isAdmin: boolean;
+      isDistributor: boolean;
+      photoURL?: string | null;
+      storeName?: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description Every order of the customer, whatever its status
+       * @example 3
+       */
+      ordersCount: number;
+      /**
+       * @description Sum of the totals of the paid orders (paidAt set, neither cancelled nor refunded since), in dollars
+       * @example 129.5
+       */
+      totalSpent: number;
+      /**
+       * Format: date-time
+       * @description When the latest order was placed
+       */
+      lastOrderAt?: string | null;
+      /** @description True when the customer's e-mail has an active newsletter subscription */
+      newsletter: boolean;
+    };
+    CustomerOrderDto: {
+      id: string;
+      /** @enum {string} */
+      status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+      /** @example 39.58 */
+      total: number;
+      /**
+       * @description Units ordered
+       * @example 2
+       */
+      itemsCount: number;
+      /** @example cod */
+      paymentMethod: string;
+      isPaid: boolean;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    CustomerAddressDto: {
+      /** @example Ann Smith */
+      fullName: string;
+      /** @example 1 Main Street */
+      address: string;
+      /** @example Springfield */
+      city: string;
+      /** @example 12345 */
+      postalCode: string;
+      /** @example USA */
+      country: string;
+      /** @example +1 555 0100 */
+      phone: string;
+      /**
+       * @description Orders shipped to this address
+       * @example 2
+       */
+      ordersCount: number;
+      /**
+       * Format: date-time
+       * @description Latest order to this address
+       */
+      lastUsedAt: string;
+    };
+    CustomerReviewDto: {
+      id: string;
+      /** @description The product id */
+      product: string;
+      /** @example Oxford Shirt */
+      productName: string;
+      rating: number;
+      comment: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    CustomerDetailDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      id: string;
+      /** @example ann */
+      username: string;
+      /** @example ann@example.com */
+      email: string;
+      isAdmin: boolean;
+      isDistributor: boolean;
+      photoURL?: string | null;
+      storeName?: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description Every order of the customer, whatever its status
+       * @example 3
+       */
+      ordersCount: number;
+      /**
+       * @description Sum of the totals of the paid orders (paidAt set, neither cancelled nor refunded since), in dollars
+       * @example 129.5
+       */
+      totalSpent: number;
+      /**
+       * Format: date-time
+       * @description When the latest order was placed
+       */
+      lastOrderAt?: string | null;
+      /** @description True when the customer's e-mail has an active newsletter subscription */
+      newsletter: boolean;
+      orders: components['schemas']['CustomerOrderDto'][];
+      /** @description The distinct shipping addresses of their orders, most recent first */
+      addresses: components['schemas']['CustomerAddressDto'][];
+      /** @description Reviews they wrote, newest first */
+      reviews: components['schemas']['CustomerReviewDto'][];
+    };
+    ReviewProductRefDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /** @example Linen shirt */
+      name: string;
+    };
+    ReviewAuthorDto: {
+      /**
+       * @description The reviewer's user id
+       * @example 665f1c2e9d1e8a0012345678
+       */
+      _id: string;
+      /** @description The reviewer's username when they wrote the review */
+      name: string;
+    };
+    ModerationReviewDto: {
+      _id: string;
+      /** @description The reviewer's username */
+      name: string;
+      rating: number;
+      /** @description Plain text, never HTML */
+      comment: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description The reviewer has ordered this product */
+      verifiedPurchase: boolean;
+      /**
+       * @description Moderation: only approved reviews are shown to shoppers and count in the product's rating; a new review is approved at once unless REVIEW_MODERATION=pre
+       * @enum {string}
+       */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @description The review id (react-admin) */
+      id: string;
+      product: components['schemas']['ReviewProductRefDto'];
+      author: components['schemas']['ReviewAuthorDto'];
+    };
+    ReviewStatusInputDto: {
+      /**
+       * @description Review ids
+       * @example [
+       *       "665f1c2e9d1e8a0012345678"
+       *     ]
+       */
+      ids: string[];
+      /** @enum {string} */
+      status: 'approved' | 'rejected';
+    };
+    ProductRatingDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /**
+       * @description Average rating of the approved reviews
+       * @example 4.5
+       */
+      rating: number;
+      /** @description How many approved reviews there are */
+      numReviews: number;
+    };
+    ReviewStatusResultDto: {
+      /** @enum {string} */
+      status: 'approved' | 'rejected';
+      /** @description Reviews now in that status (changed, or already in it) */
+      ids: string[];
+      /** @description Ids that name no review (nothing was done for them) */
+      missing: string[];
+      /** @description Every product whose reviews were named, with its rating and numReviews recomputed */
+      products: components['schemas']['ProductRatingDto'][];
+    };
     SeedStatusDto: {
       /**
        * @description seeding: the demo catalogue is being added (by this or another instance); done: complete, or not needed (the database was already in use); disabled: SEED_DEMO=false; failed: it stopped on an error (a restart resumes it)
@@ -2678,6 +3385,92 @@ export interface components {
        * @example 62
        */
       total: number;
+    };
+    AuditActorDto: {
+      /**
+       * @description The admin's user id
+       * @example 665f1c2e9d1e8a0012345678
+       */
+      id: string;
+      /**
+       * @description Their user name when they made the change
+       * @example Ann Admin
+       */
+      name: string;
+      /** @example ann@example.com */
+      email: string;
+    };
+    AuditChangeDto: {
+      /**
+       * @description Dotted path of the field
+       * @example name
+       */
+      field: string;
+      /** @description The value before; absent when the field was not there (a created record) */
+      before?:
+        | string
+        | number
+        | boolean
+        | ({
+            [key: string]: unknown;
+          } | null)
+        | unknown[];
+      /** @description The value after; absent when the field is gone (a deleted record) */
+      after?:
+        | string
+        | number
+        | boolean
+        | ({
+            [key: string]: unknown;
+          } | null)
+        | unknown[];
+    };
+    AuditEntryDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the change was made
+       */
+      at: string;
+      actor: components['schemas']['AuditActorDto'];
+      /**
+       * @description HTTP method of the admin's request
+       * @example PUT
+       */
+      method: string;
+      /**
+       * @description The route of the request
+       * @example /api/category/:id
+       */
+      route: string;
+      /**
+       * @description The route's parameters
+       * @example {
+       *       "id": "665f1c2e9d1e8a0012345678"
+       *     }
+       */
+      params: {
+        [key: string]: string;
+      };
+      /** @description X-Request-Id of the request */
+      requestId: string | null;
+      /** @enum {string} */
+      action: 'create' | 'update' | 'delete';
+      /**
+       * @description The collection written (products, categories, users, orders…)
+       * @example categories
+       */
+      resource: string;
+      /**
+       * @description Id of the record created, changed or deleted
+       * @example 665f1c2e9d1e8a0012345678
+       */
+      documentId: string;
+      /** @description The fields that changed (every field for a created or deleted record); secrets are redacted */
+      changes: components['schemas']['AuditChangeDto'][];
     };
   };
   responses: never;
@@ -3529,7 +4322,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_DEEP */
+      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, STOCK_MISMATCH, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3542,6 +4335,7 @@ export interface operations {
               | 'CATEGORY_NOT_FOUND'
               | 'INVALID_SPECIFICATIONS'
               | 'DUPLICATE_SKU'
+              | 'STOCK_MISMATCH'
               | 'TOO_MANY_FILES'
               | 'UNEXPECTED_FILE'
               | 'MALFORMED_UPLOAD'
@@ -3617,6 +4411,189 @@ export interface operations {
       };
     };
   };
+  ProductCsv_exportCsv: {
+    parameters: {
+      query?: {
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
+        filter?: string;
+        /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
+        search?: string;
+        /** @description Category id: products of that category only */
+        category?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv; charset=utf-8, as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  ProductCsv_importCsv: {
+    parameters: {
+      query?: {
+        /** @description `preview` validates every row and writes nothing; `commit` writes */
+        mode?: 'preview' | 'commit';
+        /** @description commit: write the valid rows and report the invalid ones (default: any invalid row means nothing is written) */
+        skipInvalid?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ProductImportFileDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductImportResultDto'];
+        };
+      };
+      /** @description IMPORT_FILE_REQUIRED, IMPORT_MALFORMED_CSV, UNEXPECTED_FILE, MALFORMED_UPLOAD, MALFORMED_BODY, VALIDATION_FAILED, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'IMPORT_FILE_REQUIRED'
+              | 'IMPORT_MALFORMED_CSV'
+              | 'UNEXPECTED_FILE'
+              | 'MALFORMED_UPLOAD'
+              | 'MALFORMED_BODY'
+              | 'VALIDATION_FAILED'
+              | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /** @description IMPORT_TOO_LARGE, PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'IMPORT_TOO_LARGE' | 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unprocessable: commit with invalid rows (code IMPORT_INVALID_ROWS); nothing was written */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductImportResultDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   Products_list: {
     parameters: {
       query?: {
@@ -3635,12 +4612,14 @@ export interface operations {
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';
-        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids) */
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
         filter?: string;
         /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
         search?: string;
         /** @description Category id: products of that category only */
         category?: string;
+        /** @description Stock level by countInStock: `sold_out` (0 units), `low_stock` (1 to 5 units), `in_stock` (more than 5 units); the same as filter `stock` */
+        stock?: 'in_stock' | 'low_stock' | 'sold_out';
       };
       header?: never;
       path?: never;
@@ -3705,7 +4684,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      /** @description IMAGE_REQUIRED, CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, STOCK_MISMATCH, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3718,6 +4697,7 @@ export interface operations {
               | 'CATEGORY_NOT_FOUND'
               | 'INVALID_SPECIFICATIONS'
               | 'DUPLICATE_SKU'
+              | 'STOCK_MISMATCH'
               | 'TOO_MANY_FILES'
               | 'UNEXPECTED_FILE'
               | 'MALFORMED_UPLOAD'
@@ -3812,12 +4792,14 @@ export interface operations {
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';
-        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids) */
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
         filter?: string;
         /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
         search?: string;
         /** @description Category id: products of that category only */
         category?: string;
+        /** @description Stock level by countInStock: `sold_out` (0 units), `low_stock` (1 to 5 units), `in_stock` (more than 5 units); the same as filter `stock` */
+        stock?: 'in_stock' | 'low_stock' | 'sold_out';
       };
       header?: never;
       path?: never;
@@ -4125,6 +5107,89 @@ export interface operations {
       };
     };
   };
+  Products_bulk: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkProductsInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkProductsAnswerDto'];
+        };
+      };
+      /** @description CATEGORY_NOT_FOUND, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CATEGORY_NOT_FOUND' | 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   Products_get: {
     parameters: {
       query?: never;
@@ -4206,7 +5271,7 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      /** @description CATEGORY_NOT_FOUND, INVALID_SPECIFICATIONS, DUPLICATE_SKU, STOCK_MISMATCH, TOO_MANY_FILES, UNEXPECTED_FILE, MALFORMED_UPLOAD, VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4218,6 +5283,7 @@ export interface operations {
               | 'CATEGORY_NOT_FOUND'
               | 'INVALID_SPECIFICATIONS'
               | 'DUPLICATE_SKU'
+              | 'STOCK_MISMATCH'
               | 'TOO_MANY_FILES'
               | 'UNEXPECTED_FILE'
               | 'MALFORMED_UPLOAD'
@@ -4698,6 +5764,107 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'PRODUCT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Products_updateMyReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewResultDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND' | 'REVIEW_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
           };
         };
       };
@@ -6642,6 +7809,123 @@ export interface operations {
       };
     };
   };
+  AdminUsers_setRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserRolesDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: LAST_ADMIN
+       *
+       *     Conflict: LAST_ADMIN
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'LAST_ADMIN';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   Cart_view: {
     parameters: {
       query?: {
@@ -8066,7 +9350,7 @@ export interface operations {
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';
-        /** @description A JSON object with any of: status (one of pending, paid, shipped, delivered, cancelled), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids) */
+        /** @description A JSON object with any of: status (one of pending, paid, shipped, delivered, cancelled), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids), q (search: the order id or its short number — the last hex digits of the id, at least 4 — or the customer's name or e-mail, case-insensitive) */
         filter?: string;
       };
       header?: never;
@@ -8363,6 +9647,91 @@ export interface operations {
       };
     };
   };
+  Orders_counts: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description One of createdAt (default, newest first), total, status, id: `field`, `-field` or `["field","ASC"|"DESC"]` */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description A JSON object with any of: status (one of pending, paid, shipped, delivered, cancelled), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids), q (search: the order id or its short number — the last hex digits of the id, at least 4 — or the customer's name or e-mail, case-insensitive) */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderCountsDto'];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   Orders_get: {
     parameters: {
       query?: never;
@@ -8524,6 +9893,458 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Orders_markPaid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, INVALID_TRANSITION, ORDER_CHANGED
+       *
+       *     Conflict: ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, INVALID_TRANSITION, ORDER_CHANGED
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Orders_adminCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderReasonDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       *
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Orders_refund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderReasonDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ORDER_NOT_REFUNDABLE, INVALID_TRANSITION, ORDER_CHANGED
+       *
+       *     Conflict: ORDER_NOT_REFUNDABLE, INVALID_TRANSITION, ORDER_CHANGED
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_REFUNDABLE' | 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Orders_addNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderNoteInputDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ORDER_CHANGED
+       *
+       *     Conflict: ORDER_CHANGED
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_CHANGED';
           };
         };
       };
@@ -10319,6 +12140,460 @@ export interface operations {
       };
     };
   };
+  Customers_list: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description One of createdAt (default, newest first), username, email, id: `field`, `-field` or `["field","ASC"|"DESC"]` */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description A JSON object with any of: q (text in the username or e-mail), hasOrders (true/false), newsletter (true/false: an active newsletter subscription for the e-mail), role (admin, distributor or customer: neither), id (a list of ids) */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerDto'][];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Customers_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerDetailDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Reviews_list: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: createdAt (default, newest first), rating, status, name (the reviewer), productName, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with any of `status` (pending, approved, rejected), `product` (product id), `user` (reviewer id), `q` (text in the comment, the reviewer name or the product name) */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description With X-Total-Count and Content-Range */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReviewDto'][];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Reviews_putStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewStatusInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewStatusResultDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: REVIEW_NOT_FOUND
+       *
+       *     Not found: REVIEW_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REVIEW_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Reviews_patchStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewStatusInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewStatusResultDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: REVIEW_NOT_FOUND
+       *
+       *     Not found: REVIEW_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REVIEW_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   Seed_status: {
     parameters: {
       query?: never;
@@ -10334,6 +12609,248 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SeedStatusDto'];
+        };
+      };
+    };
+  };
+  Audit_list: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description X-Total-Count and Content-Range carry the total */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryDto'][];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Audit_resources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string[];
+        };
+      };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Audit_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /**
+       * @description Not found: AUDIT_ENTRY_NOT_FOUND
+       *
+       *     Not found: AUDIT_ENTRY_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'AUDIT_ENTRY_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
         };
       };
     };

@@ -5,10 +5,13 @@ import ChatIcon from '@mui/icons-material/Chat';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HistoryIcon from '@mui/icons-material/History';
+import GroupsIcon from '@mui/icons-material/Groups';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -25,12 +28,15 @@ export const MENU_LINKS = [
   { to: '/userlist', label: 'Manage Users', icon: <PeopleIcon /> },
   { to: '/orderlist', label: 'Manage Orders', icon: <ReceiptIcon /> },
   { to: '/moderation', label: 'Pending Products', icon: <GavelIcon /> },
+  { to: '/reviews', label: 'Reviews', icon: <RateReviewIcon /> },
   { to: '/coupons', label: 'Coupons', icon: <LocalOfferIcon /> },
   { to: '/blogs', label: 'Blog Posts', icon: <ArticleIcon /> },
   { to: '/comments', label: 'Comments', icon: <ChatIcon /> },
   { to: '/subscribers', label: 'Newsletter', icon: <MailIcon /> },
   { to: '/contact', label: 'Contact Messages', icon: <SupportAgentIcon /> },
   { to: '/queues', label: 'Failed Jobs', icon: <ErrorIcon /> },
+  { to: '/audit', label: 'Audit log', icon: <HistoryIcon /> },
+  { to: '/customers', label: 'Customers', icon: <GroupsIcon /> },
 ] as const;
 
 export function AdminMenu() {

@@ -12,6 +12,9 @@ type Ra<T> = T & RaRecord;
 
 export type ProductRecord = Ra<Schemas['ProductDto']>;
 export type Review = Schemas['ReviewDto'];
+export type ReviewStatus = Schemas['ReviewDto']['status'];
+export type ModerationReviewRecord = Ra<Schemas['ModerationReviewDto']>;
+export type ReviewStatusResult = Schemas['ReviewStatusResultDto'];
 export type Variant = Schemas['VariantDto'];
 
 /** What the product form can be filled from: a product as the API sends it, any part of it (its category by id too). */
@@ -25,6 +28,10 @@ export type CategoryRecord = Ra<Schemas['CategoryDto']>;
 export type OrderRecord = Ra<Schemas['OrderDto']>;
 export type OrderItem = Schemas['OrderItemDto'];
 export type OrderStatus = Schemas['OrderDto']['status'];
+export type OrderCounts = Schemas['OrderCountsDto'];
+export type OrderHistoryEntry = Schemas['OrderStatusChangeDto'];
+export type OrderNote = Schemas['OrderNoteDto'];
+export type PaymentState = Schemas['OrderDto']['paymentState'];
 
 export type UserRecord = Ra<Schemas['UserDto']>;
 
@@ -47,3 +54,9 @@ export type CommentRecord = Ra<Schemas['CommentDto']>;
 export type CouponRecord = Ra<Schemas['CouponDto']>;
 export type ContactMessageRecord = Ra<Schemas['ContactMessageDto']>;
 export type SubscriberRecord = Ra<Schemas['SubscriberDto']>;
+export type AuditEntryRecord = Ra<Schemas['AuditEntryDto']>;
+export type AuditChange = Schemas['AuditChangeDto'];
+
+export type CustomerRecord = Ra<Schemas['CustomerDto']>;
+export type CustomerDetailRecord = Ra<Schemas['CustomerDetailDto']>;
+export type UserRoles = Schemas['UpdateUserRolesDto'];

@@ -15,3 +15,9 @@ export function formatDate(value: unknown): string {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString();
 }
+
+/** The first `max` characters with '...' after them when the text was cut; a shorter text as it is. */
+export function excerpt(text: unknown, max: number): string {
+  const s = typeof text === 'string' ? text : '';
+  return s.length > max ? `${s.slice(0, max)}...` : s;
+}

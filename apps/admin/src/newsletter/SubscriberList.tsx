@@ -1,8 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
-import { DataTable, List, SearchInput, TopToolbar, useDataProvider, useNotify } from 'react-admin';
+import { DataTable, List, SearchInput, SimpleList, TopToolbar, useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
+import { useCompact } from '../lib/useCompact';
+
+const statusText = (r: RaRecord) => String(r.status ?? (r.active === false ? 'unsubscribed' : 'subscribed'));
 
 /** Saves text as a file in the browser. */
 export function saveText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
@@ -34,6 +37,7 @@ function CsvButton() {
 }
 
 export function SubscriberList() {
+  const compact = useCompact();
   return (
     <List
       title="Newsletter subscribers"
@@ -45,11 +49,19 @@ export function SubscriberList() {
         </TopToolbar>
       }
     >
+      {compact ? (
+        <SimpleList
+          primaryText={(r) => <span style={{ overflowWrap: 'anywhere' }}>{String(r.email ?? '')}</span>}
+          secondaryText={(r) => `${statusText(r)}${r.subscribedAt ? ` · ${new Date(r.subscribedAt).toLocaleDateString()}` : ''}`}
+          rowClick={false}
+        />
+      ) : (
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="email" />
-        <DataTable.Col source="status" disableSort render={(r) => String(r.status ?? (r.active === false ? 'unsubscribed' : 'subscribed'))} />
+        <DataTable.Col source="status" disableSort render={statusText} />
         <DataTable.Col source="subscribedAt" label="Subscribed" render={(r) => (r.subscribedAt ? new Date(r.subscribedAt).toLocaleString() : '')} />
       </DataTable>
+      )}
     </List>
   );
 }

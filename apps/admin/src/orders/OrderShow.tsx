@@ -1,14 +1,32 @@
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, List as MuiList, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, Title, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
+import { Confirm, Link, Title, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { OrderRecord, OrderStatus } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
-import { StatusChip } from './OrderList';
+import { CustomerLink, PaymentChip, StatusChip } from './OrderList';
+import { historyLine, paymentMethodLabel, shortNumber } from './orderExport';
 import { needsTrackingNumber, nextStatuses, STATUS_ACTIONS } from './orderStatus';
+
+type ReasonAction = 'cancel' | 'refund';
+
+const REASON_DIALOG: Record<ReasonAction, { title: string; confirm: string; intro: string; done: string }> = {
+  cancel: {
+    title: 'Cancel this order?',
+    confirm: 'Cancel order',
+    intro: 'Cancelling is final: the items go back to stock and the customer is mailed.',
+    done: 'Order cancelled',
+  },
+  refund: {
+    title: 'Refund this order?',
+    confirm: 'Refund',
+    intro: 'The payment is recorded as refunded. An order not shipped yet is also cancelled (items back to stock, customer mailed).',
+    done: 'Order refunded',
+  },
+};
 
 
 /** One order: items, address, totals, history, and the status moves the API's table allows. */
@@ -22,11 +40,58 @@ export function OrderShow({ id: idProp }: { id?: string }) {
   const [shipping, setShipping] = useState(false);
   const [tracking, setTracking] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<ReasonAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [note, setNote] = useState('');
+
+  const run = async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await work();
+      notify(done, { type: 'success' });
+      refresh();
+      return true;
+    } catch (err) {
+      notify(errorMessage(err, 'An error occurred. Please try again.'), { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closeReason = () => {
+    setAsking(null);
+    setReason('');
+    setReasonError('');
+  };
+
+  const confirmReason = async () => {
+    const text = reason.trim();
+    if (!asking) return;
+    if (!text) {
+      setReasonError('A reason is required');
+      return;
+    }
+    const action = asking;
+    const ok = await run(() => (action === 'cancel' ? dataProvider.cancelOrder(id, text) : dataProvider.refundOrder(id, text)), REASON_DIALOG[action].done);
+    if (ok) closeReason();
+  };
+
+  const addNote = async () => {
+    const text = note.trim();
+    if (!text) {
+      notify('Please write a note first', { type: 'error' });
+      return;
+    }
+    if (await run(() => dataProvider.addOrderNote(id, text), 'Note added')) setNote('');
+  };
 
   const move = async (to: OrderStatus, trackingNumber?: string) => {
     setBusy(true);
     try {
-      await dataProvider.setOrderStatus(id, to, trackingNumber);
+      if (to === 'paid' && order?.paymentMethod === 'cod') await dataProvider.markOrderPaid(id);
+      else await dataProvider.setOrderStatus(id, to, trackingNumber);
       notify(`Order marked ${to}`, { type: 'success' });
       setShipping(false);
       setTracking('');
@@ -41,37 +106,64 @@ export function OrderShow({ id: idProp }: { id?: string }) {
   if (error) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(error, 'An error occurred. Please try again.')}</Alert>;
   if (isPending || !order) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
   const a = order.shippingAddress;
+  const dialog = asking ? REASON_DIALOG[asking] : null;
 
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={`Order ${order.id}`} />
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <Typography variant="h5" component="h1">
-            Order {order.id}
+          <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
+            Order #{shortNumber(order.id)}
           </Typography>
           <span data-testid="order-status">
             <StatusChip status={order.status} />
           </span>
+          <span data-testid="order-payment">
+            <PaymentChip state={order.paymentState} />
+          </span>
           <Typography color="text.secondary">{new Date(order.createdAt).toLocaleString()}</Typography>
         </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {order.id}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography>Customer: {order.customer?.name ?? a.fullName}</Typography>
+          <CustomerLink order={order} />
+        </Stack>
+        {order.cancelReason && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="cancel-reason">
+            Cancelled{order.cancelledAt ? ` on ${new Date(order.cancelledAt).toLocaleString()}` : ''}: {order.cancelReason}
+          </Alert>
+        )}
+        {order.refundReason && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="refund-reason">
+            Refunded{order.refundedAt ? ` on ${new Date(order.refundedAt).toLocaleString()}` : ''}: {order.refundReason}
+          </Alert>
+        )}
         {order.trackingNumber && (
           <Typography sx={{ mt: 1 }} data-testid="order-tracking">
             Tracking number: <strong>{order.trackingNumber}</strong>
           </Typography>
         )}
         <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
-          {nextStatuses(order.status).map((to) => (
-            <Button
-              key={to}
-              variant={to === 'cancelled' ? 'outlined' : 'contained'}
-              color={to === 'cancelled' ? 'error' : 'primary'}
-              disabled={busy}
-              onClick={() => (needsTrackingNumber(to) ? setShipping(true) : void move(to))}
-            >
-              {STATUS_ACTIONS[to]}
+          {nextStatuses(order.status)
+            .filter((to) => to !== 'cancelled')
+            .map((to) => (
+              <Button key={to} variant="contained" color="primary" disabled={busy} onClick={() => (needsTrackingNumber(to) ? setShipping(true) : void move(to))}>
+                {STATUS_ACTIONS[to]}
+              </Button>
+            ))}
+          {nextStatuses(order.status).includes('cancelled') && (
+            <Button variant="outlined" color="error" disabled={busy} onClick={() => setAsking('cancel')}>
+              {STATUS_ACTIONS.cancelled}
             </Button>
-          ))}
+          )}
+          {order.paymentState === 'paid' && (
+            <Button variant="outlined" color="error" disabled={busy} onClick={() => setAsking('refund')}>
+              Refund
+            </Button>
+          )}
           <Button component={Link} to={adminPath('/orderlist')}>
             Back to orders
           </Button>
@@ -143,22 +235,71 @@ export function OrderShow({ id: idProp }: { id?: string }) {
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
               Payment
             </Typography>
-            <Typography>{order.paymentMethod === 'cod' ? 'Pay on delivery' : order.paymentMethod}</Typography>
+            <Typography>{paymentMethodLabel(order.paymentMethod)}</Typography>
+            {order.paidAt && <Typography variant="body2">Paid {new Date(order.paidAt).toLocaleString()}</Typography>}
             {order.statusHistory && order.statusHistory.length > 0 && (
               <>
-                <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 2 }}>
                   History
                 </Typography>
-                {order.statusHistory.map((h, i) => (
-                  <Typography key={i} variant="body2">
-                    {new Date(h.at).toLocaleString()} — {h.status}
-                  </Typography>
-                ))}
+                <MuiList dense disablePadding aria-label="History" data-testid="order-history">
+                  {order.statusHistory.map((h, i) => (
+                    <ListItem key={i} disableGutters data-testid="history-entry">
+                      <ListItemText primary={historyLine(h)} secondary={`${new Date(h.at).toLocaleString()}${h.actor ? ` · by ${h.actor.name}${h.actor.email ? ` (${h.actor.email})` : ''}` : ''}`} />
+                    </ListItem>
+                  ))}
+                </MuiList>
               </>
             )}
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 2 }}>
+              Internal notes
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              Only admins see these; never shown to the customer.
+            </Typography>
+            <MuiList dense disablePadding aria-label="Internal notes" data-testid="order-notes">
+              {(order.notes ?? []).map((n) => (
+                <ListItem key={n.id} disableGutters data-testid="order-note">
+                  <ListItemText primary={n.text} secondary={`${n.author.name || n.author.email} · ${new Date(n.at).toLocaleString()}`} sx={{ wordBreak: 'break-word' }} />
+                </ListItem>
+              ))}
+            </MuiList>
+            <TextField label="New note" multiline minRows={2} fullWidth value={note} onChange={(e) => setNote(e.target.value)} sx={{ mt: 1 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            <Button sx={{ mt: 1 }} variant="outlined" disabled={busy} onClick={() => void addNote()}>
+              Add note
+            </Button>
           </Grid>
         </Grid>
       </CardContent>
+      <Confirm
+        isOpen={dialog !== null}
+        title={dialog?.title ?? ''}
+        confirm={dialog?.confirm ?? 'Confirm'}
+        cancel="Keep order"
+        loading={busy}
+        onClose={closeReason}
+        onConfirm={() => void confirmReason()}
+        content={
+          <>
+            <Typography sx={{ mb: 2 }}>{dialog?.intro}</Typography>
+            <TextField
+              label="Reason"
+              required
+              fullWidth
+              multiline
+              minRows={2}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (reasonError) setReasonError('');
+              }}
+              error={Boolean(reasonError)}
+              helperText={reasonError || 'Stored with the order and shown in its history'}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
+          </>
+        }
+      />
       <Dialog open={shipping} onClose={() => setShipping(false)} fullWidth maxWidth="xs">
         <DialogTitle>Mark shipped</DialogTitle>
         <DialogContent>

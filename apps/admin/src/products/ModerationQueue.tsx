@@ -1,26 +1,54 @@
 import { Alert, Box, Button, Card, CardContent, CardMedia, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, Title, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
+import { Link, List, Pagination, ReferenceField, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
-import type { ProductRecord } from '../lib/api-types';
+import type { ProductRecord, UserRecord } from '../lib/api-types';
 import { adminPath } from '../lib/paths';
-import { formatDate, formatPrice, truncate } from '../lib/format';
+import { excerpt, formatDate, formatPrice } from '../lib/format';
 
+/** The distributor who submitted a product: name and e-mail (from the users they were read with). */
+function Submitter() {
+  const user = useRecordContext<UserRecord>();
+  if (!user) return null;
+  return (
+    <span data-testid="submitter">
+      {user.username} ({user.email})
+    </span>
+  );
+}
 
-/** Distributors' pending products, approved or rejected (with a note) by an admin. */
+/**
+ * Distributors' pending products, oldest first, approved or rejected (with a note) by an admin. Paged on the
+ * server (page and page size in the URL), each with who submitted it.
+ */
 export function ModerationQueue() {
+  return (
+    <List
+      resource="products"
+      storeKey="moderation"
+      title="Pending Products"
+      filter={{ status: 'pending' }}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      perPage={25}
+      actions={false}
+      exporter={false}
+      empty={false}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    >
+      <PendingProducts />
+    </List>
+  );
+}
+
+function PendingProducts() {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [rejecting, setRejecting] = useState<ProductRecord | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const { data = [], total = 0, error, isPending } = useGetList<ProductRecord>('products', {
-    pagination: { page: 1, perPage: 50 },
-    sort: { field: 'createdAt', order: 'ASC' },
-    filter: { status: 'pending' },
-  });
+  const { data = [], total = 0, error, isPending } = useListContext<ProductRecord>();
 
   const act = async (label: string, action: () => Promise<unknown>) => {
     setBusy(true);
@@ -48,8 +76,7 @@ export function ModerationQueue() {
   };
 
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title="Pending Products" />
+    <Box sx={{ p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
         Pending Products ({total})
       </Typography>
@@ -68,8 +95,14 @@ export function ModerationQueue() {
                 <Typography variant="caption" color="text.secondary">
                   {p.brand} · {p.category?.name ?? ''} · {formatPrice(p.price)} · {formatDate(p.createdAt)}
                 </Typography>
+                <Typography variant="body2" color="text.secondary" component="div">
+                  Submitted by{' '}
+                  <ReferenceField record={p} source="owner" reference="users" link={false} emptyText="unknown">
+                    <Submitter />
+                  </ReferenceField>
+                </Typography>
                 <Typography variant="body2" sx={{ my: 1 }}>
-                  {truncate(p.description, 160)}
+                  {excerpt(p.description, 160)}
                 </Typography>
                 <Stack direction="row" spacing={1}>
                   <Button variant="contained" color="success" disabled={busy} onClick={() => act(`${p.name} is approved`, () => dataProvider.approveProduct(p.id))}>

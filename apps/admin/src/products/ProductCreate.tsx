@@ -3,12 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Title, useCreate, useNotify } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import { isUploadError } from '../dataProvider/upload';
+import { goToShopWith } from '../lib/shopFlash';
 import { emptyProduct, toProductData, validateProduct } from './productForm';
 import { ProductFormFields } from './ProductFormFields';
 
 /**
- * Create Product (/admin/productlist). On success it goes to / as the spec says: the shop's home page,
- * where the new product shows among the new arrivals (All Products lists it first in the console).
+ * Create Product (/admin/productlist). On success it goes to the shop's / as the spec says, and the spec's
+ * 'Product added successfully!' goes with it: the console leaves the message for the storefront, which shows it
+ * as a toast on arrival (it used to be lost in the page load: issue #23, defect 4).
  */
 export function ProductCreate() {
   const notify = useNotify();
@@ -26,10 +28,7 @@ export function ProductCreate() {
       'products',
       { data: toProductData(values) },
       {
-        onSuccess: (created) => {
-          notify(`${String(created.name ?? values.name)} is created.`, { type: 'success' });
-          window.location.assign('/');
-        },
+        onSuccess: () => goToShopWith('/', { type: 'success', message: 'Product added successfully!' }),
         onError: (error) => notify(errorMessage(error, isUploadError(error) ? 'Image upload failed.' : 'Product creation failed. Try Again.'), { type: 'error' }),
       },
     );

@@ -1,14 +1,15 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, IconButton, List, ListItem, ListItemText, Rating, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { Confirm, Link, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { Review } from '../lib/api-types';
 import { formatDate } from '../lib/format';
+import { adminPath } from '../lib/paths';
 
 
-/** A product's reviews, each deletable by an admin (the API recomputes rating and count). */
+/** A product's approved reviews, each deletable by an admin (the API recomputes rating and count); pending and rejected ones are in Reviews. */
 export function ProductReviews({ productId, reviews }: { productId: string; reviews: Review[] }) {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const notify = useNotify();
@@ -34,6 +35,7 @@ export function ProductReviews({ productId, reviews }: { productId: string; revi
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="h6">Reviews ({reviews.length})</Typography>
+      <Link to={`${adminPath('/reviews')}?filter=${encodeURIComponent(JSON.stringify({ product: productId }))}`}>Moderate this product's reviews</Link>
       {reviews.length === 0 && <Typography color="text.secondary">No reviews yet.</Typography>}
       <List dense>
         {reviews.map((r) => (

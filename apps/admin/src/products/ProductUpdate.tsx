@@ -9,6 +9,19 @@ import { ProductFormFields } from './ProductFormFields';
 import type { ProductRecord } from '../lib/api-types';
 import { ProductReviews } from './ProductReviews';
 
+const statusOf = (error: unknown): number | undefined => {
+  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/** A 4xx answer (not found, malformed id, not allowed): retrying can't change it. */
+function isClientError(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/** No such product: 404, or 400 for an id that can't be one. */
+const isMissing = (error: unknown) => statusOf(error) === 404 || statusOf(error) === 400;
 
 /** /admin/product/update/{id}: update or delete, then back to All Products. Quantity has a minimum of 1. */
 export function ProductUpdate({ id: idProp }: { id?: string }) {
@@ -16,7 +29,8 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
   const id = idProp ?? params.id ?? '';
   const notify = useNotify();
   const redirect = useRedirect();
-  const { data: product, error, isPending } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id });
+  // A missing product (404) or an id that can't be one (400) won't appear on a retry: say so at once.
+  const { data: product, error, isPending } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id, retry: (failures, err) => !isClientError(err) && failures < 3 });
   const [values, setValues] = useState<ProductFormValues | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [update, { isPending: saving }] = useUpdate<ProductRecord>();
@@ -64,6 +78,14 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
       },
     );
 
+  if (error && isMissing(error)) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} action={<Button color="inherit" size="small" onClick={() => redirect(() => '/allproductslist')}>All Products</Button>}>
+        <Title title="Product not found" />
+        Product not found
+      </Alert>
+    );
+  }
   if (error) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(error, 'Failed to load products')}</Alert>;
   if (isPending || !values || !product) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
 

@@ -2,11 +2,15 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, List, Pagination, SearchInput, useDelete, useListContext, useNotify, useUpdate } from 'react-admin';
+import { Confirm, Link, List, Pagination, SearchInput, SimpleList, useDelete, useListContext, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { UserRecord } from '../lib/api-types';
+import { adminPath } from '../lib/paths';
+
+/** The user's page: their customer page (orders, addresses, reviews) with the role changes. */
+export const userPagePath = (id: string) => adminPath(`/customers/${id}/show`);
 
 
 function UserRow({ user }: { user: UserRecord }) {
@@ -57,7 +61,9 @@ function UserRow({ user }: { user: UserRecord }) {
         {editing ? (
           <TextField size="small" label="Username" value={username} onChange={(e) => setUsername(e.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Username' } }} />
         ) : (
-          user.username
+          <Link to={userPagePath(user.id)} title={`Open ${user.username}'s page: orders and roles`}>
+            {user.username}
+          </Link>
         )}
       </TableCell>
       <TableCell>
@@ -139,8 +145,30 @@ function UsersTable() {
   );
 }
 
-/** Manage Users (/admin/userlist): ID, NAME, EMAIL, ADMIN; inline edit of username and e-mail; delete for non-admins. */
+/** Below md: one compact row per user (name, e-mail, roles), opening the user's page. */
+function CompactUsers() {
+  return (
+    <SimpleList<UserRecord>
+      primaryText={(u) => u.username}
+      secondaryText={(u) => u.email}
+      tertiaryText={(u) => (
+        <Stack component="span" direction="row" spacing={0.5}>
+          {u.isAdmin && <Chip component="span" size="small" color="primary" label="Admin" />}
+          {u.isDistributor && <Chip component="span" size="small" label="Distributor" />}
+        </Stack>
+      )}
+      rowClick={(id) => userPagePath(String(id))}
+      rowSx={() => ({ overflowWrap: 'anywhere' })}
+    />
+  );
+}
+
+/**
+ * Manage Users (/admin/userlist): ID, NAME, EMAIL, ADMIN; inline edit of username and e-mail; delete for non-admins.
+ * A name opens the user's page (roles). Below the md breakpoint a compact SimpleList instead of the table.
+ */
 export function UserList() {
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <Box>
       <List
@@ -153,7 +181,7 @@ export function UserList() {
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         actions={false}
       >
-        <UsersTable />
+        {isSmall ? <CompactUsers /> : <UsersTable />}
       </List>
     </Box>
   );

@@ -61,3 +61,26 @@ describe('LocalThrottlerWindows', () => {
     expect(w.increment('k', 1000, 2, 5000, 5100)).toMatchObject({ isBlocked: false, totalHits: 1 });
   });
 });
+
+describe('RedisThrottlerStorage while Redis comes and goes', () => {
+  it('does not forget the hits it counted while Redis was away (or still connecting) once Redis is back', async () => {
+    const prefix = `test-throttle-${randomBytes(4).toString('hex')}:`;
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: prefix, lazyConnect: true });
+    try {
+      const storage = new RedisThrottlerStorage(redis);
+      // Not connected yet: the first hit is counted in this process only.
+      expect(redis.status).not.toBe('ready');
+      expect(await storage.increment('k', 60_000, 3, 60_000, 'auth')).toMatchObject({ isBlocked: false, totalHits: 1 });
+      await redis.connect();
+      const later = [];
+      for (let i = 0; i < 3; i += 1) later.push(await storage.increment('k', 60_000, 3, 60_000, 'auth'));
+      // Redis saw 3 hits (within its limit), but this client made 4: the 4th is refused.
+      expect(later.map((h) => h.isBlocked)).toEqual([false, false, true]);
+      expect(await redis.get('throttle:auth:k:hits')).toBe('3');
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
+      redis.disconnect();
+    }
+  });
+});

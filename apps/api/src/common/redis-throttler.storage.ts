@@ -78,12 +78,19 @@ export class LocalThrottlerWindows {
   }
 }
 
+/** The shared count decides, unless the local count of the same window already blocks the client. */
+const stricter = (shared: ThrottlerStorageRecord, local: ThrottlerStorageRecord): ThrottlerStorageRecord =>
+  !shared.isBlocked && local.isBlocked ? local : shared;
+
 /**
  * The ThrottlerGuard's storage (the ThrottlerStorage interface of @nestjs/throttler), on Redis and shared by
  * every API instance. The guard computes the key; this storage only counts under it. Every hit is one atomic
  * Lua call (count, window and block together), awaited before the guard decides: a count is never held back in
- * process, so the (n+1)th request of a window is refused on any instance at once. While Redis is away each
- * instance counts in its own memory (LocalThrottlerWindows) rather than failing or queueing every request.
+ * process, so the (n+1)th request of a window is refused on any instance at once.
+ *
+ * Each instance also counts every hit in its own memory (LocalThrottlerWindows) and answers with the stricter
+ * of the two counts. While Redis is away (or still connecting at boot) that local count is the only one; when
+ * Redis comes back the hits it missed are not forgotten, so a Redis blip never lets a client past the limit.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly local = new LocalThrottlerWindows();
@@ -95,15 +102,16 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const base = `throttle:${throttlerName}:${key}`;
-    // Redis away: count in this process rather than fail (or wait in the offline queue on) every request.
-    if (this.redis.status !== 'ready') return this.local.increment(base, ttl, limit, blockDuration);
+    const local = this.local.increment(base, ttl, limit, blockDuration);
+    // Redis away: the local count decides, rather than failing (or waiting in the offline queue on) every request.
+    if (this.redis.status !== 'ready') return local;
     try {
       const result = await (this.redis as Redis & ThrottleCommand)[COMMAND](`${base}:hits`, `${base}:block`, ttl, limit, Math.max(blockDuration, 1));
       const [totalHits, timeToExpire, blocked, timeToBlockExpire] = result.map(Number);
-      return { totalHits, timeToExpire: seconds(timeToExpire), isBlocked: blocked === 1, timeToBlockExpire: seconds(timeToBlockExpire) };
+      return stricter({ totalHits, timeToExpire: seconds(timeToExpire), isBlocked: blocked === 1, timeToBlockExpire: seconds(timeToBlockExpire) }, local);
     } catch (error) {
       if (!isUnavailableError(error)) throw error;
-      return this.local.increment(base, ttl, limit, blockDuration);
+      return local;
     }
   }
 }

@@ -6,7 +6,7 @@ import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
-import { OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
+import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { OrdersService } from './orders.service';
 
 /** The order id of a path: a malformed one is an unknown order. */
@@ -63,9 +63,24 @@ export class OrdersController {
     return this.orders.stats();
   }
 
+  @Get('counts')
+  @Auth('admin')
+  @ApiOperation({
+    summary: "Orders per status (admins), for the console's status tabs",
+    description: 'Takes the same filter as GET /api/orders (q, user, from, to, id); its status is ignored, so each tab shows what it would list. `all` is the sum.',
+  })
+  @ApiOkResponse({ type: OrderCountsDto })
+  @ApiErrors('INVALID_QUERY')
+  counts(@Query() query: OrderListQueryDto): Promise<OrderCountsDto> {
+    return this.orders.counts(query);
+  }
+
   @Get()
   @Auth('admin')
-  @ApiOperation({ summary: 'All orders (admins): page/perPage or range/sort/filter with status, user, from, to' })
+  @ApiOperation({
+    summary: 'All orders (admins): page/perPage or range/sort/filter with status, user, from, to and q (search)',
+    description: "q finds an order by its id or short number (the id's last hex digits, 4 or more), or by the customer's name or e-mail. Each order carries its customer (id, name, e-mail), notes and the actors of its history.",
+  })
   @ApiOkResponse({ type: [OrderDto] })
   @ApiErrors('INVALID_QUERY')
   async list(@Query() query: OrderListQueryDto, @Res({ passthrough: true }) res: Response): Promise<OrderDto[]> {
@@ -93,6 +108,55 @@ export class OrdersController {
   @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
   update(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: UpdateOrderDto): Promise<OrderDto> {
     return this.orders.update(user, id, dto);
+  }
+
+  @Post(':id/mark-paid')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Mark a cash-on-delivery order paid (admins): pending → paid, paidAt set, the customer mailed',
+    description: 'Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.',
+  })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  markPaid(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
+    return this.orders.markPaid(user, id);
+  }
+
+  @Post(':id/admin-cancel')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Cancel an order with a reason (admins): pending or paid → cancelled; terminal, restocks and mails the customer',
+    description: 'The reason (required) is stored as cancelReason and in the history with the admin who cancelled.',
+  })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  adminCancel(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderReasonDto): Promise<OrderDto> {
+    return this.orders.cancelByAdmin(user, id, dto.reason);
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Refund a paid order with a reason (admins): refundedAt set, paymentState refunded',
+    description:
+      'A paid order not shipped yet is cancelled by the refund (restock, customer mail); a shipped, delivered or cancelled one keeps its status. Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded. The reason (required) is stored as refundReason and in the history.',
+  })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_REFUNDABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  refund(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderReasonDto): Promise<OrderDto> {
+    return this.orders.refund(user, id, dto.reason);
+  }
+
+  @Post(':id/notes')
+  @Auth('admin')
+  @ApiOperation({ summary: 'Add an internal note to an order (admins); never shown to the customer', description: 'Answers the order with its notes (author and time) and a history entry.' })
+  @ApiCreatedResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_CHANGED')
+  addNote(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderNoteInputDto): Promise<OrderDto> {
+    return this.orders.addNote(user, id, dto.text);
   }
 
   @Post(':id/cancel')

@@ -9,7 +9,9 @@ import {
   ORDER_STATUSES,
   OrderDocument,
   OrderItem,
+  OrderActor,
   OrderListFilter,
+  OrderStatusChangeInput,
   OrdersRepository,
   OrderStatus,
   StockLine,
@@ -20,7 +22,7 @@ import { stockRefusal, CartService } from '../cart/cart.service';
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
 import { couponRule, CouponsService } from '../coupons/coupons.service';
-import { OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
+import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { salesPerDay, windowStart } from './order-stats';
 import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
@@ -31,11 +33,18 @@ import { parseObjectIdOr404 } from '../common/object-id';
 const LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'total', 'status', '_id'],
   defaultSort: { field: 'createdAt', order: -1 },
-  filterable: { status: 'string', user: 'id', from: 'string', to: 'string' },
+  filterable: { status: 'string', user: 'id', from: 'string', to: 'string', q: 'string' },
 };
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const LOW_STOCK_THRESHOLD = 5;
+
+/** What a change records besides the status: its actor (name, e-mail), its kind, a reason, a refund. */
+type TransitionExtra = Pick<OrderStatusChangeInput, 'actor' | 'event' | 'reason' | 'refund'>;
+
+function actorOf(caller: AuthUser): OrderActor {
+  return { id: caller.objectId, name: caller.username, email: caller.email };
+}
 
 export interface PlacedOrder {
   order: OrderDto;
@@ -124,6 +133,7 @@ export class OrdersService {
           ...totals,
           ...(coupon ? { couponCode: coupon.code, coupon: coupon._id } : {}),
           idempotencyKey: key,
+          placedBy: actorOf(caller),
         },
         new Date(),
       );
@@ -147,15 +157,75 @@ export class OrdersService {
   }
 
   async mine(caller: AuthUser): Promise<OrderDto[]> {
-    return (await this.orders.findByUser(caller.objectId)).map(OrderDto.from);
+    return (await this.orders.findByUser(caller.objectId)).map((o) => OrderDto.from(o));
   }
 
   /** One order for its owner or an admin; anyone else is told it does not exist. */
   async get(caller: AuthUser, id: string): Promise<OrderDto> {
-    return OrderDto.from(await this.findVisible(caller, id));
+    return this.view(caller, await this.findVisible(caller, id));
   }
 
-  async list(query: OrderListQueryDto): Promise<{ rows: OrderDto[]; total: number; skip: number }> {
+  /** How many orders per status match the list's filter (its status ignored): the console's tabs. */
+  async counts(query: OrderListQueryDto): Promise<OrderCountsDto> {
+    const rows = await this.orders.countsByStatus(this.listFilter(query).filter);
+    const counts: OrderCountsDto = { all: 0, pending: 0, paid: 0, shipped: 0, delivered: 0, cancelled: 0 };
+    for (const row of rows) {
+      if (!(ORDER_STATUSES as readonly string[]).includes(row.status)) continue;
+      counts[row.status] = row.count;
+      counts.all += row.count;
+    }
+    return counts;
+  }
+
+  /** An admin marks a cash-on-delivery order paid (pending → paid, paidAt set); refused once paid or cancelled. */
+  async markPaid(caller: AuthUser, id: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    if (order.paidAt) throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
+    if (order.status === 'cancelled') throw conflict('ORDER_NOT_PAYABLE', 'A cancelled order cannot be marked paid');
+    if (order.paymentMethod !== 'cod') throw conflict('ORDER_NOT_PAYABLE', 'Only a cash-on-delivery order can be marked paid');
+    return this.view(caller, await this.transition(order, 'paid', caller.objectId, undefined, { actor: actorOf(caller), event: 'payment' }));
+  }
+
+  /** An admin cancels an order with a reason (pending or paid → cancelled: restock and customer mail). */
+  async cancelByAdmin(caller: AuthUser, id: string, reason: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    return this.view(caller, await this.transition(order, 'cancelled', caller.objectId, undefined, { actor: actorOf(caller), event: 'cancel', reason }));
+  }
+
+  /**
+   * An admin refunds a paid order with a reason: refundedAt is set. An order still 'paid' (not shipped) is
+   * cancelled by the refund in the same update (restock and customer mail); a shipped, delivered or cancelled
+   * one keeps its status.
+   */
+  async refund(caller: AuthUser, id: string, reason: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    if (!order.paidAt) throw conflict('ORDER_NOT_REFUNDABLE', 'Only a paid order can be refunded');
+    if (order.refundedAt) throw conflict('ORDER_NOT_REFUNDABLE', 'This order is already refunded');
+    const actor = actorOf(caller);
+    if (order.status === 'paid') {
+      return this.view(caller, await this.transition(order, 'cancelled', caller.objectId, undefined, { actor, event: 'refund', reason, refund: true }));
+    }
+    const updated = await this.orders.refund(order._id, order.status, actor, reason, new Date());
+    if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
+    return this.view(caller, updated);
+  }
+
+  /** An admin adds an internal note (never shown to the customer). */
+  async addNote(caller: AuthUser, id: string, text: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    const updated = await this.orders.addNote(order._id, order.status, actorOf(caller), text, new Date());
+    if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
+    return this.view(caller, updated);
+  }
+
+  /** The order as the caller may see it: admins get notes, actors, reasons and the customer's account. */
+  private async view(caller: AuthUser, order: OrderDocument): Promise<OrderDto> {
+    if (!caller.isAdmin) return OrderDto.from(order);
+    const customers = await this.orders.customers(order.user ? [order.user] : []);
+    return OrderDto.from(order, { admin: true, customer: order.user ? customers.get(order.user.toString()) : undefined });
+  }
+
+  private listFilter(query: OrderListQueryDto) {
     const parsed = parseListQuery(query, LIST_SPEC);
     const f = parsed.filter;
     const filter: OrderListFilter = {};
@@ -167,22 +237,30 @@ export class OrdersService {
     if (Array.isArray(f._id)) filter.ids = f._id;
     if (typeof f.from === 'string') filter.from = this.date(f.from, 'from');
     if (typeof f.to === 'string') filter.to = this.date(f.to, 'to', true);
+    if (typeof f.q === 'string' && f.q.trim() !== '') filter.q = f.q.trim();
+    return { parsed, filter };
+  }
+
+  async list(query: OrderListQueryDto): Promise<{ rows: OrderDto[]; total: number; skip: number }> {
+    const { parsed, filter } = this.listFilter(query);
     const sort = { field: parsed.sort.field === 'total' ? 'totalCents' : parsed.sort.field, order: parsed.sort.order };
     const { rows, total } = await this.orders.list(filter, sort, parsed.skip, parsed.limit);
-    return { rows: rows.map(OrderDto.from), total, skip: parsed.skip };
+    const customers = await this.orders.customers(rows.flatMap((o) => (o.user ? [o.user] : [])));
+    return { rows: rows.map((o) => OrderDto.from(o, { admin: true, customer: o.user ? customers.get(o.user.toString()) : undefined })), total, skip: parsed.skip };
   }
 
   /** An admin's change of an order (PUT /api/orders/{id} and the older /status, /pay, /deliver): its status, through the transition table. */
   async update(caller: AuthUser, id: string, dto: UpdateOrderDto): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
-    return OrderDto.from(await this.transition(order, dto.status, caller.objectId, dto.trackingNumber));
+    const extra = { actor: actorOf(caller), ...(dto.status === 'paid' ? { event: 'payment' as const } : {}), ...(dto.status === 'cancelled' && dto.reason ? { event: 'cancel' as const, reason: dto.reason } : {}) };
+    return this.view(caller, await this.transition(order, dto.status, caller.objectId, dto.trackingNumber, extra));
   }
 
   /** The owner cancels a pending order. */
   async cancelByOwner(caller: AuthUser, id: string): Promise<OrderDto> {
     const order = await this.findVisible(caller, id, true);
     if (order.status !== 'pending') throw conflict('ORDER_NOT_CANCELLABLE', 'Only a pending order can be cancelled');
-    return OrderDto.from(await this.transition(order, 'cancelled', caller.objectId));
+    return OrderDto.from(await this.transition(order, 'cancelled', caller.objectId, undefined, { actor: actorOf(caller) }));
   }
 
   async stats(): Promise<OrderStatsDto> {
@@ -224,11 +302,11 @@ export class OrdersService {
     };
   }
 
-  private async transition(order: OrderDocument, to: OrderStatus, by: Types.ObjectId, trackingNumber?: string): Promise<OrderDocument> {
+  private async transition(order: OrderDocument, to: OrderStatus, by: Types.ObjectId, trackingNumber?: string, extra: TransitionExtra = {}): Promise<OrderDocument> {
     if (!canTransition(order.status, to)) throw conflict('INVALID_TRANSITION', transitionRefusal(order.status, to));
     const mail = `status:${to}` as const;
     const restock = restocksOn(to);
-    const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, restock, ...(trackingNumber ? { trackingNumber } : {}) });
+    const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, restock, ...(trackingNumber ? { trackingNumber } : {}), ...extra });
     if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
     if (restock) {
       // Recorded on the order in the same update: a restock (units and coupon) cut short here is finished by the sweep.

@@ -1,5 +1,5 @@
 import { THUMBNAIL_WIDTHS } from '@shop/media';
-import type { ProductRecord, ProductStatus, ProductVariantInput, StoredReview } from '@shop/database';
+import { reviewStatusOf, type ProductRecord, type ProductStatus, type ProductVariantInput, type ReviewStatus, type StoredReview } from '@shop/database';
 import { badRequest } from '../common/domain-error';
 import { toCents, toDollars } from '../common/money';
 import type { ProductDto, ProductImageDto, ReviewDto, VariantDto } from './dto/product.dto';
@@ -14,9 +14,32 @@ export interface StockInput {
   variants?: { countInStock: number }[];
 }
 
-/** countInStock: the variants' sum when there are variants, else countInStock (or quantity); quantity follows it. */
+/**
+ * countInStock: the variants' sum when there are variants, else countInStock (or quantity); quantity follows it.
+ * Nothing the owner sent is dropped silently: a countInStock or quantity that disagrees with the variants' sum,
+ * or with each other, answers 400 STOCK_MISMATCH instead of being overridden. Sent alongside variants, they
+ * may only repeat the sum (or be left out).
+ */
 export function stockFrom(input: StockInput): { countInStock: number; quantity: number } {
-  const count = input.variants && input.variants.length > 0 ? input.variants.reduce((sum, v) => sum + v.countInStock, 0) : (input.countInStock ?? input.quantity ?? 0);
+  const given = { countInStock: input.countInStock, quantity: input.quantity };
+  if (input.variants && input.variants.length > 0) {
+    const sum = input.variants.reduce((total, v) => total + v.countInStock, 0);
+    const errors: Record<string, string> = {};
+    for (const [field, value] of Object.entries(given)) {
+      if (value !== undefined && value !== sum) errors[field] = `Stock is the sum of the variants' stock (${sum}); edit it per variant`;
+    }
+    const fields = Object.keys(errors);
+    if (fields.length > 0) {
+      const sent = fields.map((f) => `${f} ${given[f as keyof typeof given]}`).join(' and ');
+      throw badRequest('STOCK_MISMATCH', `Stock is the sum of the variants' stock (${sum}), so ${sent} can't be saved: change each variant's stock instead, or leave countInStock and quantity out`, errors);
+    }
+    return { countInStock: sum, quantity: sum };
+  }
+  if (given.countInStock !== undefined && given.quantity !== undefined && given.countInStock !== given.quantity) {
+    const message = `quantity (${given.quantity}) and countInStock (${given.countInStock}) are the same stock and must be equal`;
+    throw badRequest('STOCK_MISMATCH', message, { quantity: message, countInStock: message });
+  }
+  const count = given.countInStock ?? given.quantity ?? 0;
   return { countInStock: count, quantity: count };
 }
 
@@ -78,6 +101,16 @@ export function srcsetOf(image: string): ProductImageDto[] {
   return THUMBNAIL_WIDTHS.map((width) => ({ width, url: `/api/images/${match[1]}?w=${width}` }));
 }
 
+/**
+ * The moderation state of a review its author has just edited: under pre-moderation the new text waits for an
+ * admin again; under post-moderation an approved review stays approved, a pending one keeps waiting, and a
+ * rejected one goes back to pending (an edit is not a way round a rejection, but it may be looked at again).
+ */
+export function reviewStatusAfterEdit(current: ReviewStatus, moderation: 'pre' | 'post'): ReviewStatus {
+  if (moderation === 'pre') return 'pending';
+  return current === 'approved' ? 'approved' : 'pending';
+}
+
 export function reviewToDto(review: StoredReview): ReviewDto {
   return {
     _id: review._id.toString(),
@@ -86,6 +119,7 @@ export function reviewToDto(review: StoredReview): ReviewDto {
     comment: review.comment,
     createdAt: new Date(review.createdAt).toISOString(),
     verifiedPurchase: review.verifiedPurchase === true,
+    status: reviewStatusOf(review),
   };
 }
 
@@ -129,7 +163,8 @@ export function toProductDto(product: ProductRecord, withReviews = false): Produ
     createdAt: new Date(product.createdAt).toISOString(),
     updatedAt: new Date(product.updatedAt ?? product.createdAt).toISOString(),
   };
-  if (withReviews) dto.reviews = (product.reviews ?? []).map(reviewToDto);
+  // Only approved reviews are shown (a pending one's author sees it through GET /api/products/{id}/reviews/mine).
+  if (withReviews) dto.reviews = (product.reviews ?? []).filter((r) => reviewStatusOf(r) === 'approved').map(reviewToDto);
   return dto;
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
@@ -9,6 +9,7 @@ import { IdParam } from '../common/object-id';
 import { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import { FilteredProductsInputDto, ProductFormDto, ProductInputDto, ProductUpdateDto, RejectInputDto, ReviewInputDto } from './dto/product-input.dto';
 import { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
+import { BulkProductsAnswerDto, BulkProductsInputDto } from './dto/product-bulk.dto';
 import { answerPage, PRODUCT_FILES, PRODUCT_FORM_ERRORS, productFiles } from './product-http';
 import { ProductsService } from './products.service';
 import { NoQuery } from '../common/list-query';
@@ -74,7 +75,7 @@ export class ProductsController {
 
   @Post('filtered-products')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Published products in the checked categories and the price range (and matching the search text), newest first' })
+  @ApiOperation({ summary: 'Published products in the checked categories and the price range (and matching the search text), newest first unless sort says otherwise' })
   @ApiOkResponse({ type: [ProductDto], description: 'With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500' })
   async filtered(@Body() body: FilteredProductsInputDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     const answer = await this.products.filtered(body);
@@ -94,6 +95,19 @@ export class ProductsController {
   @ApiErrors('IMAGE_REQUIRED', ...PRODUCT_FORM_ERRORS)
   create(@Body() body: ProductInputDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
     return this.products.create(user, body, productFiles(req));
+  }
+
+  @Patch('bulk')
+  @Auth('admin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'One action on up to 100 products (admins): publish, unpublish (to draft), setCategory or delete',
+    description: 'Answers each id\'s outcome in the order given; an unknown id is reported (PRODUCT_NOT_FOUND) and the others are still done.',
+  })
+  @ApiOkResponse({ type: BulkProductsAnswerDto })
+  @ApiErrors(['CATEGORY_NOT_FOUND', 400])
+  bulk(@Body() body: BulkProductsInputDto): Promise<BulkProductsAnswerDto> {
+    return this.products.bulk(body);
   }
 
   @PublicCache({ ownersSeeMore: true })
@@ -159,6 +173,15 @@ export class ProductsController {
   @ApiErrors('PRODUCT_NOT_FOUND')
   myReview(@ProductId() id: string, @CurrentUser() user: AuthUser): Promise<MyReviewDto> {
     return this.products.myReview(user, id);
+  }
+
+  @Put(':id/reviews/mine')
+  @Auth()
+  @ApiOperation({ summary: "Edit the caller's own review of this product (rating 1 to 5, comment up to 500 characters); under pre-moderation, or once rejected, it waits for approval again" })
+  @ApiOkResponse({ type: ReviewResultDto })
+  @ApiErrors('PRODUCT_NOT_FOUND', 'REVIEW_NOT_FOUND')
+  updateMyReview(@ProductId() id: string, @Body() body: ReviewInputDto, @CurrentUser() user: AuthUser): Promise<ReviewResultDto> {
+    return this.products.updateMyReview(user, id, body);
   }
 
   @Post(':id/reviews')

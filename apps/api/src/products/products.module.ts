@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ProductsCompatController } from '../compat/products-compat.controller';
 import { UploadsModule } from '../uploads/uploads.module';
+import { ProductCsvController } from './csv/product-csv.controller';
+import { ProductCsvService } from './csv/product-csv.service';
 import { ProductsController } from './products.controller';
 import { ProductsService } from './products.service';
 
 /** The compat controller comes first: its literal paths (/products/allProducts) must win over /products/:id. */
-@Module({ imports: [UploadsModule], controllers: [ProductsCompatController, ProductsController], providers: [ProductsService], exports: [ProductsService] })
+@Module({ imports: [UploadsModule], controllers: [ProductsCompatController, ProductCsvController, ProductsController], providers: [ProductsService, ProductCsvService], exports: [ProductsService] })
 export class ProductsModule {}

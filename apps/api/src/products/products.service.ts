@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { Types } from 'mongoose';
 import {
   CategoriesRepository,
   PRODUCT_STATUSES,
+  reviewStatusOf,
   ProductsRepository,
   slugify,
   UsersRepository,
@@ -21,14 +23,16 @@ import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
 import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
 import type { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
-import type { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
-import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
+import { LOW_STOCK_THRESHOLD, STOCK_LEVELS, type ProductLimitQueryDto, type ProductListQueryDto, type StockLevel } from './dto/product-query.dto';
+import type { BulkProductResultDto, BulkProductsAnswerDto, BulkProductsInputDto } from './dto/product-bulk.dto';
+import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewStatusAfterEdit, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
 import { boundToCents, toCents } from '../common/money';
+import { SHOP_SORT_FIELDS } from './dto/shop-sort';
 
 export const PRODUCT_LIST_SPEC: ListSpec = {
   sortable: ['name', 'price', 'createdAt', 'updatedAt', 'rating', 'numReviews', 'countInStock', 'brand', 'status', '_id'],
   defaultSort: { field: 'createdAt', order: -1 },
-  filterable: { q: 'string', category: 'id', status: 'string', brand: 'string', isSpecial: 'boolean', owner: 'id', onSale: 'boolean' },
+  filterable: { q: 'string', category: 'id', status: 'string', brand: 'string', isSpecial: 'boolean', owner: 'id', onSale: 'boolean', stock: 'string' },
   defaultPageSize: 24,
   maxPageSize: 100,
 };
@@ -38,6 +42,13 @@ const PUBLISHED: readonly ProductStatus[] = ['published'];
 const FILTERED_LIMIT = 500;
 const FILTERED_PAGE_SIZE = 12;
 const NOT_FOUND_MESSAGE = 'Product not found';
+
+/** The countInStock range of each stock level (see STOCK_LEVELS). */
+const STOCK_RANGES: Readonly<Record<StockLevel, { min?: number; max?: number }>> = {
+  sold_out: { max: 0 },
+  low_stock: { min: 1, max: LOW_STOCK_THRESHOLD },
+  in_stock: { min: LOW_STOCK_THRESHOLD + 1 },
+};
 
 export interface ProductPage {
   items: ProductDto[];
@@ -63,6 +74,7 @@ export class ProductsService {
     private readonly users: UsersRepository,
     private readonly uploads: UploadsService,
     private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Search text → a literal, case-insensitive pattern and the categories whose name it matches. */
@@ -98,6 +110,11 @@ export class ProductsService {
     if (filter.brand !== undefined) criteria.brand = filter.brand as string;
     if (filter.isSpecial !== undefined) criteria.isSpecial = filter.isSpecial as boolean;
     if (filter.onSale !== undefined) criteria.onSale = filter.onSale as boolean;
+    const stock = (filter.stock as string | undefined) ?? query.stock;
+    if (stock !== undefined) {
+      if (!(STOCK_LEVELS as readonly string[]).includes(stock)) throw badRequest('INVALID_QUERY', `filter stock must be one of ${STOCK_LEVELS.join(', ')}`);
+      criteria.stock = STOCK_RANGES[stock as StockLevel];
+    }
     criteria.text = await this.textFilter((filter.q as string | undefined) ?? query.search);
     const field = (sort.field === 'price' ? 'priceCents' : sort.field) as ProductSort['field'];
     return this.page(criteria, { field, order: sort.order }, skip, limit);
@@ -137,7 +154,7 @@ export class ProductsService {
   }
 
   /**
-   * The shop's filters: categories, a price range and search text, newest first. With page or pageSize, that
+   * The shop's filters: categories, a price range and search text, in the order asked (newest first by default). With page or pageSize, that
    * page and the total; without both, the first FILTERED_LIMIT products (the original call's answer).
    */
   async filtered(input: FilteredProductsInputDto): Promise<ProductPage | ProductDto[]> {
@@ -150,7 +167,7 @@ export class ProductsService {
       filter.maxPriceCents = boundToCents(Math.max(radio[0], radio[1]), 'max');
     }
     filter.text = await this.textFilter(input.search);
-    const sort: ProductSort = { field: 'createdAt', order: -1 };
+    const sort: ProductSort = SHOP_SORT_FIELDS[input.sort ?? 'newest'];
     if (input.page === undefined && input.pageSize === undefined) return this.items(filter, sort, FILTERED_LIMIT);
     const pageSize = input.pageSize ?? FILTERED_PAGE_SIZE;
     return this.page(filter, sort, ((input.page ?? 1) - 1) * pageSize, pageSize);
@@ -269,16 +286,65 @@ export class ProductsService {
     const objectId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     const updated = await this.products.setStatus(objectId, approved ? 'published' : 'rejected', approved ? undefined : note);
     if (!updated) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
-    const owner = updated.owner ? await this.users.findById(updated.owner) : null;
-    if (owner) {
-      const productId = updated._id.toString();
-      await this.jobs.enqueue(
-        'mail.product-moderated',
-        { to: owner.email, username: owner.username, productId, productName: updated.name, approved, ...(note ? { note } : {}) },
-        `${productId}.${approved ? 'approved' : 'rejected'}.${new Date(updated.updatedAt).getTime()}`,
-      );
-    }
+    await this.mailModeration(updated, approved, note, new Date(updated.updatedAt).getTime());
     return toProductDto(updated, true);
+  }
+
+  private async mailModeration(product: Pick<ProductRecord, '_id' | 'name' | 'owner'>, approved: boolean, note: string | undefined, at: number): Promise<void> {
+    const owner = product.owner ? await this.users.findById(product.owner) : null;
+    if (!owner) return;
+    const productId = product._id.toString();
+    await this.jobs.enqueue(
+      'mail.product-moderated',
+      { to: owner.email, username: owner.username, productId, productName: product.name, approved, ...(note ? { note } : {}) },
+      `${productId}.${approved ? 'approved' : 'rejected'}.${at}`,
+    );
+  }
+
+  /**
+   * One action on up to 100 products (admins): publish, unpublish (back to draft), move to a category, delete.
+   * Unknown ids are reported per id and the others are still done; a bulk publish of a pending product mails its
+   * distributor as an approval does.
+   */
+  async bulk(input: BulkProductsInputDto): Promise<BulkProductsAnswerDto> {
+    if (input.action !== 'setCategory' && input.category !== undefined) {
+      throw badRequest('VALIDATION_FAILED', 'category is only for setCategory', { category: 'category is only for setCategory' });
+    }
+    const category = input.action === 'setCategory' ? await this.requireCategory(input.category as string) : undefined;
+    const ids = input.ids.map((id) => new Types.ObjectId(id));
+    const found = new Map((await this.products.findBriefs(ids)).map((p) => [p._id.toHexString(), p]));
+    const present = ids.filter((id) => found.has(id.toHexString()));
+    let statusAfter: (id: string) => ProductStatus | null;
+    switch (input.action) {
+      case 'publish':
+        await this.products.setStatusMany(present, 'published');
+        statusAfter = () => 'published';
+        break;
+      case 'unpublish':
+        await this.products.setStatusMany(present, 'draft');
+        statusAfter = () => 'draft';
+        break;
+      case 'setCategory':
+        await this.products.setCategoryMany(present, category as Types.ObjectId);
+        statusAfter = (id) => found.get(id)?.status ?? null;
+        break;
+      case 'delete':
+        await this.products.deleteMany(present);
+        statusAfter = () => null;
+        break;
+    }
+    if (input.action === 'publish') {
+      const at = Date.now();
+      for (const product of found.values()) if (product.status === 'pending') await this.mailModeration(product, true, undefined, at);
+    }
+    const results: BulkProductResultDto[] = input.ids.map((text) => {
+      const id = text.toLowerCase();
+      return found.has(id)
+        ? { id, ok: true, status: statusAfter(id), code: null, message: null }
+        : { id, ok: false, status: null, code: 'PRODUCT_NOT_FOUND', message: NOT_FOUND_MESSAGE };
+    });
+    const succeeded = results.filter((r) => r.ok).length;
+    return { action: input.action, succeeded, failed: results.length - succeeded, results };
   }
 
   async myReview(user: AuthUser, id: string): Promise<MyReviewDto> {
@@ -291,10 +357,26 @@ export class ProductsService {
   async addReview(user: AuthUser, id: string, input: ReviewInputDto): Promise<ReviewResultDto> {
     const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     const verifiedPurchase = await this.products.hasOrdered(user.objectId, productId);
-    const result = await this.products.addReview(productId, { user: user.objectId, name: user.username, rating: input.rating, comment: input.comment, verifiedPurchase });
+    // Post-moderation by default: shown at once, an admin may reject it later; REVIEW_MODERATION=pre holds it until approved.
+    const status = this.config.reviewModeration === 'pre' ? 'pending' : 'approved';
+    const result = await this.products.addReview(productId, { user: user.objectId, name: user.username, rating: input.rating, comment: input.comment, verifiedPurchase, status });
     if (result === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     if (result === 'duplicate') throw conflict('ALREADY_REVIEWED', 'You have already reviewed this product');
     return { message: 'Review added', review: reviewToDto(result.review), rating: result.rating, numReviews: result.numReviews };
+  }
+
+  /** The caller edits their own review (rating and comment); the status follows reviewStatusAfterEdit. */
+  async updateMyReview(user: AuthUser, id: string, input: ReviewInputDto): Promise<ReviewResultDto> {
+    const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    const moderation = this.config.reviewModeration;
+    const result = await this.products.updateReviewBy(productId, user.objectId, (current) => ({
+      rating: input.rating,
+      comment: input.comment,
+      status: reviewStatusAfterEdit(reviewStatusOf(current), moderation),
+    }));
+    if (result === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (result === null) throw notFound('REVIEW_NOT_FOUND', 'You have not reviewed this product');
+    return { message: 'Review updated', review: reviewToDto(result.review), rating: result.rating, numReviews: result.numReviews };
   }
 
   async removeReview(id: string, reviewId: string): Promise<ReviewResultDto> {

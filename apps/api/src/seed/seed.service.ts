@@ -6,10 +6,10 @@ import { Types } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { BlogsRepository, CategoriesRepository, ProductsRepository, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
 import { JobsService } from '@shop/jobs';
-import { MediaStorage, renderDemoImage } from '@shop/media';
+import { DEMO_VIEWS, MediaStorage, renderDemoCover, renderDemoImage } from '@shop/media';
 import { hashPassword } from '../auth/password';
 import { renderMarkdown } from '../blogs/markdown';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalog';
+import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_PRODUCTS, DEMO_REVIEWERS } from './demo-catalog';
 
 /** Demo accounts: documented in the README; SEED_DEMO=false keeps them out of real shops. */
 export const DEMO_ACCOUNTS = {
@@ -19,15 +19,20 @@ export const DEMO_ACCOUNTS = {
 
 export const DEMO_TASK = 'demo-catalog-v1';
 
-/** Items of the demo catalogue: categories, the two demo accounts, products and blog posts. */
-export const DEMO_ITEM_COUNT = DEMO_CATEGORIES.length + 2 + DEMO_PRODUCTS.length + DEMO_BLOGS.length;
+/**
+ * Accounts the demo seeds: the two documented ones, the other contributors (distributors with a store) and the
+ * customers who wrote the demo reviews. Only DEMO_ACCOUNTS have a known password.
+ */
+export const DEMO_ACCOUNT_COUNT = 2 + DEMO_CONTRIBUTORS.length + DEMO_REVIEWERS.length;
 
-/** Images the demo catalogue stores: three per product, one cover per blog post. */
-export const DEMO_IMAGE_COUNT = DEMO_PRODUCTS.length * 3 + DEMO_BLOGS.length;
+/** Items of the demo catalogue: categories, the demo accounts, products and blog posts. */
+export const DEMO_ITEM_COUNT = DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + DEMO_PRODUCTS.length + DEMO_BLOGS.length;
+
+/** Images the demo catalogue stores: front, back and detail per product, a front per further colour, a cover per blog post. */
+export const DEMO_IMAGE_COUNT = DEMO_PRODUCTS.reduce((sum, p) => sum + DEMO_VIEWS.length + p.colours.length - 1, 0) + DEMO_BLOGS.length;
 
 /** GridFS names of the demo images, fixed so that a resumed seed finds the images an interrupted one stored. */
 export const DEMO_IMAGE_PREFIX = 'demo/';
-const PRODUCT_IMAGE_VARIANTS = [0, 1, 3] as const;
 
 /** A seeder's claim lasts this long unless renewed (after every item and every RENEW_MS). */
 const LEASE_MS = 30_000;
@@ -36,7 +41,6 @@ const RENEW_MS = 5_000;
 const WATCH_MS = 1_000;
 const ATTEMPTS = 3;
 
-const REVIEW_TEXT = ['Great quality and fits true to size.', 'Lovely colour, exactly as pictured.', 'Comfortable and well made. Would buy again.', 'Good value, fast delivery.'];
 
 export type SeedState = 'seeding' | 'done' | 'disabled' | 'failed';
 
@@ -272,11 +276,14 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
         if (!(await step())) return;
       }
 
-      const account = async (user: { email: string; password: string; username: string; storeName?: string }, isDistributor: boolean) => {
+      // Contributors and reviewers get one unguessable password (nobody signs in as them): hashed once, when needed.
+      let unusable: Promise<string> | undefined;
+      const account = async (user: { email: string; password?: string; username: string; storeName?: string }, isDistributor: boolean) => {
         const existing = await this.users.findByEmail(user.email);
         if (existing) return existing;
+        const passwordHash = user.password ? await hashPassword(user.password) : await (unusable ??= hashPassword(randomBytes(24).toString('base64url')));
         try {
-          return await this.users.create({ ...user, passwordHash: await hashPassword(user.password), ...(isDistributor ? { isDistributor: true } : {}) });
+          return await this.users.create({ username: user.username, email: user.email, ...(user.storeName ? { storeName: user.storeName } : {}), passwordHash, ...(isDistributor ? { isDistributor: true } : {}) });
         } catch (error) {
           const again = (error as { code?: number }).code === 11000 ? await this.users.findByEmail(user.email) : null;
           if (!again) throw error;
@@ -285,15 +292,37 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
       };
       const distributor = await account(DEMO_ACCOUNTS.distributor, true);
       if (!(await step())) return;
-      const customer = await account(DEMO_ACCOUNTS.customer, false);
+      await account(DEMO_ACCOUNTS.customer, false);
       if (!(await step())) return;
+      const owners = new Map<string, Types.ObjectId>([[DEMO_ACCOUNTS.distributor.email, distributor._id]]);
+      for (const contributor of DEMO_CONTRIBUTORS) {
+        owners.set(contributor.email, (await account(contributor, true))._id);
+        if (!(await step())) return;
+      }
+      const reviewers: { _id: Types.ObjectId; username: string }[] = [];
+      for (const reviewer of DEMO_REVIEWERS) {
+        reviewers.push(await account(reviewer, false));
+        if (!(await step())) return;
+      }
 
       const present = await this.seedRuns.existingProductSlugs(DEMO_PRODUCTS.map((p) => slugify(p.name)));
       for (const [i, p] of DEMO_PRODUCTS.entries()) {
         const slug = slugify(p.name);
         if (!present.has(slug)) {
-          // The three images render side by side (sharp works on libuv's threads); each has its own fixed name.
-          const urls = await Promise.all(PRODUCT_IMAGE_VARIANTS.map((variant) => image(`products/${slug}/${variant}`, () => renderDemoImage(p.shape, p.colour, p.background, variant))));
+          // The views (and a front per further colour) render side by side (sharp works on libuv's threads); each
+          // has its own fixed name. The art is the product kind's drawing in DEMO_ART, nothing else.
+          const [front, ...others] = await Promise.all(DEMO_VIEWS.map((view, v) => image(`products/${slug}/${v}`, () => renderDemoImage(p.kind, p.colours[0].hex, p.background, view))));
+          const colourFronts = await Promise.all(p.colours.slice(1).map((c, n) => image(`products/${slug}/colour-${n + 1}`, () => renderDemoImage(p.kind, c.hex, p.background, 'front'))));
+          const colourImage = [front, ...colourFronts];
+          const reviews = p.reviews.map((r) => ({
+            user: reviewers[r.reviewer]._id,
+            name: reviewers[r.reviewer].username,
+            rating: r.rating,
+            comment: r.comment,
+            status: 'approved' as const,
+            createdAt: new Date(base - r.daysAgo * 86_400_000),
+          }));
+          const ratingTotal = reviews.reduce((sum, r) => sum + r.rating, 0);
           await this.insertIgnoringDuplicate(() =>
             this.products.insertMany([
               {
@@ -306,19 +335,17 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
                 brand: p.brand,
                 quantity: p.stock,
                 countInStock: p.stock,
-                image: urls[0],
-                additionalImages: urls.slice(1),
+                image: front,
+                additionalImages: [...others, ...colourFronts],
                 specifications: p.specs,
                 isSpecial: p.special === true,
                 status: 'published' as const,
-                owner: p.special ? distributor._id : undefined,
-                ...(p.numReviews > 0
-                  ? {
-                      rating: Math.round(p.rating),
-                      numReviews: 1,
-                      reviews: [{ user: customer._id, name: customer.username, rating: Math.round(p.rating), comment: REVIEW_TEXT[i % REVIEW_TEXT.length] }],
-                    }
-                  : { rating: 0, numReviews: 0 }),
+                owner: p.ownerEmail ? owners.get(p.ownerEmail) : undefined,
+                variants: p.variants.map((v) => ({ sku: v.sku, size: v.size, colour: v.colour, countInStock: v.countInStock, image: colourImage[v.colourIndex] })),
+                // Rating and count as the review routes keep them: the average of the approved reviews, one decimal.
+                rating: reviews.length > 0 ? Math.round((ratingTotal / reviews.length) * 10) / 10 : 0,
+                numReviews: reviews.length,
+                reviews,
                 // Spread creation times over the past weeks so "new arrivals" has an order.
                 createdAt: new Date(base - (DEMO_PRODUCTS.length - i) * 3_600_000 * 7),
               },
@@ -331,7 +358,7 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
       for (const [i, blog] of DEMO_BLOGS.entries()) {
         const slug = slugify(blog.title);
         if (!(await this.blogs.findBySlug(slug))) {
-          const coverImage = await image(`blogs/${slug}/cover`, () => renderDemoImage(blog.shape, blog.colour, '#f5f5f4', 2));
+          const coverImage = await image(`blogs/${slug}/cover`, () => renderDemoCover(blog.cover, blog.coverBackground));
           await this.insertIgnoringDuplicate(() =>
             this.blogs.insertMany([
               {

@@ -8,6 +8,7 @@ import { IdParam } from '../common/object-id';
 import { AdminUpdateUserDto } from './dto/admin-user.dto';
 import { MessageDto, UserDto } from './dto/user-info.dto';
 import { UserListQueryDto } from './dto/user-list-query.dto';
+import { UpdateUserRolesDto } from './dto/user-roles.dto';
 import { UsersService } from './users.service';
 
 const UserId = () => IdParam('id', 'USER_NOT_FOUND', 'User not found');
@@ -53,6 +54,20 @@ export class AdminUsersController {
   @ApiErrors('USER_NOT_FOUND', 'EMAIL_TAKEN')
   update(@UserId() id: string, @Body() dto: AdminUpdateUserDto): Promise<UserDto> {
     return this.users.adminUpdate(id, dto);
+  }
+
+  @Put(':id/roles')
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Grant or revoke the admin and distributor roles (admins)',
+    description:
+      'Body: isAdmin and/or isDistributor (true grants, false revokes). The last admin cannot be demoted (409 LAST_ADMIN); ' +
+      'an admin may demote themselves while another admin remains. Answers the updated user.',
+  })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors('USER_NOT_FOUND', 'VALIDATION_FAILED', ['LAST_ADMIN', 409])
+  setRoles(@UserId() id: string, @Body() dto: UpdateUserRolesDto): Promise<UserDto> {
+    return this.users.setRoles(id, dto);
   }
 
   @Delete(':id')

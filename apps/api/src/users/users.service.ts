@@ -12,6 +12,7 @@ import type { AdminUpdateUserDto } from './dto/admin-user.dto';
 import type { UpdateProfileDto } from './dto/profile.dto';
 import { UserDto, type UserInfoDto } from './dto/user-info.dto';
 import type { UserListQueryDto } from './dto/user-list-query.dto';
+import type { UpdateUserRolesDto } from './dto/user-roles.dto';
 
 const USER_LIST: ListSpec = {
   sortable: ['createdAt', 'username', 'email', '_id', 'isAdmin'],
@@ -128,6 +129,28 @@ export class UsersService {
     if (dto.username !== undefined) changes.username = dto.username;
     if (dto.email !== undefined && dto.email !== user.email) changes.email = dto.email;
     return UserDto.from(await this.save(user, changes));
+  }
+
+  /**
+   * Grants or revokes the admin and distributor roles. The last admin cannot be demoted: the count is checked
+   * before the write and again after it, and a demotion that left no admin (two admins demoting each other at
+   * once) is put back and refused.
+   */
+  async setRoles(idText: string, dto: UpdateUserRolesDto): Promise<UserDto> {
+    if (dto.isAdmin === undefined && dto.isDistributor === undefined) {
+      throw badRequest('VALIDATION_FAILED', 'Give isAdmin and/or isDistributor', { isAdmin: 'isAdmin or isDistributor is required' });
+    }
+    const user = await this.load(idText);
+    const demotes = dto.isAdmin === false && user.isAdmin;
+    const lastAdmin = () => conflict('LAST_ADMIN', 'The last admin cannot be demoted: make another user admin first');
+    if (demotes && (await this.users.countAdmins()) <= 1) throw lastAdmin();
+    const updated = await this.users.setRoles(user._id, { isAdmin: dto.isAdmin, isDistributor: dto.isDistributor });
+    if (!updated) throw notFound('USER_NOT_FOUND', 'User not found');
+    if (demotes && (await this.users.countAdmins()) === 0) {
+      await this.users.setRoles(user._id, { isAdmin: true });
+      throw lastAdmin();
+    }
+    return UserDto.from(updated);
   }
 
   async adminDelete(idText: string): Promise<void> {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressedAssets } from './compressed-assets';
 import { htmlSender, prerenderedPages } from './html-pages';
+import { serverRenderedPages } from './server-rendered-pages';
 
 /** Paths that are never a client-side route: dotfiles of tools and files by extension. */
 const NOT_A_ROUTE = [/(^|\/)\.(env|git|svn|hg|ssh|npmrc|htaccess|htpasswd|DS_Store|vscode|idea)(\/|$|\.)/i, /\.(js|mjs|cjs|map|css|json|ts|tsx|env|ya?ml|lock|log|sql|bak|zip|tar|gz|ini|conf|txt|xml)$/i];
@@ -14,7 +15,9 @@ function isClientRoute(path: string): boolean {
 /**
  * Serves the built storefront at / and the console at /admin, with client-side routing fallbacks.
  * Hashed assets are cached for a year; index.html is always revalidated. A route the app prerendered at build
- * time (its prerendered/pages.json) is answered with that page instead of index.html.
+ * time (its prerendered/pages.json) is answered with that page instead of index.html; the storefront's pages
+ * that the build made a server renderer for (storefront-ssr/pages.json) are rendered at request time with
+ * their data, and sent prerendered when that fails.
  */
 export function mountWebApps(server: Express, webDistDir: string): { storefront: boolean; admin: boolean } {
   const storefrontDir = join(webDistDir, 'storefront');
@@ -28,10 +31,9 @@ export function mountWebApps(server: Express, webDistDir: string): { storefront:
     },
   };
   const sendHtml = htmlSender();
-  const sendIndex = (dir: string) => {
+  const sendIndex = (dir: string, serverRendered?: ReturnType<typeof serverRenderedPages>) => {
     const prerendered = prerenderedPages(dir);
-    return (req: Request, res: Response, next: NextFunction) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
+    const sendPrerendered = (req: Request, res: Response, next: NextFunction) => {
       const page = prerendered(req.path);
       const file = page && existsSync(join(dir, page)) ? page : 'index.html';
       try {
@@ -39,6 +41,14 @@ export function mountWebApps(server: Express, webDistDir: string): { storefront:
       } catch (error) {
         next(error);
       }
+    };
+    return (req: Request, res: Response, next: NextFunction) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
+      if (!serverRendered) return sendPrerendered(req, res, next);
+      serverRendered(req, res).then(
+        (sent) => (sent ? undefined : sendPrerendered(req, res, next)),
+        (error: unknown) => next(error),
+      );
     };
   };
 
@@ -48,7 +58,7 @@ export function mountWebApps(server: Express, webDistDir: string): { storefront:
     server.use('/admin', sendIndex(adminDir));
   }
   if (mounted.storefront) {
-    const sendStorefront = sendIndex(storefrontDir);
+    const sendStorefront = sendIndex(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr')));
     const compressed = compressedAssets(storefrontDir);
     const files = express.static(storefrontDir, staticOptions);
     // The storefront sits at the root: API calls skip its file lookups (a stat per call) and its fallback.

@@ -92,3 +92,45 @@ export function chunkFiles(manifest: Record<string, ManifestChunk>, key: string)
   visit(key);
   return [...seen].map((k) => manifest[k].file).filter((file) => file.endsWith('.js'));
 }
+
+/** The places of a server-rendered page's template (ssr/*.html) that the server render fills. */
+const SSR_MARKUP = '<!--ssr-markup-->';
+const SSR_STYLES = '<!--ssr-styles-->';
+const SSR_DATA = '<!--ssr-data-->';
+const SSR_PATH = '__ssr_path__';
+
+/**
+ * The template of a page the API renders at request time (server-render.tsx): the page composed as for
+ * prerendering, with places for its markup, styles, path, mode and data. No boot scripts: the page comes with
+ * its data.
+ */
+export function composeServerTemplate(template: string, page: Omit<PrerenderedPage, 'markup' | 'path' | 'bootScripts'>): string {
+  let html = composePage(template, { ...page, markup: SSR_MARKUP, path: SSR_PATH });
+  html = replaceOnce(html, /<script src="\/theme-init\.js"><\/script>/, `${SSR_STYLES}<script src="/theme-init.js"></script>`);
+  return replaceOnce(html, /\s*<\/head>/, `\n    ${SSR_DATA}\n  </head>`);
+}
+
+/** JSON inside a <script> element: nothing in it can end the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export interface ServerRenderedPage {
+  markup: string;
+  /** Path and query string the page was rendered for. */
+  path: string;
+  darkMode: boolean;
+  /** The store's answers, for the browser's first render (a JSON block, not a script: no inline script runs). */
+  data: unknown;
+}
+
+/** A server-rendered page's HTML from its template (composeServerTemplate). */
+export function fillServerTemplate(template: string, page: ServerRenderedPage): string {
+  const { body, styles } = extractEmotionStyles(page.markup);
+  let html = template;
+  if (!page.darkMode) html = replaceOnce(html, /<html lang="en" class="dark">/, '<html lang="en">');
+  html = replaceOnce(html, new RegExp(`data-path="${SSR_PATH}"`), `data-path="${escapeHtml(page.path)}" data-dark="${page.darkMode}"`);
+  html = html.replace(SSR_STYLES, () => styles.join(''));
+  html = html.replace(SSR_DATA, () => `<script type="application/json" id="server-data">${scriptJson(page.data)}</script>`);
+  return html.replace(SSR_MARKUP, () => body);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkFiles, composePage, extractEmotionStyles } from './prerender-html.mjs';
+import { chunkFiles, composePage, composeServerTemplate, extractEmotionStyles, fillServerTemplate } from './prerender-html.mjs';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en" class="dark">
@@ -50,5 +50,28 @@ describe('prerendered pages', () => {
       'index.html': { file: 'assets/index-3.js' },
     };
     expect(chunkFiles(manifest, 'src/Page.tsx')).toEqual(['assets/Page-1.js', 'assets/shared-2.js', 'assets/index-3.js']);
+  });
+
+  it('fills a server-rendered page: markup, styles before theme-init.js, path with its query, mode, data that cannot end its block', () => {
+    const template = composeServerTemplate(TEMPLATE, { title: 'Shop · Threadline', description: 'Browse.', modulePreloads: ['assets/ShopPage-c.js'] });
+    expect(template).not.toContain('shop-boot.js');
+    const page = (darkMode: boolean) =>
+      fillServerTemplate(template, {
+        markup: '<style data-emotion="css a1">.css-a1{color:red}</style><main class="css-a1">Denim &amp; more $1,175.00</main>',
+        path: '/shop?page=2&x="',
+        darkMode,
+        data: { api: { queries: { q: { name: '</script><script>alert(1)</script>' } } } },
+      });
+    const dark = page(true);
+    expect(dark).toContain('<html lang="en" class="dark">');
+    expect(dark).toContain('<div class="prerendered" data-path="/shop?page=2&amp;x=&quot;" data-dark="true" inert><main class="css-a1">Denim &amp; more $1,175.00</main></div>');
+    expect(dark.indexOf('data-emotion="css a1"')).toBeLessThan(dark.indexOf('theme-init.js'));
+    const block = /<script type="application\/json" id="server-data">([\s\S]*?)<\/script>/.exec(dark);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block?.[1] ?? '')).toEqual({ api: { queries: { q: { name: '</script><script>alert(1)</script>' } } } });
+    expect(dark).not.toContain('<script>alert(1)');
+    const light = page(false);
+    expect(light).toContain('<html lang="en">');
+    expect(light).toContain('data-dark="false"');
   });
 });

@@ -3,10 +3,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { AfterHydration } from '../components/AfterHydration';
+import { FlashToast } from '../components/FlashToast';
 import { syncCart } from '../features/cart/cart-thunks';
 import { syncFavorites } from '../features/favorites/favorites-thunks';
 import { prefetchProductPage } from '../features/products/prefetch';
-import { makeStore, useAppDispatch, useAppSelector } from './store';
+import { SERVER_DATA_ACTION } from '../lib/api';
+import { makeStore, useAppDispatch, useAppSelector, type AppStore } from './store';
 import { makeTheme } from './theme';
 
 // Toasts appear after an action, never on the first paint: the library loads after it.
@@ -15,12 +17,30 @@ const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ defaul
 const store = makeStore();
 
 /**
- * Whether the visitor's first render matches the prerendered pages (made for the default state: dark mode,
- * signed out, empty cart and favourites), so that React can take the prerendered HTML over as it is.
+ * Whether the visitor's first render matches the prerendered or server-rendered page (made for a signed-out
+ * visitor with an empty cart and favourites, in the mode `renderedDark`), so that React can take its HTML
+ * over as it is.
  */
-export function inPrerenderedState(): boolean {
+export function inPrerenderedState(renderedDark: boolean): boolean {
   const { theme, session, cart, favorites } = store.getState();
-  return theme.darkMode && !session.userInfo && cart.items.length === 0 && favorites.items.length === 0;
+  return theme.darkMode === renderedDark && !session.userInfo && cart.items.length === 0 && favorites.items.length === 0;
+}
+
+/**
+ * The API answers a server-rendered page was rendered with (its JSON data block, see server-render.tsx), put
+ * into the cache before the first render, which then shows the same page. Whether there were any.
+ */
+export function takeServerData(): boolean {
+  const block = document.getElementById('server-data');
+  if (!block?.textContent) return false;
+  try {
+    store.dispatch({ type: SERVER_DATA_ACTION, payload: JSON.parse(block.textContent) as unknown });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    block.remove();
+  }
 }
 
 /**
@@ -55,6 +75,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
             theme={darkMode ? 'dark' : 'light'}
           />
         </Suspense>
+        <FlashToast />
       </AfterHydration>
     </ThemeProvider>
   );
@@ -72,9 +93,10 @@ function SessionBootstrap() {
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The app's providers, with the browser's store (or the server renderer's, one per page). */
+export function AppProviders({ children, store: given }: { children: ReactNode; store?: AppStore }) {
   return (
-    <Provider store={store}>
+    <Provider store={given ?? store}>
       <ThemedApp>
         <SessionBootstrap />
         {children}

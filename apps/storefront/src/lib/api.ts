@@ -1,4 +1,5 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from './generated/shop-api';
 import { STORAGE_KEYS, readString } from './storage';
 
@@ -43,8 +44,22 @@ export function withoutUnsetParams(args: string | FetchArgs): string | FetchArgs
   return Object.keys(params).length ? { ...rest, params } : rest;
 }
 
+declare global {
+  /** Set by the server renderer (app/server-render.tsx) before the app's modules load. */
+  var threadlineServerRender: { origin: string } | undefined;
+}
+
+/** In the server renderer, the API's own address: the page's requests go there (Node has no page URL). */
+function absolute(args: string | FetchArgs): string | FetchArgs {
+  const origin = globalThis.threadlineServerRender?.origin;
+  if (!origin) return args;
+  const url = typeof args === 'string' ? args : args.url;
+  const full = `${origin}/${url.replace(/^\/+/, '')}`;
+  return typeof args === 'string' ? full : { ...args, url: full };
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (rawArgs, api, extra) => {
-  const args = withoutUnsetParams(rawArgs);
+  const args = absolute(withoutUnsetParams(rawArgs));
   const result = await rawBaseQuery(args, api, extra);
   if (result.error?.status === 401 && readString(STORAGE_KEYS.token)) {
     const url = typeof args === 'string' ? args : args.url;
@@ -96,8 +111,20 @@ export const KEEP_SHORT = 5;
  * One API slice; the endpoints generated from openapi.json (generated/shop-api.ts, tagged in shop-api.ts) and the
  * features' own are injected into it. Tags of the spec: Product, Order, User, Category.
  */
+/** The action that hands the server render's answers to the browser's cache (see server-data.ts). */
+export const SERVER_DATA_ACTION = 'serverRender/hydrate';
+
+/**
+ * In the server renderer the query hooks start their requests while rendering (there are no effects there),
+ * so that the renderer can wait for the answers and render again with them.
+ */
+const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: !!globalThis.threadlineServerRender }));
+
 export const api = createApi({
   reducerPath: 'api',
+  // The answers the server rendered the page with, so that the first render in the browser shows the same.
+  extractRehydrationInfo: (action: UnknownAction, { reducerPath }) =>
+    action.type === SERVER_DATA_ACTION ? ((action.payload as Record<string, never> | undefined)?.[reducerPath] ?? undefined) : undefined,
   baseQuery,
   keepUnusedDataFor: KEEP_DEFAULT,
   tagTypes: ['Product', 'Order', 'User', 'Category', 'Cart', 'Favorite', 'Blog', 'Comment', 'Coupon'],

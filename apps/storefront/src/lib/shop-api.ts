@@ -33,6 +33,7 @@ export const shopApi = generatedApi.enhanceEndpoints({
     productsOffers: { providesTags: [PRODUCT_LIST], keepUnusedDataFor: KEEP_SHORT, transformResponse: (r: unknown) => listOf(r, 'products') },
     productsSimilar: { providesTags: [PRODUCT_LIST], keepUnusedDataFor: KEEP_SHORT, transformResponse: (r: unknown) => listOf(r, 'products') },
     productsReview: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Product', id }, PRODUCT_LIST] },
+    productsUpdateMyReview: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Product', id }, PRODUCT_LIST] },
     categoriesCompatAll: { providesTags: ['Category'], transformResponse: (r: unknown) => listOf(r, 'categories') },
     // cart
     cartView: { providesTags: ['Cart'] },
@@ -76,6 +77,7 @@ export const {
   useProductsOffersQuery,
   useProductsSimilarQuery,
   useProductsReviewMutation,
+  useProductsUpdateMyReviewMutation,
   useCategoriesCompatAllQuery,
   // orders and coupons
   useOrdersPlaceMutation,

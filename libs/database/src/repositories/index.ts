@@ -14,3 +14,6 @@ export * from './inventory.repository';
 export * from './carts.repository';
 export * from './orders.repository';
 export * from './coupons.repository';
+export * from './audit-log.repository';
+export * from './customers.repository';
+export * from './reviews.repository';

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { ORDER_MAILS, Order, OrderDocument, OrderItem, OrderMail, OrderStatus, ShippingAddress } from '../schemas/order.schema';
+import { ORDER_MAILS, Order, OrderDocument, OrderEvent, OrderItem, OrderMail, OrderStatus, ShippingAddress } from '../schemas/order.schema';
 import { User } from '../schemas/user.schema';
 import { findPage } from './find-page';
+import { escapeRegexText } from './regex-text';
 
 export interface NewOrder {
   /** Chosen before the stock is taken, so the stock holds can name the order. */
@@ -21,6 +22,8 @@ export interface NewOrder {
   coupon?: Types.ObjectId;
   /** The client's key; stored as `<userId>:<key>`. */
   idempotencyKey: string;
+  /** The customer's name and e-mail for the first history entry. */
+  placedBy?: OrderActor;
 }
 
 export function idempotencyKeyOf(user: Types.ObjectId, key: string): string {
@@ -34,12 +37,36 @@ export interface OrderListFilter {
   ids?: Types.ObjectId[];
   from?: Date;
   to?: Date;
+  /** Search text: the order's id or its short number (the id's last hex digits), the customer's name or e-mail. */
+  q?: string;
+}
+
+/** Who made a change, as recorded on the order (name and e-mail as they were then). */
+export interface OrderActor {
+  id: Types.ObjectId;
+  name: string;
+  email: string;
+}
+
+/** The customer of an order, for the console. */
+export interface OrderCustomer {
+  id: Types.ObjectId;
+  username: string;
+  email: string;
 }
 
 export interface OrderStatusChangeInput {
   from: OrderStatus;
   to: OrderStatus;
   by?: Types.ObjectId;
+  /** The actor's name and e-mail, recorded with `by` in the history. */
+  actor?: OrderActor;
+  /** What the history entry records (absent: a status change). */
+  event?: OrderEvent;
+  /** An admin's reason (a cancellation: stored as cancelReason). */
+  reason?: string;
+  /** The change also refunds a paid order (refundedAt and refundReason, in the same update). */
+  refund?: boolean;
   at: Date;
   trackingNumber?: string;
   /** The mail the change owes the customer, recorded in the same update (see Order.pendingMails). */
@@ -66,6 +93,10 @@ export interface OrderDayRow {
   totalCents: number;
 }
 
+function actorFields(actor: OrderActor): { by: Types.ObjectId; byName: string; byEmail: string } {
+  return { by: actor.id, byName: actor.name, byEmail: actor.email };
+}
+
 /** Orders (collection 'orders'; user is an ObjectId, anonymised to null when an account is deleted). */
 @Injectable()
 export class OrdersRepository {
@@ -75,12 +106,13 @@ export class OrdersRepository {
   ) {}
 
   /** Inserts a pending order. A second order with the same (user, idempotencyKey) raises a duplicate-key error. */
-  create(order: NewOrder, at: Date): Promise<OrderDocument> {
+  create(newOrder: NewOrder, at: Date): Promise<OrderDocument> {
+    const { placedBy, ...order } = newOrder;
     return this.model.create({
       ...order,
       idempotencyKey: idempotencyKeyOf(order.user, order.idempotencyKey),
       status: 'pending',
-      statusHistory: [{ status: 'pending', at, by: order.user }],
+      statusHistory: [{ status: 'pending', at, ...(placedBy ? actorFields(placedBy) : { by: order.user }) }],
       pendingMails: ['confirmation'],
     });
   }
@@ -130,8 +162,9 @@ export class OrdersRepository {
     return this.model.find({ user }).sort({ createdAt: -1, _id: -1 }).limit(500).exec();
   }
 
-  private toQuery(filter: OrderListFilter): Record<string, unknown> {
+  private async toQuery(filter: OrderListFilter): Promise<Record<string, unknown>> {
     const query: Record<string, unknown> = {};
+    if (filter.q) query.$or = await this.searchClauses(filter.q);
     if (filter.status) query.status = filter.status;
     if (filter.user) query.user = filter.user;
     if (filter.ids) query._id = { $in: filter.ids };
@@ -142,8 +175,73 @@ export class OrdersRepository {
   }
 
   async list(filter: OrderListFilter, sort: { field: string; order: 1 | -1 }, skip: number, limit: number): Promise<{ rows: OrderDocument[]; total: number }> {
-    const query = this.toQuery(filter);
+    const query = await this.toQuery(filter);
     return findPage(this.model, query, sort, skip, limit);
+  }
+
+  /**
+   * The clauses of a search: the whole id; a short number (hex digits the id ends with, as the console shows
+   * its last 8); the name on the shipping address; the customer's username or e-mail.
+   */
+  private async searchClauses(text: string): Promise<Record<string, unknown>[]> {
+    const q = text.trim().replace(/^#/, '');
+    const pattern = new RegExp(escapeRegexText(q), 'i');
+    const clauses: Record<string, unknown>[] = [{ 'shippingAddress.fullName': pattern }];
+    const users = await this.users.find({ $or: [{ username: pattern }, { email: pattern }] }, { _id: 1 }).limit(1000).lean<{ _id: Types.ObjectId }[]>().exec();
+    if (users.length > 0) clauses.push({ user: { $in: users.map((u) => u._id) } });
+    const hex = q.toLowerCase();
+    if (/^[0-9a-f]{24}$/.test(hex)) clauses.push({ _id: new Types.ObjectId(hex) });
+    else if (/^[0-9a-f]{4,23}$/.test(hex)) {
+      // An id's tail is not a range of ids: the ids are matched here (the _id index alone is read).
+      const ids = await this.model.find({}, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
+      const found = ids.filter((o) => o._id.toHexString().endsWith(hex)).map((o) => o._id);
+      if (found.length > 0) clauses.push({ _id: { $in: found } });
+    }
+    return clauses;
+  }
+
+  /** The number of orders per status among those the filter matches (its status ignored), for the console's tabs. */
+  async countsByStatus(filter: OrderListFilter): Promise<{ status: OrderStatus; count: number }[]> {
+    const query = await this.toQuery({ ...filter, status: undefined });
+    const rows = await this.model.aggregate<{ _id: OrderStatus; count: number }>([{ $match: query }, { $group: { _id: '$status', count: { $sum: 1 } } }]).exec();
+    return rows.map((r) => ({ status: r._id, count: r.count }));
+  }
+
+  /** The customers (username and e-mail) of these user ids; deleted accounts are absent. */
+  async customers(ids: Types.ObjectId[]): Promise<Map<string, OrderCustomer>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.users.find({ _id: { $in: ids } }, { username: 1, email: 1 }).lean<{ _id: Types.ObjectId; username: string; email: string }[]>().exec();
+    return new Map(rows.map((u) => [u._id.toString(), { id: u._id, username: u.username, email: u.email }]));
+  }
+
+  /**
+   * Records the refund of a paid order that is still in `status` and not refunded yet (a conditional update).
+   * Null when it was refunded or changed meanwhile.
+   */
+  refund(id: Types.ObjectId, status: OrderStatus, actor: OrderActor, reason: string, at: Date): Promise<OrderDocument | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, status, paidAt: { $exists: true }, refundedAt: { $exists: false } },
+        { $set: { refundedAt: at, refundReason: reason }, $push: { statusHistory: { status, at, event: 'refund', reason, ...actorFields(actor) } } },
+        { returnDocument: 'after' },
+      )
+      .exec();
+  }
+
+  /** Adds an internal note and its history entry to an order still in `status`. Null when it changed meanwhile. */
+  addNote(id: Types.ObjectId, status: OrderStatus, actor: OrderActor, text: string, at: Date): Promise<OrderDocument | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, status },
+        {
+          $push: {
+            notes: { _id: new Types.ObjectId(), text, at, by: actor.id, byName: actor.name, byEmail: actor.email },
+            statusHistory: { status, at, event: 'note', note: text, ...actorFields(actor) },
+          },
+        },
+        { returnDocument: 'after' },
+      )
+      .exec();
   }
 
   /**
@@ -157,12 +255,24 @@ export class OrdersRepository {
     if (change.to === 'cancelled') set.cancelledAt = change.at;
     if (change.trackingNumber !== undefined) set.trackingNumber = change.trackingNumber;
     if (change.restock) set.restockPending = true;
+    if (change.to === 'cancelled' && change.reason) set.cancelReason = change.reason;
+    if (change.refund) {
+      set.refundedAt = change.at;
+      if (change.reason) set.refundReason = change.reason;
+    }
+    const entry = {
+      status: change.to,
+      at: change.at,
+      ...(change.actor ? actorFields(change.actor) : change.by ? { by: change.by } : {}),
+      ...(change.event ? { event: change.event } : {}),
+      ...(change.reason ? { reason: change.reason } : {}),
+    };
     return this.model
       .findOneAndUpdate(
-        { _id: id, status: change.from },
+        { _id: id, status: change.from, ...(change.refund ? { paidAt: { $exists: true }, refundedAt: { $exists: false } } : {}) },
         {
           $set: set,
-          $push: { statusHistory: { status: change.to, at: change.at, ...(change.by ? { by: change.by } : {}) } },
+          $push: { statusHistory: entry },
           ...(change.mail ? { $addToSet: { pendingMails: change.mail } } : {}),
         },
         { returnDocument: 'after' },
@@ -180,7 +290,7 @@ export class OrdersRepository {
    */
   async salesSince(since: Date): Promise<OrderDayRow[]> {
     const rows = await this.model
-      .find({ paidAt: { $gte: since }, status: { $ne: 'cancelled' } }, { paidAt: 1, totalCents: 1, _id: 0 })
+      .find({ paidAt: { $gte: since }, status: { $ne: 'cancelled' }, refundedAt: { $exists: false } }, { paidAt: 1, totalCents: 1, _id: 0 })
       .lean<{ paidAt: Date; totalCents: number }[]>()
       .exec();
     return rows.map((r) => ({ createdAt: r.paidAt, totalCents: r.totalCents }));
@@ -190,7 +300,7 @@ export class OrdersRepository {
   async paidTotals(since?: Date): Promise<{ orders: number; totalCents: number }> {
     const [row] = await this.model
       .aggregate<{ orders: number; totalCents: number }>([
-        { $match: { paidAt: { $gte: since ?? new Date(0) }, status: { $ne: 'cancelled' } } },
+        { $match: { paidAt: { $gte: since ?? new Date(0) }, status: { $ne: 'cancelled' }, refundedAt: { $exists: false } } },
         { $group: { _id: null, orders: { $sum: 1 }, totalCents: { $sum: '$totalCents' } } },
       ])
       .exec();

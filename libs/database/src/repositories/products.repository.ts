@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type QueryFilter } from 'mongoose';
 import { Category } from '../schemas/category.schema';
-import { Product, ProductDocument, ProductStatus } from '../schemas/product.schema';
+import { Product, ProductDocument, ProductStatus, type ReviewStatus } from '../schemas/product.schema';
 
 export interface NewProduct {
   _id?: Types.ObjectId;
@@ -25,7 +25,7 @@ export interface NewProduct {
   variants?: ProductVariantInput[];
   rating?: number;
   numReviews?: number;
-  reviews?: { user: Types.ObjectId; name: string; rating: number; comment: string; verifiedPurchase?: boolean }[];
+  reviews?: { user: Types.ObjectId; name: string; rating: number; comment: string; verifiedPurchase?: boolean; status?: ReviewStatus; createdAt?: Date }[];
   createdAt?: Date;
 }
 
@@ -71,6 +71,8 @@ export interface ProductFilter {
   minPriceCents?: number;
   maxPriceCents?: number;
   excludeId?: Types.ObjectId;
+  /** Units in stock (countInStock), both bounds included: the console's stock levels. */
+  stock?: { min?: number; max?: number };
   /** Free-text search: a literal (escaped) pattern on name, brand and description, or one of these categories. */
   text?: { pattern: RegExp; categoryIds: Types.ObjectId[] };
 }
@@ -87,6 +89,8 @@ export interface StoredReview {
   rating: number;
   comment: string;
   verifiedPurchase: boolean;
+  /** Missing on reviews stored before moderation: those count as approved. */
+  status?: ReviewStatus;
   createdAt: Date;
 }
 
@@ -115,6 +119,14 @@ export interface ProductRecord {
   variants: ProductVariantInput[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A product as a bulk action sees it. */
+export interface ProductBrief {
+  _id: Types.ObjectId;
+  name: string;
+  status: ProductStatus;
+  owner?: Types.ObjectId | null;
 }
 
 export interface ReviewChange {
@@ -177,7 +189,8 @@ export class ProductsRepository {
 
   /** Derived fields every stored product carries (sale flag, rating total). */
   private withDerived<T extends NewProduct>(product: T): T & { onSale: boolean; ratingTotal: number } {
-    const ratingTotal = (product.reviews ?? []).reduce((sum, r) => sum + r.rating, 0);
+    // Only approved reviews count (none stored means approved), as the review routes count them.
+    const ratingTotal = (product.reviews ?? []).filter((r) => !r.status || r.status === 'approved').reduce((sum, r) => sum + r.rating, 0);
     return { ...product, onSale: isOnSale(product), ratingTotal };
   }
 
@@ -210,6 +223,12 @@ export class ProductsRepository {
       if (filter.minPriceCents !== undefined) range.$gte = filter.minPriceCents;
       if (filter.maxPriceCents !== undefined) range.$lte = filter.maxPriceCents;
       query.priceCents = range;
+    }
+    if (filter.stock && (filter.stock.min !== undefined || filter.stock.max !== undefined)) {
+      const range: Record<string, number> = {};
+      if (filter.stock.min !== undefined) range.$gte = filter.stock.min;
+      if (filter.stock.max !== undefined) range.$lte = filter.stock.max;
+      query.countInStock = range;
     }
     if (filter.text) {
       const { pattern, categoryIds } = filter.text;
@@ -288,6 +307,32 @@ export class ProductsRepository {
     return this.oneWithCategory(await this.model.findByIdAndUpdate(id, update, { returnDocument: 'after' }).lean<StoredProduct>().exec());
   }
 
+  /** What a bulk action needs to know of each product it names: those that exist, with status, owner and name. */
+  findBriefs(ids: Types.ObjectId[]): Promise<ProductBrief[]> {
+    return this.model.find({ _id: { $in: ids } }).select('_id name status owner').lean<ProductBrief[]>().exec();
+  }
+
+  /** Bulk publish or unpublish: sets the status of these products (a rejection note goes). */
+  async setStatusMany(ids: Types.ObjectId[], status: ProductStatus): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.model.updateMany({ _id: { $in: ids } }, { $set: { status }, $unset: { rejectionNote: 1 } }).exec();
+    return result.matchedCount;
+  }
+
+  /** Bulk move to another category. */
+  async setCategoryMany(ids: Types.ObjectId[], category: Types.ObjectId): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.model.updateMany({ _id: { $in: ids } }, { $set: { category } }).exec();
+    return result.matchedCount;
+  }
+
+  /** Bulk delete: the ids that were deleted are those still there before the call. */
+  async deleteMany(ids: Types.ObjectId[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.model.deleteMany({ _id: { $in: ids } }).exec();
+    return result.deletedCount;
+  }
+
   async deleteById(id: Types.ObjectId): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: id }).exec();
     return result.deletedCount === 1;
@@ -295,16 +340,17 @@ export class ProductsRepository {
 
   /**
    * Adds a review unless this user already reviewed the product, in one guarded update that also moves
-   * numReviews and ratingTotal; the average is then written by a conditional update that only lands when
-   * no other review changed the counts in between (the later change writes its own average).
-   * Returns 'missing', 'duplicate' or the new counts.
+   * numReviews and ratingTotal when the review is approved (a pending one counts once approved); the average is
+   * then written by a conditional update that only lands when no other review changed the counts in between
+   * (the later change writes its own average). Returns 'missing', 'duplicate' or the new counts.
    */
   async addReview(productId: Types.ObjectId, review: Omit<StoredReview, '_id' | 'createdAt'>): Promise<'missing' | 'duplicate' | (ReviewChange & { review: StoredReview })> {
     const reviewId = new Types.ObjectId();
+    const counted = review.status === undefined || review.status === 'approved';
     const updated = await this.model
       .findOneAndUpdate(
         { _id: productId, status: 'published', 'reviews.user': { $ne: review.user } },
-        { $push: { reviews: { _id: reviewId, ...review } }, $inc: { numReviews: 1, ratingTotal: review.rating } },
+        { $push: { reviews: { _id: reviewId, ...review } }, ...(counted ? { $inc: { numReviews: 1, ratingTotal: review.rating } } : {}) },
         { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1, reviews: { $elemMatch: { _id: reviewId } } } },
       )
       .lean()
@@ -318,24 +364,75 @@ export class ProductsRepository {
     return { ...change, review: stored ?? { _id: reviewId, ...review, createdAt: new Date() } };
   }
 
-  /** Removes one review and recomputes the counts the same way; null when product or review is unknown. */
+  /** Removes one review and recomputes the counts the same way (only an approved one counted); null when product or review is unknown. */
   async removeReview(productId: Types.ObjectId, reviewId: Types.ObjectId): Promise<ReviewChange | null> {
     const product = await this.model
       .findOne({ _id: productId, 'reviews._id': reviewId }, { reviews: { $elemMatch: { _id: reviewId } } })
       .lean()
       .exec();
-    const rating = product?.reviews?.[0]?.rating;
-    if (rating === undefined) return null;
+    const found = product?.reviews?.[0];
+    if (found?.rating === undefined) return null;
+    const counted = found.status === undefined || found.status === null || found.status === 'approved';
+    const rating = found.rating;
+    // Guarded by the status read above: a moderation in between makes this miss, and the caller sees 404 rather than wrong counts.
     const updated = await this.model
       .findOneAndUpdate(
-        { _id: productId, 'reviews._id': reviewId },
-        { $pull: { reviews: { _id: reviewId } }, $inc: { numReviews: -1, ratingTotal: -rating } },
+        { _id: productId, reviews: { $elemMatch: { _id: reviewId, status: counted ? { $nin: ['pending', 'rejected'] } : found.status } } },
+        { $pull: { reviews: { _id: reviewId } }, ...(counted ? { $inc: { numReviews: -1, ratingTotal: -rating } } : {}) },
         { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1 } },
       )
       .lean()
       .exec();
     if (!updated) return null;
     return this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
+  }
+
+  /**
+   * Rewrites this user's own review of a published product (rating, comment, status), moving numReviews and
+   * ratingTotal by the difference: the old review leaves the counts if it counted, the new one joins them if it
+   * counts. Guarded by the rating and status read first, so a moderation or another edit in between makes the
+   * write miss; it is then read and tried again (a few times). 'missing': no such published product; null: the user
+   * wrote no review of it.
+   */
+  async updateReviewBy(
+    productId: Types.ObjectId,
+    user: Types.ObjectId,
+    change: (current: StoredReview) => Pick<StoredReview, 'rating' | 'comment'> & { status: ReviewStatus },
+  ): Promise<'missing' | null | (ReviewChange & { review: StoredReview })> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const product = await this.model
+        .findOne({ _id: productId, status: 'published' }, { reviews: { $elemMatch: { user } } })
+        .lean<{ reviews?: StoredReview[] }>()
+        .exec();
+      if (!product) return 'missing';
+      const current = product.reviews?.[0];
+      if (!current) return null;
+      const next = change(current);
+      const wasCounted = current.status === undefined || current.status === null || current.status === 'approved';
+      const counts = next.status === 'approved';
+      const inc = { numReviews: (counts ? 1 : 0) - (wasCounted ? 1 : 0), ratingTotal: (counts ? next.rating : 0) - (wasCounted ? current.rating : 0) };
+      const updated = await this.model
+        .findOneAndUpdate(
+          {
+            _id: productId,
+            status: 'published',
+            reviews: { $elemMatch: { _id: current._id, rating: current.rating, status: wasCounted ? { $nin: ['pending', 'rejected'] } : current.status } },
+          },
+          {
+            // The whole element in one positional path (the embedded engine refuses several paths under one array).
+            $set: { 'reviews.$': { ...current, rating: next.rating, comment: next.comment, status: next.status } },
+            ...(inc.numReviews !== 0 || inc.ratingTotal !== 0 ? { $inc: inc } : {}),
+          },
+          { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1, reviews: { $elemMatch: { _id: current._id } } } },
+        )
+        .lean()
+        .exec();
+      if (!updated) continue;
+      const counted = await this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
+      const stored = (updated.reviews ?? [])[0] as unknown as StoredReview | undefined;
+      return { ...counted, review: stored ?? { ...current, ...next } };
+    }
+    throw new Error('The review kept changing while it was being edited');
   }
 
   private async writeAverage(productId: Types.ObjectId, numReviews: number, ratingTotal: number): Promise<ReviewChange> {

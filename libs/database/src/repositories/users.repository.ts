@@ -48,6 +48,12 @@ export interface UserChanges {
   tokensValidAfter?: Date;
 }
 
+/** The role flags an admin may grant or revoke. */
+export interface UserRoles {
+  isAdmin?: boolean;
+  isDistributor?: boolean;
+}
+
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
@@ -125,6 +131,14 @@ export class UsersRepository {
     if (changes.email !== undefined) set.email = changes.email.toLowerCase();
     if (changes.passwordHash !== undefined) set.passwordHash = changes.passwordHash;
     if (changes.tokensValidAfter !== undefined) set.tokensValidAfter = changes.tokensValidAfter;
+    return this.model.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after', runValidators: true }).exec();
+  }
+
+  /** Sets the admin and/or distributor flag; answers the updated user (null when it no longer exists). */
+  setRoles(id: Types.ObjectId, roles: UserRoles): Promise<UserDocument | null> {
+    const set: UserRoles = {};
+    if (roles.isAdmin !== undefined) set.isAdmin = roles.isAdmin;
+    if (roles.isDistributor !== undefined) set.isDistributor = roles.isDistributor;
     return this.model.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after', runValidators: true }).exec();
   }
 

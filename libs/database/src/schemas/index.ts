@@ -10,3 +10,4 @@ export * from './user-token.schema';
 export * from './cart.schema';
 export * from './order.schema';
 export * from './coupon.schema';
+export * from './audit-entry.schema';

@@ -48,6 +48,10 @@ export class ShippingAddress {
 }
 export const ShippingAddressSchema = SchemaFactory.createForClass(ShippingAddress);
 
+/** The kinds of history entries besides a status change. */
+export const ORDER_EVENTS = ['status', 'payment', 'cancel', 'refund', 'note'] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
 @Schema({ _id: false })
 export class OrderStatusChange {
   @Prop({ type: String, required: true })
@@ -59,8 +63,49 @@ export class OrderStatusChange {
   /** Who made the change (absent for the system). */
   @Prop({ type: Types.ObjectId, ref: 'User' })
   by?: Types.ObjectId;
+
+  /** The actor's name and e-mail as they were at the time of the change (kept if the account changes or goes). */
+  @Prop({ type: String })
+  byName?: string;
+
+  @Prop({ type: String })
+  byEmail?: string;
+
+  /** What happened (absent: a status change): a payment, a refund or an internal note. `status` is the order's status after it. */
+  @Prop({ type: String, enum: ORDER_EVENTS })
+  event?: OrderEvent;
+
+  /** The reason an admin gave for a cancellation or refund. */
+  @Prop({ type: String })
+  reason?: string;
+
+  /** An internal note's text (admins only; never shown to the customer). */
+  @Prop({ type: String })
+  note?: string;
 }
 export const OrderStatusChangeSchema = SchemaFactory.createForClass(OrderStatusChange);
+
+/** An internal note on an order, by an admin: never shown to the customer. */
+@Schema({ _id: true })
+export class OrderNote {
+  _id!: Types.ObjectId;
+
+  @Prop({ required: true })
+  text!: string;
+
+  @Prop({ type: Date, required: true })
+  at!: Date;
+
+  @Prop({ type: Types.ObjectId, ref: 'User', required: true })
+  by!: Types.ObjectId;
+
+  @Prop({ type: String })
+  byName?: string;
+
+  @Prop({ type: String })
+  byEmail?: string;
+}
+export const OrderNoteSchema = SchemaFactory.createForClass(OrderNote);
 
 /**
  * An order, built on the server from the cart. Money in integer cents. Account deletion anonymises
@@ -135,6 +180,21 @@ export class Order {
 
   @Prop({ type: Date })
   cancelledAt?: Date;
+
+  /** Why an admin cancelled the order. */
+  @Prop({ type: String })
+  cancelReason?: string;
+
+  /** Set when the money of a paid order was given back (paidAt stays: the order was paid, then refunded). */
+  @Prop({ type: Date })
+  refundedAt?: Date;
+
+  @Prop({ type: String })
+  refundReason?: string;
+
+  /** Internal notes by admins, oldest first; never shown to the customer. */
+  @Prop({ type: [OrderNoteSchema], default: undefined })
+  notes?: OrderNote[];
 
   createdAt!: Date;
   updatedAt!: Date;

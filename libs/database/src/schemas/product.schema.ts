@@ -5,6 +5,10 @@ import { announceCatalogWrites } from '../catalog-changes';
 export const PRODUCT_STATUSES = ['draft', 'pending', 'published', 'rejected'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/** A review's moderation state; a review stored before moderation existed has none and counts as approved. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 @Schema({ timestamps: { createdAt: true, updatedAt: false }, _id: true })
 export class Review {
   _id!: Types.ObjectId;
@@ -23,6 +27,10 @@ export class Review {
 
   @Prop({ default: false })
   verifiedPurchase!: boolean;
+
+  /** Only approved reviews are shown and counted in rating and numReviews; none stored means approved. */
+  @Prop({ type: String, enum: REVIEW_STATUSES })
+  status?: ReviewStatus;
 
   createdAt!: Date;
 }
@@ -116,13 +124,15 @@ export class Product {
   @Prop({ type: Map, of: String, default: {} })
   specifications!: Map<string, string>;
 
+  /** Average of the approved reviews' ratings. */
   @Prop({ default: 0 })
   rating!: number;
 
+  /** How many approved reviews there are. */
   @Prop({ default: 0 })
   numReviews!: number;
 
-  /** Sum of every review's rating, changed in the same update as the reviews list (rating = total / count). */
+  /** Sum of every approved review's rating, changed in the same update as the reviews list (rating = total / count). */
   @Prop({ default: 0 })
   ratingTotal!: number;
 

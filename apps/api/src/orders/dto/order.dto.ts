@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsNotEmptyObject, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ORDER_STATUSES, type OrderDocument, type OrderStatus } from '@shop/database';
+import { ORDER_EVENTS, ORDER_STATUSES, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderStatus } from '@shop/database';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
 import { toDollars } from '../../common/money';
 import { ListQueryDto } from '../../common/list-query';
@@ -62,6 +62,35 @@ export class UpdateOrderDto {
   @IsNotEmpty()
   @MaxLength(100)
   trackingNumber?: string;
+
+  @ApiPropertyOptional({ description: 'Why the order is cancelled (stored as cancelReason); the console sends it through POST /api/orders/{id}/admin-cancel', example: 'Customer asked by phone' })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  reason?: string;
+}
+
+/** POST /api/orders/{id}/admin-cancel and /refund (admins): the reason is required. */
+export class OrderReasonDto {
+  @ApiProperty({ example: 'Customer asked by phone', maxLength: 500 })
+  // Listed last-checked first: a missing reason is told it is required, not that it is too long.
+  @MaxLength(500, { message: 'The reason must be at most 500 characters' })
+  @IsNotEmpty({ message: 'A reason is required' })
+  @IsString({ message: 'A reason is required' })
+  @Trim()
+  reason!: string;
+}
+
+/** POST /api/orders/{id}/notes (admins): an internal note, never shown to the customer. */
+export class OrderNoteInputDto {
+  @ApiProperty({ example: 'Called the customer: leave at the back door', maxLength: 2000 })
+  @MaxLength(2000, { message: 'The note must be at most 2000 characters' })
+  @IsNotEmpty({ message: 'The note is required' })
+  @IsString({ message: 'The note is required' })
+  @Trim()
+  text!: string;
 }
 
 /** GET /api/orders (admins): the list conventions; filter takes status, user (id), from and to (dates, `to` inclusive). */
@@ -71,8 +100,11 @@ export class OrderListQueryDto extends ListQueryDto {
   override sort?: string = undefined;
 
   @ApiPropertyOptional({
-    description: 'A JSON object with any of: status (one of ' + ORDER_STATUSES.join(', ') + '), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids)',
-    example: '{"status":"paid","from":"2025-01-01"}',
+    description:
+      'A JSON object with any of: status (one of ' +
+      ORDER_STATUSES.join(', ') +
+      '), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids), q (search: the order id or its short number — the last hex digits of the id, at least 4 — or the customer\'s name or e-mail, case-insensitive)',
+    example: '{"status":"paid","q":"ann@example.com"}',
   })
   override filter?: string = undefined;
 }
@@ -91,9 +123,53 @@ export class OrderItemDto {
 
 export class ShippingAddressViewDto extends ShippingAddressDto {}
 
+/** Who made a change: the id, name and e-mail recorded with it (null id: the account is gone). */
+export class OrderActorDto {
+  @ApiPropertyOptional({ nullable: true, type: String }) id!: string | null;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+}
+
+/**
+ * A history entry. The customer sees status changes only (status and at); admins see every entry (payment,
+ * cancel, refund, note) with its actor, reason and note.
+ */
 export class OrderStatusChangeDto {
-  @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
+  @ApiProperty({ enum: ORDER_STATUSES, description: "The order's status after the entry" }) status!: OrderStatus;
   @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiPropertyOptional({ enum: ORDER_EVENTS, description: 'Admins only: what happened (status: a status change)' }) event?: OrderEvent;
+  @ApiPropertyOptional({ type: OrderActorDto, nullable: true, description: 'Admins only: who made the change (null: the system or an unrecorded actor)' }) actor?: OrderActorDto | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: the reason of a cancellation or refund' }) reason?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: the text of an internal note' }) note?: string | null;
+}
+
+/** An internal note (admins only). */
+export class OrderNoteDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiProperty({ type: OrderActorDto }) author!: OrderActorDto;
+}
+
+/** The customer of an order (admins only): link target /admin/customers/{id}/show. */
+export class OrderCustomerDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+}
+
+export const PAYMENT_STATES = ['unpaid', 'paid', 'refunded'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** How the order is shown: to its customer, or to an admin (notes, actors, reasons and the customer's account). */
+export interface OrderView {
+  admin: boolean;
+  customer?: OrderCustomer;
+}
+
+function actorOf(e: { by?: { toString(): string }; byName?: string; byEmail?: string }): OrderActorDto | null {
+  if (!e.byName && !e.byEmail) return null;
+  return { id: e.by ? e.by.toString() : null, name: e.byName ?? '', email: e.byEmail ?? '' };
 }
 
 /** An order as the API shows it: money in dollars. */
@@ -119,8 +195,16 @@ export class OrderDto {
   @ApiProperty() isDelivered!: boolean;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) deliveredAt!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ enum: PAYMENT_STATES, description: 'unpaid; paid (paidAt set); refunded (paid, then refunded: refundedAt)' }) paymentState!: PaymentState;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) refundedAt!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) cancelledAt!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: why an admin cancelled the order' }) cancelReason?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: why the order was refunded' }) refundReason?: string | null;
+  @ApiPropertyOptional({ type: [OrderNoteDto], description: 'Admins only: internal notes, oldest first (never shown to the customer)' }) notes?: OrderNoteDto[];
+  @ApiPropertyOptional({ type: OrderCustomerDto, nullable: true, description: "Admins only: the customer's account (null: deleted)" }) customer?: OrderCustomerDto | null;
 
-  static from(o: OrderDocument): OrderDto {
+  /** The order for its customer by default; `view.admin` adds what only admins see. */
+  static from(o: OrderDocument, view: OrderView = { admin: false }): OrderDto {
     const id = o._id.toString();
     const a = o.shippingAddress;
     return {
@@ -146,15 +230,38 @@ export class OrderDto {
       total: toDollars(o.totalCents),
       couponCode: o.couponCode ?? null,
       status: o.status,
-      statusHistory: o.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString() })),
+      statusHistory: view.admin
+        ? o.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString(), event: h.event ?? 'status', actor: actorOf(h), reason: h.reason ?? null, note: h.note ?? null }))
+        : o.statusHistory.filter((h) => h.event !== 'note').map((h) => ({ status: h.status, at: h.at.toISOString() })),
       trackingNumber: o.trackingNumber ?? null,
       isPaid: Boolean(o.paidAt),
       paidAt: o.paidAt ? o.paidAt.toISOString() : null,
       isDelivered: Boolean(o.deliveredAt),
       deliveredAt: o.deliveredAt ? o.deliveredAt.toISOString() : null,
       createdAt: o.createdAt.toISOString(),
+      paymentState: o.refundedAt ? 'refunded' : o.paidAt ? 'paid' : 'unpaid',
+      refundedAt: o.refundedAt ? o.refundedAt.toISOString() : null,
+      cancelledAt: o.cancelledAt ? o.cancelledAt.toISOString() : null,
+      ...(view.admin
+        ? {
+            cancelReason: o.cancelReason ?? null,
+            refundReason: o.refundReason ?? null,
+            notes: (o.notes ?? []).map((n) => ({ id: n._id.toString(), text: n.text, at: n.at.toISOString(), author: actorOf(n) ?? { id: n.by.toString(), name: '', email: '' } })),
+            customer: view.customer ? { id: view.customer.id.toString(), name: view.customer.username, email: view.customer.email } : null,
+          }
+        : {}),
     };
   }
+}
+
+/** GET /api/orders/counts (admins): how many orders per status (and in all) match the list's filter, its status ignored. */
+export class OrderCountsDto {
+  @ApiProperty() all!: number;
+  @ApiProperty() pending!: number;
+  @ApiProperty() paid!: number;
+  @ApiProperty() shipped!: number;
+  @ApiProperty() delivered!: number;
+  @ApiProperty() cancelled!: number;
 }
 
 export class DaySalesDto {

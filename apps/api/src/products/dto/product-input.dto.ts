@@ -21,6 +21,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Trim } from '../../common/transforms';
+import { SHOP_SORT_MESSAGE, SHOP_SORTS, type ShopSort } from './shop-sort';
 /** Image references: one of our uploads, or an absolute http(s) URL. */
 export const IMAGE_URL = /^(\/api\/images\/[0-9a-f]{24}|https?:\/\/[^\s"'<>]{1,500})$/i;
 const IMAGE_URL_MESSAGE = 'Images must be /api/images/<id> (from POST /api/upload) or an http(s) URL';
@@ -135,7 +136,7 @@ export class ProductInputDto {
   @MaxLength(60)
   brand!: string;
 
-  @ApiPropertyOptional({ description: 'Units available; countInStock wins when both differ', example: 10 })
+  @ApiPropertyOptional({ description: 'Units available: the same stock as countInStock (both given must be equal; with variants, their sum)', example: 10 })
   @IsOptional()
   @Transform(toNumber)
   @IsInt({ message: 'Quantity must be a whole number' })
@@ -143,7 +144,7 @@ export class ProductInputDto {
   @Max(1_000_000)
   quantity?: number;
 
-  @ApiPropertyOptional({ description: 'Units that can be sold (ignored when variants are given: their sum)', example: 10 })
+  @ApiPropertyOptional({ description: 'Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH)', example: 10 })
   @IsOptional()
   @Transform(toNumber)
   @IsInt({ message: 'countInStock must be a whole number' })
@@ -259,4 +260,13 @@ export class FilteredProductsInputDto {
 
   @OptionalWholeNumber('pageSize', 100, 'Products per page (default 12)')
   pageSize?: number;
+
+  @ApiPropertyOptional({
+    enum: SHOP_SORTS,
+    default: 'newest',
+    description: 'Order: `newest` (default, newest first), `price_asc` (cheapest first), `price_desc` (most expensive first), `top_rated` (highest average rating first)',
+  })
+  @IsOptional()
+  @IsIn(SHOP_SORTS, { message: SHOP_SORT_MESSAGE })
+  sort?: ShopSort;
 }

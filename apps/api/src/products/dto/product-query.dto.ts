@@ -1,9 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsMongoId, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsMongoId, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ListQueryDto } from '../../common/list-query';
 
 const ONCE = { message: '$property must be given once, as text' };
+
+/**
+ * Stock levels of the console's filter, by countInStock (with variants, the sum of theirs): sold out is 0 units,
+ * low stock 1 to LOW_STOCK_THRESHOLD units (the dashboard's low-stock threshold), in stock more than that.
+ */
+export const STOCK_LEVELS = ['in_stock', 'low_stock', 'sold_out'] as const;
+export type StockLevel = (typeof STOCK_LEVELS)[number];
+export const LOW_STOCK_THRESHOLD = 5;
+const STOCK_MESSAGE = `stock must be one of ${STOCK_LEVELS.join(', ')}`;
 
 /** GET /api/products and GET /api/products/mine: the list conventions plus the shop's search and category. */
 export class ProductListQueryDto extends ListQueryDto {
@@ -19,13 +28,22 @@ export class ProductListQueryDto extends ListQueryDto {
   category?: string;
 
   @ApiPropertyOptional({
+    enum: STOCK_LEVELS,
+    description: `Stock level by countInStock: \`sold_out\` (0 units), \`low_stock\` (1 to ${LOW_STOCK_THRESHOLD} units), \`in_stock\` (more than ${LOW_STOCK_THRESHOLD} units); the same as filter \`stock\``,
+  })
+  @IsOptional()
+  @IsString(ONCE)
+  @IsIn(STOCK_LEVELS, { message: STOCK_MESSAGE })
+  stock?: string;
+
+  @ApiPropertyOptional({
     description: '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id',
     example: '["price","ASC"]',
   })
   declare sort?: string;
 
   @ApiPropertyOptional({
-    description: 'react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids)',
+    description: `react-admin: a JSON object with any of \`q\` (search text), \`category\` (id), \`status\` (draft, pending, published, rejected: admins), \`brand\`, \`isSpecial\`, \`onSale\` (booleans), \`owner\` (user id, the distributor who submitted it: admins), \`stock\` (\`in_stock\`: more than ${LOW_STOCK_THRESHOLD} units, \`low_stock\`: 1 to ${LOW_STOCK_THRESHOLD}, \`sold_out\`: 0), \`id\` (a list of ids)`,
     example: '{"q":"linen","onSale":true}',
   })
   declare filter?: string;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PRODUCT_STATUSES, type ProductStatus } from '@shop/database';
+import { PRODUCT_STATUSES, REVIEW_STATUSES, type ProductStatus, type ReviewStatus } from '@shop/database';
 
 export class ProductCategoryRefDto {
   @ApiProperty({ example: '665f1c2e9d1e8a0012345678' })
@@ -36,6 +36,12 @@ export class ReviewDto {
 
   @ApiProperty({ description: 'The reviewer has ordered this product' })
   verifiedPurchase!: boolean;
+
+  @ApiProperty({
+    enum: REVIEW_STATUSES,
+    description: "Moderation: only approved reviews are shown to shoppers and count in the product's rating; a new review is approved at once unless REVIEW_MODERATION=pre",
+  })
+  status!: ReviewStatus;
 }
 
 export class VariantDto {
@@ -104,13 +110,13 @@ export class ProductDto {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { Material: 'Cotton' } })
   specifications!: Record<string, string>;
 
-  @ApiProperty({ example: 4.5 })
+  @ApiProperty({ example: 4.5, description: 'Average rating of the approved reviews' })
   rating!: number;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'How many approved reviews there are' })
   numReviews!: number;
 
-  @ApiPropertyOptional({ type: [ReviewDto], description: 'Only on GET /api/products/{id}' })
+  @ApiPropertyOptional({ type: [ReviewDto], description: 'Only on GET /api/products/{id}: the approved reviews' })
   reviews?: ReviewDto[];
 
   @ApiProperty()

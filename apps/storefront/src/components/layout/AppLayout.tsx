@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
+import { ShopHeader } from './ShopHeader';
 import { SideMenu, SIDE_BAR_WIDTH } from './SideMenu';
 
 const CustomCursor = lazy(() => import('../../features/cursor/CustomCursor'));
@@ -27,7 +28,9 @@ export function AppLayout() {
             <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} aria-label="Loading page" />
           </Suspense>
         )}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: { xs: 8, lg: 0 } }}>
+        {/* The header sits under the mobile top bar (it keeps that bar's room above it) and sticks on top on large screens. */}
+        <ShopHeader />
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
           <Outlet />
         </Box>
         <Footer />

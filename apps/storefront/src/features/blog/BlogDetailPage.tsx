@@ -22,6 +22,7 @@ import { usePageMeta } from '../../lib/meta';
 import type { Blog, BlogComment } from '../../lib/models';
 import { useBlogsGetQuery, useBlogsLikeMutation, useCommentsCreateMutation, useCommentsListQuery } from '../../lib/shop-api';
 import { useDeleteCommentMutation } from './blog-api';
+import { renumberHeadings } from './heading-levels';
 
 export const COMMENT_MAX_LENGTH = 1000;
 
@@ -121,7 +122,8 @@ function BlogPost({ id }: { id: string }) {
 
   const likes = likeState?.likes ?? blog.likes ?? 0;
   const liked = likeState?.likedByMe ?? blog.likedByMe ?? false;
-  const html = blog.html ?? blog.bodyHtml;
+  const body = blog.html ?? blog.bodyHtml;
+  const html = body ? renumberHeadings(body) : body;
 
   const onLike = async () => {
     if (!user) return toast.error('Please login first');

@@ -6,11 +6,11 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QuantityInput } from '../../components/ui/QuantityInput';
 import { formatPrice } from '../../lib/format';
 import { PLACEHOLDER_IMAGE, thumbnailSrcSet } from '../../lib/images';
 import { usePageMeta } from '../../lib/meta';
@@ -40,9 +40,10 @@ export default function CartPage() {
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Cart items">
           {items.map((item) => (
-            <Paper component="li" key={item.key} variant="outlined" sx={{ p: 2, borderRadius: 3, display: 'flex', gap: 2, alignItems: 'center' }} data-testid="cart-line">
+            <Paper component="li" key={item.key} variant="outlined" sx={{ p: 2, borderRadius: 3, display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 2, alignItems: 'center' }} data-testid="cart-line">
               <Box component="img" src={item.image || PLACEHOLDER_IMAGE} srcSet={thumbnailSrcSet(item.image)} sizes="96px" alt={item.name} sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 2 }} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+              {/* On a phone the quantity, line total and remove button go on a row of their own. */}
+              <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 112px)', sm: 0 } }}>
                 <Link component={RouterLink} to={`/product/${item.productId}`} sx={{ fontWeight: 600 }}>
                   {item.name}
                 </Link>
@@ -55,15 +56,7 @@ export default function CartPage() {
                   {formatPrice(item.price)} each
                 </Typography>
               </Box>
-              <TextField
-                label="Qty"
-                type="number"
-                size="small"
-                value={item.quantity}
-                onChange={(e) => void dispatch(setQuantityAndSync(item.key, Math.floor(Number(e.target.value))))}
-                slotProps={{ htmlInput: { min: 1, max: item.countInStock || 99, 'aria-label': `Quantity of ${item.name}` } }}
-                sx={{ width: 80 }}
-              />
+              <QuantityInput value={item.quantity} onChange={(q) => void dispatch(setQuantityAndSync(item.key, q))} max={item.countInStock ?? 99} itemName={item.name} />
               <Typography color="primary" sx={{ fontWeight: 700, minWidth: 88, textAlign: 'right' }} data-testid="cart-line-total">
                 {formatPrice(cartLineTotal(item))}
               </Typography>

@@ -24,10 +24,22 @@ export const CART_TOASTS = {
 /** Where an add to cart starts: the product page, or a product card (shop, special products, home). */
 export type AddToCartSource = 'product' | 'shop';
 
-/** The screen's own answer once the server has saved the add (spec section 8), after the cart rule's toast. */
-export const ADD_TO_CART_RESULT: Record<AddToCartSource, { saved: string; failed: string }> = {
-  product: { saved: 'Added to cart', failed: 'Failed to add to cart' },
-  shop: { saved: 'Product added to cart', failed: 'Failed to add product to cart!' },
+/**
+ * The screen's fallback when the server refuses an add without a message of its own (spec section 8). A saved add
+ * shows the cart rule's toast alone: one toast per outcome.
+ */
+export const ADD_TO_CART_FAILED: Record<AddToCartSource, string> = {
+  product: 'Failed to add to cart',
+  shop: 'Failed to add product to cart!',
+};
+
+/**
+ * The screen's confirmation of a saved add (spec section 8): shown beside the button that added, not as a second
+ * toast (the cart rule's toast is the outcome's one toast).
+ */
+export const ADD_TO_CART_SAVED: Record<AddToCartSource, string> = {
+  product: 'Added to cart',
+  shop: 'Product added to cart',
 };
 
 export function cartKey(productId: string, variantSku?: string | null): string {

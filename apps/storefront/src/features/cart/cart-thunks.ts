@@ -3,7 +3,7 @@ import type { AppDispatch, RootState } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { shopApi } from '../../lib/shop-api';
 import { cartBody } from './cart-api';
-import { ADD_TO_CART_RESULT, CART_TOASTS, addItem, type AddToCartSource, type CartItem } from './cart-logic';
+import { ADD_TO_CART_FAILED, CART_TOASTS, addItem, type AddToCartSource, type CartItem } from './cart-logic';
 import { addToCart, clearCart, removeFromCart, setCartFromServer, updateQuantity } from './cart-slice';
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
@@ -20,11 +20,11 @@ export const syncCart = (): Thunk => async (dispatch, getState) => {
 };
 
 /**
- * Adds to the cart at once, then saves on the server; the server's answer becomes the cart. One outcome, its
- * own toasts: a saved add shows the cart rule's toast and the screen's confirmation ('Added to cart' on the
- * product page, 'Product added to cart' on product cards); a refused one shows only the error (the rule's
- * success toast waits for the server, so it never stands beside an error). A guest's cart is local: the rule's
- * toast shows at once.
+ * Adds to the cart at once, then saves on the server; the server's answer becomes the cart. One outcome, one
+ * toast: a saved add shows the cart rule's toast ('Item added to cart', or 'Item quantity updated in cart' for a
+ * line already there) once the server accepted it; a refused one shows only the error (the screen's fallback,
+ * 'Failed to add to cart' or 'Failed to add product to cart!', when the server gave no message) and the cart goes
+ * back to the server's. A guest's cart is local: the rule's toast shows as soon as it is stored.
  */
 export const addToCartAndSync =
   (item: Omit<CartItem, 'key' | 'quantity'> & { quantity?: number }, from: AddToCartSource = 'product'): Thunk<boolean> =>
@@ -45,29 +45,33 @@ export const addToCartAndSync =
     const answer = result.data as { message?: string; items?: unknown } | undefined;
     if ('error' in result || (answer && answer.message && !answer.items)) {
       // An optional message in the response is treated as an error (spec section 7).
-      toast.error(answer?.message ?? errorMessage(result.error, ADD_TO_CART_RESULT[from].failed));
+      toast.error(answer?.message ?? errorMessage(result.error, ADD_TO_CART_FAILED[from]));
       await dispatch(syncCart());
       return false;
     }
     if (result.data?.items) dispatch(setCartFromServer(result.data.items));
     ruleToast();
-    toast.success(ADD_TO_CART_RESULT[from].saved);
     return true;
   };
 
+/** Removes a line: one toast, the rule's 'Item removed from cart' once the server removed it, else only the error. */
 export const removeFromCartAndSync =
   (key: string): Thunk =>
   async (dispatch, getState) => {
     const item = getState().cart.items.find((i) => i.key === key);
     dispatch(removeFromCart(key));
-    toast.error(CART_TOASTS.removed);
     const user = getState().session.userInfo;
-    if (!user || !item) return;
+    if (!user || !item) {
+      toast.error(CART_TOASTS.removed);
+      return;
+    }
     const result = await dispatch(shopApi.endpoints.cartRemove.initiate({ productId: item.productId, variantSku: item.variantSku || undefined }));
     if ('error' in result) {
       toast.error(errorMessage(result.error));
       await dispatch(syncCart());
+      return;
     }
+    toast.error(CART_TOASTS.removed);
   };
 
 export const setQuantityAndSync =

@@ -73,7 +73,8 @@ export default function ContributorsPage() {
           <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, mb: 4 }}>
             <BarChart rows={rows} />
           </Paper>
-          <Paper variant="outlined" sx={{ borderRadius: 3, overflowX: 'auto' }}>
+          {/* A table that may scroll sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <Paper variant="outlined" sx={{ borderRadius: 3, overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Contributors table">
             <Table aria-label="Contributors">
               <TableHead>
                 <TableRow>

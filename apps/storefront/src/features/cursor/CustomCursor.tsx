@@ -38,9 +38,11 @@ export default function CustomCursor() {
       pos = { x: e.clientX, y: e.clientY };
       points.push({ x: e.clientX, y: e.clientY, t: performance.now() });
       hovered = !!(e.target as Element | null)?.closest?.(CLICKABLE_SELECTOR);
+      wake();
     };
     const onLeave = () => {
       pos = { x: -100, y: -100 };
+      wake();
     };
     const draw = () => {
       const now = performance.now();
@@ -64,9 +66,14 @@ export default function CustomCursor() {
         }
         ctx.globalAlpha = 1;
       }
-      frame = requestAnimationFrame(draw);
+      // Idle once the trail has faded and the ring has caught up: no frame is drawn while the mouse rests.
+      const settled = points.length === 0 && Math.abs(pos.x - ringPos.x) < 0.5 && Math.abs(pos.y - ringPos.y) < 0.5;
+      frame = settled ? 0 : requestAnimationFrame(draw);
     };
-    frame = requestAnimationFrame(draw);
+    function wake() {
+      if (!frame) frame = requestAnimationFrame(draw);
+    }
+    wake();
     window.addEventListener('pointermove', onMove, { passive: true });
     document.addEventListener('pointerleave', onLeave);
     window.addEventListener('resize', resize);

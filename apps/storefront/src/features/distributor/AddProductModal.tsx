@@ -66,8 +66,12 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
     for (const file of form.additionalImages) data.append('additionalImages', file);
     try {
       const product = await addProduct(data).unwrap();
-      toast.success('Product added successfully!');
-      if (product?.status === 'pending') toast.info('Your product is waiting for approval by an admin before it appears in the shop.');
+      // One toast for the outcome: the spec's message, and the approval wait in the same toast when there is one.
+      toast.success(
+        product?.status === 'pending'
+          ? 'Product added successfully! It is waiting for approval by an admin before it appears in the shop.'
+          : 'Product added successfully!',
+      );
       setForm(EMPTY);
       setFileKey((k) => k + 1);
       close();

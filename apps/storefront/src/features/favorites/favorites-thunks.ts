@@ -11,30 +11,39 @@ export function toFavorite(p: Pick<Product, '_id' | 'name' | 'price' | 'image'> 
   return { _id: p._id, name: p.name, price: p.price, image: p.image, images: p.images, countInStock: p.countInStock, brand: p.brand };
 }
 
-/** The heart: login first, then toggle, persist, and save on the server. */
+/**
+ * The heart: login first, then toggle at once, persist, and save on the server. One outcome, one toast: 'Added
+ * to favorites' or 'Removed from favorites' once the server saved it; when it refused, the heart goes back and only
+ * 'Something went wrong' shows. A server without the favourites call (404) leaves the local list authoritative.
+ */
 export const toggleFavorite =
   (product: FavoriteProduct): Thunk =>
   async (dispatch, getState) => {
     const signedIn = !!getState().session.userInfo;
     const outcome = toggleOutcome(getState().favorites.items, product._id, signedIn);
+    if (outcome === 'login') {
+      toast.error(FAVORITE_TOASTS.login);
+      return;
+    }
+    const done = () => (outcome === 'removed' ? toast.info(FAVORITE_TOASTS.removed) : toast.success(FAVORITE_TOASTS.added));
     try {
-      if (outcome === 'login') {
-        toast.error(FAVORITE_TOASTS.login);
-        return;
-      }
       if (outcome === 'removed') {
         dispatch(favoriteRemoved(product._id));
-        toast.info(FAVORITE_TOASTS.removed);
         await dispatch(shopApi.endpoints.favoritesRemove.initiate({ productId: product._id })).unwrap();
       } else {
         dispatch(favoriteAdded(product));
-        toast.success(FAVORITE_TOASTS.added);
         await dispatch(shopApi.endpoints.favoritesAdd.initiate({ addFavoriteDto: { productId: product._id } })).unwrap();
       }
+      done();
     } catch (error) {
       const status = (error as { status?: unknown })?.status;
       // The server list is an extra; the local list stays authoritative when the call is missing.
-      if (status !== 404) toast.error(FAVORITE_TOASTS.failed);
+      if (status === 404) {
+        done();
+        return;
+      }
+      dispatch(outcome === 'removed' ? favoriteAdded(product) : favoriteRemoved(product._id));
+      toast.error(FAVORITE_TOASTS.failed);
     }
   };
 

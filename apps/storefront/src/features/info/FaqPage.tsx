@@ -24,9 +24,10 @@ export default function FaqPage() {
     <Container maxWidth="md" sx={{ py: 4 }}>
       <PageHeader title="Frequently asked questions" />
       {FAQ.map(([q, a], i) => (
-        <Accordion key={q} disableGutters variant="outlined">
+        // The accordion wraps its summary in a heading (h3 by default): each question is an h2 under the page's h1.
+        <Accordion key={q} disableGutters variant="outlined" slotProps={{ heading: { component: 'h2' } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`faq-${i}-header`} aria-controls={`faq-${i}-content`}>
-            <Typography component="h2" sx={{ fontWeight: 600 }}>
+            <Typography component="span" sx={{ fontWeight: 600 }}>
               {q}
             </Typography>
           </AccordionSummary>

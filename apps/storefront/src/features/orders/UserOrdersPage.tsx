@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
@@ -12,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { VISUALLY_HIDDEN } from '../../components/ui/visually-hidden';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
@@ -46,7 +48,11 @@ export default function UserOrdersPage() {
                 <TableCell align="right">Items</TableCell>
                 <TableCell align="right">Total</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell />
+                <TableCell>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    Details
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -16,7 +16,10 @@ import { AfterHydration } from '../../components/AfterHydration';
 import { usePageMeta } from '../../lib/meta';
 import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
 import { ProductCarousel } from './ProductCarousel';
+import { NewArrivalsRail, TopRatedRail } from './ProductRail';
+import { HeroMosaic } from './HeroMosaic';
 import { useProductsQuery } from './products-api';
+import { VISUALLY_HIDDEN } from '../../components/ui/visually-hidden';
 
 // Below the fold: loaded after the first paint, so the first load of / stays small.
 const NewsletterForm = lazy(() => import('../newsletter/NewsletterForm'));
@@ -32,31 +35,39 @@ function Hero() {
   return (
     <Box
       component="section"
+      aria-labelledby="hero-title"
       sx={{
         borderRadius: 4,
-        px: { xs: 3, md: 8 },
-        py: { xs: 6, md: 10 },
+        px: { xs: 3, md: 6 },
+        py: { xs: 5, md: 6 },
+        display: 'grid',
+        gap: { xs: 3, md: 6 },
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+        alignItems: 'center',
         background: (t) =>
           t.palette.mode === 'dark' ? 'linear-gradient(135deg, #2a1326 0%, #151a2e 100%)' : 'linear-gradient(135deg, #fde7f3 0%, #e0e7ff 100%)',
       }}
     >
-      <Typography component="h1" variant="h2" sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.5rem' }, maxWidth: 760 }}>
-        Shop the Latest Styles, Anytime
-      </Typography>
-      <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, maxWidth: 640, fontWeight: 400 }}>
-        Clothing and accessories from independent makers, picked for everyday wear and special days alike. Free shipping on every order.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-        <Button component={RouterLink} to="/shop" variant="contained" size="large">
-          Start Shopping
-        </Button>
-        <Button component={RouterLink} to="/offers" variant="outlined" size="large">
-          Explore Deals
-        </Button>
-        <Button component={RouterLink} to="/contributors" variant="text" size="large">
-          Meet our Contributors
-        </Button>
-      </Stack>
+      <Box>
+        <Typography id="hero-title" component="h1" variant="h2" sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.2rem' }, maxWidth: 760 }}>
+          Shop the Latest Styles, Anytime
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, maxWidth: 640, fontWeight: 400 }}>
+          Clothing and accessories from independent makers, picked for everyday wear and special days alike. Free shipping on every order.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
+          <Button component={RouterLink} to="/shop" variant="contained" size="large">
+            Start Shopping
+          </Button>
+          <Button component={RouterLink} to="/offers" variant="outlined" size="large">
+            Explore Deals
+          </Button>
+          <Button component={RouterLink} to="/contributors" variant="text" size="large">
+            Meet our Contributors
+          </Button>
+        </Stack>
+      </Box>
+      <HeroMosaic />
     </Box>
   );
 }
@@ -116,6 +127,10 @@ function KeywordResults({ keyword }: { keyword: string }) {
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
         Results for “{keyword}”
       </Typography>
+      {/* The cards' names are h3: this keeps the heading levels in order. */}
+      <Typography component="h2" sx={VISUALLY_HIDDEN}>
+        Matching products
+      </Typography>
       {isLoading ? (
         <ProductSkeletonGrid />
       ) : error ? (
@@ -146,10 +161,12 @@ export default function HomePage() {
           <Hero />
           <Box component="section" aria-labelledby="featured-title">
             <Typography id="featured-title" component="h2" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>
-              Top rated
+              Featured
             </Typography>
             <ProductCarousel />
           </Box>
+          <NewArrivalsRail />
+          <TopRatedRail />
           <LatestGrid />
           <Services />
           <AfterHydration fallback={<Box sx={{ minHeight: 160 }} />}>

@@ -5,22 +5,25 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { StarRating } from '../../components/ui/StarRating';
 import { formatPrice } from '../../lib/format';
 import { PLACEHOLDER_IMAGE, productSrcSet, thumbnailSrcSet } from '../../lib/images';
 import type { Product } from '../../lib/models';
 import { MESSAGES } from '../../lib/validation';
+import { AddedNote, useAddedNote } from '../cart/AddedNote';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { HeartButton } from '../favorites/HeartButton';
 import { toFavorite } from '../favorites/favorites-thunks';
 import { SKELETON_CARDS } from './shop-filters';
 
 /** images is optional: the favourites page passes a FavoriteProduct, which may have no thumbnails. */
-export function ProductImage({ product, sizes, eager }: { product: Pick<Product, 'image' | 'name'> & Partial<Pick<Product, 'images'>>; sizes: string; eager?: boolean }) {
+/** `eager`: on the first screen (loaded at once, not when scrolled to); `priority`: likely the page's largest paint. */
+export function ProductImage({ product, sizes, eager, priority }: { product: Pick<Product, 'image' | 'name'> & Partial<Pick<Product, 'images'>>; sizes: string; eager?: boolean; priority?: boolean }) {
   return (
     <Box
       component="img"
@@ -28,7 +31,8 @@ export function ProductImage({ product, sizes, eager }: { product: Pick<Product,
       srcSet={productSrcSet(product) ?? thumbnailSrcSet(product.image)}
       sizes={sizes}
       alt={product.name}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       sx={{ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
       onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
@@ -39,9 +43,27 @@ export function ProductImage({ product, sizes, eager }: { product: Pick<Product,
   );
 }
 
-/** Image, name, price with '$' and the heart, linking to /product/{id}. */
-export function ProductCard({ product, showAddToCart = true }: { product: Product; showAddToCart?: boolean }) {
+const CARD_SIZES = '(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw';
+
+/**
+ * Image, name, price with '$' and the heart, linking to /product/{id}. `sizes` is the image's width in the
+ * grid that shows the card; `eager` and `priority` as for ProductImage, for the cards on the first screen.
+ */
+function ProductCardView({
+  product,
+  showAddToCart = true,
+  sizes = CARD_SIZES,
+  eager,
+  priority,
+}: {
+  product: Product;
+  showAddToCart?: boolean;
+  sizes?: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const addToCart = useAddToCart('shop');
+  const [added, settleAdd] = useAddedNote();
   const hasVariants = !!product.variants?.length;
   const onSale = product.compareAtPrice && product.compareAtPrice > product.price;
   return (
@@ -51,7 +73,7 @@ export function ProductCard({ product, showAddToCart = true }: { product: Produc
       </Box>
       {onSale && <Chip label="Sale" color="primary" size="small" sx={{ position: 'absolute', top: 12, left: 12, zIndex: 1 }} />}
       <CardActionArea component={RouterLink} to={`/product/${product._id}`} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
-        <ProductImage product={product} sizes="(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw" />
+        <ProductImage product={product} sizes={sizes} eager={eager} priority={priority} />
         <CardContent sx={{ flexGrow: 1 }}>
           <Typography variant="body2" color="text.secondary" noWrap>
             {product.brand}
@@ -70,7 +92,7 @@ export function ProductCard({ product, showAddToCart = true }: { product: Produc
             )}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>
-            <Rating value={product.rating ?? 0} precision={0.5} readOnly size="small" aria-label={`Rated ${(product.rating ?? 0).toFixed(1)} out of 5`} />
+            <StarRating value={product.rating ?? 0} precision={0.5} size="small" label={`Rated ${(product.rating ?? 0).toFixed(1)} out of 5`} />
             <Typography variant="caption" color="text.secondary">
               ({product.numReviews ?? 0})
             </Typography>
@@ -89,30 +111,42 @@ export function ProductCard({ product, showAddToCart = true }: { product: Produc
               variant="contained"
               startIcon={<AddShoppingCartIcon />}
               disabled={product.countInStock <= 0}
-              onClick={() => void addToCart(product)}
+              onClick={() => void addToCart(product).then(settleAdd)}
             >
               {product.countInStock <= 0 ? MESSAGES.outOfStock : 'Add to Cart'}
             </Button>
           )}
+          {!hasVariants && <AddedNote shown={added} from="shop" />}
         </Box>
       )}
     </Card>
   );
 }
 
+/** Memoised: a list that renders again (a query's state changing, a filter ticked) leaves unchanged cards alone. */
+export const ProductCard = memo(ProductCardView);
+
+
+/** A product card's shape while its product loads: the square image, brand, name and price lines. */
+/** A card's shape while its product loads; `compact` matches the shop grid's phone padding. */
+export function ProductSkeletonCard({ compact = false }: { compact?: boolean }) {
+  return (
+    <Card variant="outlined" data-testid="product-skeleton">
+      <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+      <CardContent sx={compact ? { p: { xs: 1.5, sm: 2 } } : undefined}>
+        <Skeleton width="40%" />
+        <Skeleton width="80%" />
+        <Skeleton width="30%" />
+      </CardContent>
+    </Card>
+  );
+}
 
 export function ProductSkeletonGrid({ count = SKELETON_CARDS }: { count?: number }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }} aria-busy="true" aria-label="Loading products">
       {Array.from({ length: count }, (_, i) => (
-        <Card key={i} variant="outlined" data-testid="product-skeleton">
-          <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
-          <CardContent>
-            <Skeleton width="40%" />
-            <Skeleton width="80%" />
-            <Skeleton width="30%" />
-          </CardContent>
-        </Card>
+        <ProductSkeletonCard key={i} />
       ))}
     </Box>
   );

@@ -110,7 +110,7 @@ export function ProductCarousel() {
     }
   };
 
-  if (isLoading || (data && !shown)) return <Skeleton variant="rounded" height={360} aria-label="Loading featured products" />;
+  if (isLoading || (data && !shown)) return <Skeleton variant="rounded" height={360} role="progressbar" aria-label="Loading featured products" />;
   if (error) return <Alert severity="error">{errorMessage(error, 'Failed to load products')}</Alert>;
   if (!count) return null;
 

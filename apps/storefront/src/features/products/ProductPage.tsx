@@ -8,19 +8,19 @@ import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { QuantityInput } from '../../components/ui/QuantityInput';
+import { StarRating } from '../../components/ui/StarRating';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { thumbnailSrcSet } from '../../lib/images';
@@ -33,6 +33,8 @@ import { toFavorite } from '../favorites/favorites-thunks';
 import { ProductGrid } from './ProductCard';
 import { MAIN_IMAGE_SIZES, mainImage } from './product-image';
 import { ReviewForm } from './ReviewForm';
+import { StickyAddToCart } from './StickyAddToCart';
+import { AddedNote, useAddedNote } from '../cart/AddedNote';
 import { useProductsGetQuery, useProductsSimilarQuery } from '../../lib/shop-api';
 import { coloursOf, findVariant, sizesOf } from './variant-logic';
 
@@ -85,6 +87,7 @@ export default function ProductPage() {
   const similar = useDeferredValue(useProductsSimilarQuery({ id }, { skip: !product }).data);
   usePageMeta(product?.name ?? 'Product', product ? `${product.name} by ${product.brand}: ${product.description.slice(0, 150)}` : 'Product details at Threadline.');
   const addToCart = useAddToCart('product');
+  const [added, settleAdd] = useAddedNote();
   const [quantity, setQuantity] = useState(1);
   const [size, setSize] = useState<string | undefined>();
   const [colour, setColour] = useState<string | undefined>();
@@ -128,6 +131,8 @@ export default function ProductPage() {
   const stock = variants.length ? (variant ? variant.countInStock : product.countInStock) : product.countInStock;
   const price = variant?.price ?? product.price;
   const outOfStock = stock <= 0;
+  // Choosing a variant with less stock lowers the chosen quantity to it.
+  const shownQuantity = Math.min(quantity, Math.max(1, stock));
   const specifications = Object.entries(product.specifications ?? {});
 
   return (
@@ -154,7 +159,7 @@ export default function ProductPage() {
             <HeartButton product={toFavorite(product)} />
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Rating value={product.rating ?? 0} precision={0.5} readOnly aria-label={`Average rating ${(product.rating ?? 0).toFixed(1)} out of 5`} />
+            <StarRating value={product.rating ?? 0} precision={0.5} label={`Average rating ${(product.rating ?? 0).toFixed(1)} out of 5`} />
             <Typography color="text.secondary">
               {(product.rating ?? 0).toFixed(1)} · {product.numReviews ?? 0} review{product.numReviews === 1 ? '' : 's'}
             </Typography>
@@ -203,29 +208,18 @@ export default function ProductPage() {
             </Box>
           )}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <TextField
-              label="Quantity"
-              type="number"
-              size="small"
-              value={quantity}
-              onChange={(e) => {
-                const q = Math.floor(Number(e.target.value));
-                if (q >= 1) setQuantity(Math.min(q, Math.max(1, stock)));
-              }}
-              slotProps={{ htmlInput: { min: 1, max: Math.max(1, stock) } }}
-              sx={{ width: 110 }}
-              disabled={outOfStock}
-            />
+            <QuantityInput value={shownQuantity} onChange={setQuantity} max={stock} disabled={outOfStock} />
             <Button
               variant="contained"
               size="large"
               startIcon={<AddShoppingCartIcon />}
               disabled={outOfStock || !chosen}
-              onClick={() => void addToCart(product, quantity, variant)}
+              onClick={() => void addToCart(product, shownQuantity, variant).then(settleAdd)}
             >
               {outOfStock ? MESSAGES.outOfStock : !chosen ? 'Choose options' : 'Add to Cart'}
             </Button>
           </Stack>
+          <AddedNote shown={added} from="product" />
           <Divider />
           <Box component="section" aria-labelledby="spec-title">
             <Typography id="spec-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
@@ -284,7 +278,7 @@ export default function ProductPage() {
                     {formatDate(r.createdAt)}
                   </Typography>
                 </Stack>
-                <Rating value={r.rating} readOnly size="small" aria-label={`${r.rating} out of 5 stars`} />
+                <StarRating value={r.rating} size="small" label={`${r.rating} out of 5 stars`} />
                 <Typography sx={{ whiteSpace: 'pre-line' }}>{r.comment}</Typography>
               </Paper>
             ))}
@@ -310,6 +304,7 @@ export default function ProductPage() {
           <ProductGrid products={similar.slice(0, 4)} />
         </Box>
       )}
+      <StickyAddToCart name={product.name} price={price} label={outOfStock ? MESSAGES.outOfStock : !chosen ? 'Choose options' : 'Add to Cart'} disabled={outOfStock || !chosen} onAdd={() => void addToCart(product, shownQuantity, variant).then(settleAdd)} />
     </Container>
   );
 }

@@ -1,62 +1,53 @@
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import Skeleton from '@mui/material/Skeleton';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { AddProductModal } from '../distributor/AddProductModal';
-import { ProductGrid, ProductSkeletonGrid } from './ProductCard';
-import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { useFilteredProductsQuery, useProductsQuery } from './products-api';
-import { PRICE_RANGES, SHOP_PAGE_SIZE, pageCount } from './shop-filters';
-
-/** About the number of categories of a typical shop. */
-const CATEGORY_PLACEHOLDERS = 8;
+import { PRICE_RANGES, SHOP_PAGE_SIZE, filtersOf, pageCount, withFilters, type ShopFilters } from './shop-filters';
+import { ShopFilterDrawer } from './ShopFilterDrawer';
+import { ShopFilterPanel } from './ShopFilterPanel';
+import { ShopProductGrid, ShopSkeletonGrid } from './ShopGrid';
+import { ShopSortSelect } from './ShopSortSelect';
+import { listSort, parseShopSort, withSort } from './shop-sort';
+import { VISUALLY_HIDDEN } from '../../components/ui/visually-hidden';
+import { useLiveSearchParams } from '../../lib/live-search-params';
 
 export default function ShopPage() {
   usePageMeta('Shop', 'Browse Threadline clothing and accessories: search, filter by category and price.');
   const { keyword, categoryId } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useLiveSearchParams();
   const search = params.get('search') ?? keyword ?? '';
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const sort = parseShopSort(params.get('sort'));
   const [draft, setDraft] = useState(search);
-  const [checked, setChecked] = useState<string[]>(categoryId ? [categoryId] : []);
-  const [radio, setRadio] = useState<string>('');
+  // The filters live in the address (?category=, ?price=): a filtered shop can be reloaded, shared and gone back to.
+  // A change shows at once (`pending`), before the router's render of the new address (a transition) commits.
+  const [pending, setPending] = useState<ShopFilters | null>(null);
+  useEffect(() => setPending(null), [params]);
+  const { checked, radio } = pending ?? filtersOf(params, categoryId);
   const [addOpen, setAddOpen] = useState(false);
   const userInfo = useAppSelector((s) => s.session.userInfo);
   const canAdd = !!(userInfo?.isDistributor || userInfo?.isAdmin);
 
   useEffect(() => setDraft(search), [search]);
-  useEffect(() => setChecked(categoryId ? [categoryId] : []), [categoryId]);
 
   const filtering = checked.length > 0 || radio !== '';
-  const { data: categoryData, error: categoriesError } = useCategoriesCompatAllQuery();
-  // Rendered in the background (a transition, which yields to the browser) when they arrive.
-  const deferredCategories = useDeferredValue(categoryData);
-  const categories = deferredCategories ?? [];
-  const categoriesLoading = !deferredCategories && !categoriesError;
-  const list = useProductsQuery({ search: search || undefined, page, pageSize: SHOP_PAGE_SIZE }, { skip: filtering });
+  const list = useProductsQuery({ search: search || undefined, page, pageSize: SHOP_PAGE_SIZE, sort: listSort(sort) }, { skip: filtering });
   // The filters ask the server for one page too (categories, price and the search text).
   const range = radio === '' ? [] : PRICE_RANGES[Number(radio)].range;
-  const filtered = useFilteredProductsQuery({ checked, radio: range, search: search || undefined, page, pageSize: SHOP_PAGE_SIZE }, { skip: !filtering });
+  const filtered = useFilteredProductsQuery({ checked, radio: range, search: search || undefined, page, pageSize: SHOP_PAGE_SIZE, ...(sort === 'newest' ? {} : { sort }) }, { skip: !filtering });
   const current = filtering ? filtered : list;
 
   // A page of products renders in the background (a transition, which yields to the browser) when it arrives;
@@ -68,24 +59,34 @@ export default function ShopPage() {
   const total = shown?.total ?? 0;
 
   const setPage = (next: number) => {
-    const p = new URLSearchParams(params);
-    if (next > 1) p.set('page', String(next));
-    else p.delete('page');
-    setParams(p);
+    changeParams((current) => {
+      const p = new URLSearchParams(current);
+      if (next > 1) p.set('page', String(next));
+      else p.delete('page');
+      return p;
+    });
     window.scrollTo({ top: 0 });
   };
 
-  const onSearch = (e: React.FormEvent) => {
-    e.preventDefault();
-    const p = new URLSearchParams();
-    if (draft.trim()) p.set('search', draft.trim());
-    setParams(p);
+  /** A new search starts again at the first page; the chosen order and filters stay. */
+  const searchParams = (current: URLSearchParams, text: string) => {
+    const p = new URLSearchParams(current);
+    p.delete('page');
+    if (text.trim()) p.set('search', text.trim());
+    else p.delete('search');
+    return p;
+  };
+  const onSearch = () => changeParams((current) => searchParams(current, draft));
+  const setFilters = (change: (current: ShopFilters) => ShopFilters) => {
+    changeParams((current) => {
+      const next = change(filtersOf(current, categoryId));
+      setPending(next);
+      return withFilters(current, next, categoryId);
+    });
+    window.scrollTo({ top: 0 });
   };
 
-  const toggleCategory = (id: string) => {
-    setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
-    setPage(1);
-  };
+  const toggleCategory = (id: string) => setFilters((f) => ({ ...f, checked: f.checked.includes(id) ? f.checked.filter((x) => x !== id) : [...f.checked, id] }));
 
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
@@ -104,73 +105,50 @@ export default function ShopPage() {
           )}
         </Stack>
       </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Paper component="aside" variant="outlined" aria-label="Filters" sx={{ p: 2.5, width: { xs: '100%', md: 260 }, flexShrink: 0, borderRadius: 3 }}>
-          <Box component="form" role="search" onSubmit={onSearch}>
-            <TextField
-              label="Search products"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              size="small"
-              fullWidth
-              slotProps={{
-                htmlInput: { 'data-testid': 'shop-search' },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <Button type="submit" size="small" aria-label="Search" sx={{ minWidth: 0 }}>
-                        <SearchIcon />
-                      </Button>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          </Box>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mt: 3 }}>
-            Categories
-          </Typography>
-          {categoriesError && <Alert severity="error">{errorMessage(categoriesError, 'Failed to load categories')}</Alert>}
-          <FormGroup aria-busy={categoriesLoading}>
-            {/* Rows held while the categories load, so the price filter below does not jump when they arrive. */}
-            {categoriesLoading && Array.from({ length: CATEGORY_PLACEHOLDERS }, (_, i) => <Skeleton key={i} height={42} width="70%" />)}
-            {categories.map((c) => (
-              <FormControlLabel key={c._id} control={<Checkbox checked={checked.includes(c._id)} onChange={() => toggleCategory(c._id)} />} label={c.name} />
-            ))}
-          </FormGroup>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mt: 2 }} id="price-filter">
-            Price
-          </Typography>
-          <RadioGroup aria-labelledby="price-filter" value={radio} onChange={(e) => { setRadio(e.target.value); setPage(1); }}>
-            {PRICE_RANGES.map((r, i) => (
-              <FormControlLabel key={r.label} value={String(i)} control={<Radio />} label={r.label} />
-            ))}
-          </RadioGroup>
-          <Button
-            fullWidth
-            variant="outlined"
-            sx={{ mt: 2 }}
-            onClick={() => {
-              setChecked([]);
-              setRadio('');
-              setParams(new URLSearchParams());
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 3 }} sx={{ alignItems: 'flex-start' }}>
+        <Paper component="aside" variant="outlined" aria-label="Filters" sx={{ p: 2.5, width: 260, flexShrink: 0, borderRadius: 3, display: { xs: 'none', md: 'block' } }}>
+          <ShopFilterPanel
+            headingLevel="h2"
+            search={draft}
+            onSearchChange={setDraft}
+            onSearchSubmit={onSearch}
+            checked={checked}
+            onToggleCategory={toggleCategory}
+            radio={radio}
+            onRadioChange={(value) => setFilters((f) => ({ ...f, radio: value }))}
+            onReset={() => {
+              // Everything but the order goes (a category route's own category too).
+              setPending({ checked: [], radio: '' });
+              changeParams((current) => withFilters(withSort(new URLSearchParams(), parseShopSort(current.get('sort'))), { checked: [], radio: '' }, categoryId));
             }}
-          >
-            Reset filters
-          </Button>
+          />
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} aria-busy={current.isFetching}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: { xs: 'space-between', md: 'flex-end' }, mb: 2 }}>
+            <ShopFilterDrawer
+              value={{ checked, radio, search }}
+              onApply={(next) => {
+                setPending({ checked: next.checked, radio: next.radio });
+                changeParams((current) => withFilters(next.search === (current.get('search') ?? keyword ?? '') ? current : searchParams(current, next.search), next, categoryId));
+              }}
+            />
+            <ShopSortSelect value={sort} onChange={(next) => changeParams((current) => withSort(current, next))} />
+          </Stack>
+          {/* The cards' names are h3: on a phone the filters' h2s are in the drawer, so the grid has its own h2. */}
+          <Typography component="h2" sx={VISUALLY_HIDDEN}>
+            Products
+          </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }} aria-live="polite">
             {loading ? 'Loading products…' : `${total} product${total === 1 ? '' : 's'}${search ? ` for “${search}”` : ''}`}
           </Typography>
           {loading ? (
-            <ProductSkeletonGrid />
+            <ShopSkeletonGrid />
           ) : error ? (
             <Alert severity="error">{errorMessage(error, 'Failed to fetch products')}</Alert>
           ) : products.length === 0 ? (
             <Typography>No products found.</Typography>
           ) : (
-            <ProductGrid products={products} />
+            <ShopProductGrid products={products} />
           )}
           {pageCount(total) > 1 && (
             <Stack sx={{ alignItems: 'center', mt: 4 }}>

@@ -17,11 +17,13 @@ import type {
 import type { ProductPage } from '../../lib/models';
 
 /** The list's query parameters the shop uses (the spec leaves their types open: the shop sends text and numbers). */
-export interface ProductListArgs extends Pick<ProductsListApiArg, 'search' | 'category' | 'page' | 'pageSize'> {
+export interface ProductListArgs extends Pick<ProductsListApiArg, 'search' | 'category' | 'page' | 'pageSize' | 'sort'> {
   search?: string;
   category?: string;
   page?: number;
   pageSize?: number;
+  /** `field` or `-field` (none: newest first). */
+  sort?: string;
 }
 
 /** Lists answer an array (or { products }) with the total in X-Total-Count. */
@@ -38,12 +40,13 @@ const pageTags = (result: ProductPage | undefined) => [...(result?.products ?? [
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     products: build.query<ProductPage, ProductListArgs>({
-      query: ({ search, category, page, pageSize }) => {
+      query: ({ search, category, page, pageSize, sort }) => {
         const params = new URLSearchParams();
         if (search) params.set('search', search);
         if (category) params.set('category', category);
         if (page) params.set('page', String(page));
         if (pageSize) params.set('pageSize', String(pageSize));
+        if (sort) params.set('sort', sort);
         const qs = params.toString();
         return `/api/products${qs ? `?${qs}` : ''}`;
       },

@@ -14,6 +14,8 @@ const themeSlice = createSlice({
     toggleDarkMode(state) {
       state.darkMode = !state.darkMode;
       writeJson(STORAGE_KEYS.darkMode, state.darkMode);
+      // The server renders the next page in this mode (public/theme-init.js keeps the cookie in step too).
+      if (typeof document !== 'undefined') document.cookie = `darkMode=${state.darkMode}; path=/; max-age=31536000; samesite=lax`;
     },
   },
 });

@@ -26,6 +26,7 @@ const injectedRtkApi = api.injectEndpoints({
           filter: queryArg.filter,
           search: queryArg.search,
           category: queryArg.category,
+          stock: queryArg.stock,
         },
       }),
     }),
@@ -79,6 +80,13 @@ const injectedRtkApi = api.injectEndpoints({
     productsMyReview: build.query<ProductsMyReviewApiResponse, ProductsMyReviewApiArg>({
       query: (queryArg) => ({
         url: `/api/products/${encodeURIComponent(String(queryArg.id))}/reviews/mine`,
+      }),
+    }),
+    productsUpdateMyReview: build.mutation<ProductsUpdateMyReviewApiResponse, ProductsUpdateMyReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}/reviews/mine`,
+        method: 'PUT',
+        body: queryArg.reviewInputDto,
       }),
     }),
     productsReview: build.mutation<ProductsReviewApiResponse, ProductsReviewApiArg>({
@@ -350,12 +358,14 @@ export type ProductsListApiArg = {
   sort?: string;
   /** Direction for a plain `sort=field` (default ASC) */
   order?: 'ASC' | 'DESC';
-  /** react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id: admins), `id` (a list of ids) */
+  /** react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
   filter?: string;
   /** Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
   search?: string;
   /** Category id: products of that category only */
   category?: string;
+  /** Stock level by countInStock: `sold_out` (0 units), `low_stock` (1 to 5 units), `in_stock` (more than 5 units); the same as filter `stock` */
+  stock?: 'in_stock' | 'low_stock' | 'sold_out';
 };
 export type ProductsTopApiResponse = /** status 200  */ ProductDto[];
 export type ProductsTopApiArg = {
@@ -392,6 +402,11 @@ export type ProductsSimilarApiArg = {
 export type ProductsMyReviewApiResponse = /** status 200  */ MyReviewDto;
 export type ProductsMyReviewApiArg = {
   id: string;
+};
+export type ProductsUpdateMyReviewApiResponse = /** status 200  */ ReviewResultDto;
+export type ProductsUpdateMyReviewApiArg = {
+  id: string;
+  reviewInputDto: ReviewInputDto;
 };
 export type ProductsReviewApiResponse = /** status 201  */ ReviewResultDto;
 export type ProductsReviewApiArg = {
@@ -630,9 +645,14 @@ export type ErrorCode =
   | 'VARIANT_NOT_FOUND'
   | 'VARIANT_REQUIRED'
   | 'DUPLICATE_SKU'
+  | 'STOCK_MISMATCH'
   | 'INVALID_SPECIFICATIONS'
   | 'REVIEW_NOT_FOUND'
   | 'ALREADY_REVIEWED'
+  | 'IMPORT_FILE_REQUIRED'
+  | 'IMPORT_MALFORMED_CSV'
+  | 'IMPORT_TOO_LARGE'
+  | 'IMPORT_INVALID_ROWS'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_REQUIRED'
   | 'INVALID_WIDTH'
@@ -663,6 +683,9 @@ export type ErrorCode =
   | 'ORDER_NOT_FOUND'
   | 'ORDER_CHANGED'
   | 'ORDER_NOT_CANCELLABLE'
+  | 'ORDER_ALREADY_PAID'
+  | 'ORDER_NOT_PAYABLE'
+  | 'ORDER_NOT_REFUNDABLE'
   | 'INVALID_TRANSITION'
   | 'BLOG_NOT_FOUND'
   | 'SLUG_TAKEN'
@@ -672,7 +695,8 @@ export type ErrorCode =
   | 'CONTACT_MESSAGE_NOT_FOUND'
   | 'UNSUBSCRIBE_LINK_INVALID'
   | 'JOB_NOT_FOUND'
-  | 'JOB_NOT_FAILED';
+  | 'JOB_NOT_FAILED'
+  | 'AUDIT_ENTRY_NOT_FOUND';
 export type ErrorBody = {
   statusCode: number;
   message: string;
@@ -701,6 +725,8 @@ export type ReviewDto = {
   createdAt: string;
   /** The reviewer has ordered this product */
   verifiedPurchase: boolean;
+  /** Moderation: only approved reviews are shown to shoppers and count in the product's rating; a new review is approved at once unless REVIEW_MODERATION=pre */
+  status: 'pending' | 'approved' | 'rejected';
 };
 export type VariantDto = {
   sku: string;
@@ -734,9 +760,11 @@ export type ProductDto = {
   specifications: {
     [key: string]: string;
   };
+  /** Average rating of the approved reviews */
   rating: number;
+  /** How many approved reviews there are */
   numReviews: number;
-  /** Only on GET /api/products/{id} */
+  /** Only on GET /api/products/{id}: the approved reviews */
   reviews?: ReviewDto[];
   isSpecial: boolean;
   status: 'draft' | 'pending' | 'published' | 'rejected';
@@ -766,9 +794,9 @@ export type ProductFormDto = {
   /** Category id */
   category: string;
   brand: string;
-  /** Units available; countInStock wins when both differ */
+  /** Units available: the same stock as countInStock (both given must be equal; with variants, their sum) */
   quantity?: number;
-  /** Units that can be sold (ignored when variants are given: their sum) */
+  /** Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH) */
   countInStock?: number;
   /** Main image file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB) */
   image?: Blob;
@@ -796,6 +824,8 @@ export type FilteredProductsInputDto = {
   page?: number;
   /** Products per page (default 12) */
   pageSize?: number;
+  /** Order: `newest` (default, newest first), `price_asc` (cheapest first), `price_desc` (most expensive first), `top_rated` (highest average rating first) */
+  sort?: 'newest' | 'price_asc' | 'price_desc' | 'top_rated';
 };
 export type MyReviewDto = {
   /** null when the caller has not reviewed this product */
@@ -990,9 +1020,34 @@ export type ShippingAddressViewDto = {
   country: string;
   phone: string;
 };
+export type OrderActorDto = {
+  id?: string | null;
+  name: string;
+  email: string;
+};
 export type OrderStatusChangeDto = {
+  /** The order's status after the entry */
   status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
   at: string;
+  /** Admins only: what happened (status: a status change) */
+  event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note';
+  /** Admins only: who made the change (null: the system or an unrecorded actor) */
+  actor?: OrderActorDto | null;
+  /** Admins only: the reason of a cancellation or refund */
+  reason?: string | null;
+  /** Admins only: the text of an internal note */
+  note?: string | null;
+};
+export type OrderNoteDto = {
+  id: string;
+  text: string;
+  at: string;
+  author: OrderActorDto;
+};
+export type OrderCustomerDto = {
+  id: string;
+  name: string;
+  email: string;
 };
 export type OrderDto = {
   _id: string;
@@ -1016,6 +1071,18 @@ export type OrderDto = {
   isDelivered: boolean;
   deliveredAt?: string | null;
   createdAt: string;
+  /** unpaid; paid (paidAt set); refunded (paid, then refunded: refundedAt) */
+  paymentState: 'unpaid' | 'paid' | 'refunded';
+  refundedAt?: string | null;
+  cancelledAt?: string | null;
+  /** Admins only: why an admin cancelled the order */
+  cancelReason?: string | null;
+  /** Admins only: why the order was refunded */
+  refundReason?: string | null;
+  /** Admins only: internal notes, oldest first (never shown to the customer) */
+  notes?: OrderNoteDto[];
+  /** Admins only: the customer's account (null: deleted) */
+  customer?: OrderCustomerDto | null;
 };
 export type ShippingAddressDto = {
   fullName: string;
@@ -1130,6 +1197,7 @@ export const {
   useLazyProductsSimilarQuery,
   useProductsMyReviewQuery,
   useLazyProductsMyReviewQuery,
+  useProductsUpdateMyReviewMutation,
   useProductsReviewMutation,
   useUsersRegisterMutation,
   useUsersLoginMutation,

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ReviewsController } from './reviews.controller';
+import { ReviewsService } from './reviews.service';
+
+/** Review moderation across products (GET /api/reviews, PATCH|PUT /api/reviews/status). */
+@Module({ controllers: [ReviewsController], providers: [ReviewsService] })
+export class ReviewsModule {}

@@ -1,0 +1,112 @@
+import { Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pickEncoding } from './compressed-assets';
+
+/** The storefront's server renderer (apps/storefront/src/app/server-render.tsx, built to server-render.cjs). */
+interface ServerRenderModule {
+  renderPage(template: string, options: { url: string; origin: string; darkMode: boolean; timeoutMs: number }): Promise<string>;
+}
+
+/** A page's render, answers included, may take this long; after it the prerendered page is sent instead. */
+const RENDER_TIMEOUT_MS = 4000;
+/** Only template files of the folder, by a plain name. */
+const TEMPLATE_FILE = /^[\w-]+\.html$/;
+
+const logger = new Logger('ServerRender');
+
+function isServerRenderModule(value: unknown): value is ServerRenderModule {
+  return typeof value === 'object' && value !== null && typeof (value as { renderPage?: unknown }).renderPage === 'function';
+}
+
+/** The visitor's display mode: the darkMode cookie the storefront writes (dark without it, as the spec's default). */
+export function darkModeOf(cookieHeader: string | undefined): boolean {
+  const match = /(?:^|;\s*)darkMode=(true|false)(?:;|$)/.exec(cookieHeader ?? '');
+  return match ? match[1] === 'true' : true;
+}
+
+/** Where this server answers, seen from itself: the address and port the request came in on. */
+function ownOrigin(req: Request): string {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${req.socket.localPort ?? 80}`;
+}
+
+/**
+ * The storefront pages rendered at request time with their data (dist/web/storefront-ssr: the renderer, a
+ * template per page, pages.json mapping routes such as '/product/:id' to templates). Returns a handler that
+ * sends the page and resolves true, or resolves false when the path is not one of them or the render failed
+ * (the caller then sends the prerendered page); undefined when the build has no renderer.
+ * The renderer asks the API itself (over HTTP, on the address the request came in on) for the page's data,
+ * as a signed-out visitor; the module is loaded on the first page.
+ */
+export function serverRenderedPages(ssrDir: string): ((req: Request, res: Response) => Promise<boolean>) | undefined {
+  const moduleFile = join(ssrDir, 'server-render.cjs');
+  if (!existsSync(moduleFile) || !existsSync(join(ssrDir, 'pages.json'))) return undefined;
+  let routes: { segments: string[]; file: string }[] = [];
+  try {
+    const pages = JSON.parse(readFileSync(join(ssrDir, 'pages.json'), 'utf8')) as Record<string, unknown>;
+    routes = Object.entries(pages)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && TEMPLATE_FILE.test(entry[1]))
+      .map(([route, file]) => ({ segments: route.split('/').filter(Boolean), file }));
+  } catch {
+    return undefined;
+  }
+  let renderer: ServerRenderModule | null | undefined;
+  const templates = new Map<string, string>();
+  const load = (): ServerRenderModule | null => {
+    if (renderer !== undefined) return renderer;
+    try {
+      const loaded: unknown = createRequire(__filename)(moduleFile);
+      renderer = isServerRenderModule(loaded) ? loaded : null;
+      if (!renderer) logger.warn(`${moduleFile} has no renderPage: the storefront's pages are sent prerendered`);
+    } catch (error) {
+      renderer = null;
+      logger.warn(`the storefront's server renderer did not load (${String(error)}): its pages are sent prerendered`);
+    }
+    return renderer;
+  };
+  const template = (file: string): string => {
+    const known = templates.get(file);
+    if (known !== undefined) return known;
+    const text = readFileSync(join(ssrDir, file), 'utf8');
+    templates.set(file, text);
+    return text;
+  };
+
+  return async (req, res) => {
+    if (req.method !== 'GET') return false;
+    const segments = req.path.split('/').filter(Boolean);
+    const route = routes.find((r) => r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
+    if (!route) return false;
+    const module = load();
+    if (!module) return false;
+    let html: string;
+    try {
+      html = await module.renderPage(template(route.file), { url: req.originalUrl, origin: ownOrigin(req), darkMode: darkModeOf(req.headers.cookie), timeoutMs: RENDER_TIMEOUT_MS });
+    } catch (error) {
+      logger.warn(`${req.path}: server render failed (${error instanceof Error ? error.message : String(error)}), sent the prerendered page`);
+      return false;
+    }
+    if (res.headersSent) return true;
+    const raw = Buffer.from(html);
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    // A fast level: the page is compressed on every visit.
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        : encoding === 'gzip'
+          ? gzipSync(raw, { level: 6 })
+          : raw;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+    return true;
+  };
+}

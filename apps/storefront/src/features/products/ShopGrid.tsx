@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { Product } from '../../lib/models';
+import { ProductCard, ProductSkeletonCard } from './ProductCard';
+import { SKELETON_CARDS } from './shop-filters';
+
+/**
+ * The shop's grid: two columns on phones, three from md, four from xl. On phones the cards are made compact by
+ * CSS (less padding, prices that may wrap, the cart button without its icon) so that two fit side by side at 390 px.
+ */
+const GRID = {
+  display: 'grid',
+  gap: { xs: 1.5, sm: 3 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+} satisfies SxProps<Theme>;
+
+const gridWithCompactCards: SxProps<Theme> = (theme) => ({
+  ...GRID,
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiCardContent-root': { p: 1.5 },
+    '& .MuiCardContent-root .MuiStack-root': { flexWrap: 'wrap', rowGap: 0.25 },
+    // The Add to Cart / Choose size row under the card's link.
+    '& .MuiCard-root > .MuiBox-root:last-child': { px: 1.5, pb: 1.5 },
+    '& .MuiCard-root .MuiButton-root': { px: 1, fontSize: '0.8125rem' },
+    '& .MuiCard-root .MuiButton-startIcon': { display: 'none' },
+  },
+});
+
+/** The image's width in GRID's columns: two on phones, three beside the filter panel from md, four from xl. */
+const GRID_IMAGE_SIZES = '(min-width: 1536px) 20vw, (min-width: 900px) 25vw, 50vw';
+/** Cards on the first screen at any width: their images load at once, the first row's first. */
+const FIRST_SCREEN_CARDS = 4;
+
+export function ShopProductGrid({ products }: { products: Product[] }) {
+  return (
+    <Box sx={gridWithCompactCards} data-testid="shop-grid">
+      {products.map((p, i) => (
+        <ProductCard key={p._id} product={p} sizes={GRID_IMAGE_SIZES} eager={i < FIRST_SCREEN_CARDS} priority={i < 2} />
+      ))}
+    </Box>
+  );
+}
+
+/** The loading skeleton (6 cards), in the same columns as the grid so nothing moves when the cards arrive. */
+export function ShopSkeletonGrid({ count = SKELETON_CARDS }: { count?: number }) {
+  return (
+    <Box sx={GRID} aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: count }, (_, i) => (
+        <ProductSkeletonCard key={i} compact />
+      ))}
+    </Box>
+  );
+}

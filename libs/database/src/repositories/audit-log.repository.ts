@@ -1,0 +1,89 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types, type QueryFilter } from 'mongoose';
+import type { AuditAction, NewAuditEntry } from '../audit/audit-plugin';
+import { auditTrail } from '../audit/audit-plugin';
+import type { AuditValue } from '../audit/audit-diff';
+import { AuditEntry } from '../schemas/audit-entry.schema';
+import type { Paging } from './blogs.repository';
+
+export interface AuditEntryRecord {
+  _id: Types.ObjectId;
+  at: Date;
+  actor: { id: Types.ObjectId; name: string; email: string };
+  method: string;
+  route: string;
+  params?: Record<string, string>;
+  requestId?: string;
+  action: AuditAction;
+  resource: string;
+  documentId: string;
+  changes: { field: string; before?: AuditValue; after?: AuditValue }[];
+}
+
+export interface AuditListFilter {
+  actor?: Types.ObjectId;
+  resource?: string;
+  documentId?: string;
+  action?: AuditAction;
+  /** Entries at or after this instant. */
+  from?: Date;
+  /** Entries at or before this instant. */
+  to?: Date;
+  ids?: Types.ObjectId[];
+}
+
+export const AUDIT_SORTABLE = ['at', '_id'] as const;
+
+/** The audit log: written by the audit trail (the plugin on every schema), read by admins. */
+@Injectable()
+export class AuditLogRepository implements OnModuleDestroy {
+  private readonly writer = (entries: NewAuditEntry[]): Promise<void> => this.insert(entries);
+
+  constructor(@InjectModel(AuditEntry.name) private readonly model: Model<AuditEntry>) {
+    auditTrail.setWriter(this.writer);
+  }
+
+  onModuleDestroy(): void {
+    auditTrail.removeWriter(this.writer);
+  }
+
+  async insert(entries: NewAuditEntry[]): Promise<void> {
+    await this.model.collection.insertMany(
+      entries.map((e) => ({ ...e, _id: new Types.ObjectId(), actor: { ...e.actor, id: new Types.ObjectId(e.actor.id) } })),
+      { ordered: false },
+    );
+  }
+
+  private toQuery(filter: AuditListFilter): QueryFilter<AuditEntry> {
+    const query: QueryFilter<AuditEntry> = {};
+    if (filter.actor) query['actor.id'] = filter.actor;
+    if (filter.resource) query.resource = filter.resource;
+    if (filter.documentId) query.documentId = filter.documentId;
+    if (filter.action) query.action = filter.action;
+    if (filter.ids) query._id = { $in: filter.ids };
+    if (filter.from || filter.to) query.at = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
+    return query;
+  }
+
+  async list(filter: AuditListFilter, paging: Paging): Promise<{ items: AuditEntryRecord[]; total: number }> {
+    const query = this.toQuery(filter);
+    const sort: Record<string, 1 | -1> = { [paging.sort.field]: paging.sort.order };
+    if (paging.sort.field !== '_id') sort._id = paging.sort.order;
+    const [items, total] = await Promise.all([
+      this.model.find(query).sort(sort).skip(paging.skip).limit(paging.limit).lean<AuditEntryRecord[]>().exec(),
+      this.model.countDocuments(query).exec(),
+    ]);
+    return { items, total };
+  }
+
+  findById(id: Types.ObjectId): Promise<AuditEntryRecord | null> {
+    return this.model.findById(id).lean<AuditEntryRecord>().exec();
+  }
+
+  /** The collections that have entries, for the console's resource filter. */
+  async resources(): Promise<string[]> {
+    const names = (await this.model.distinct('resource').exec()) as unknown[];
+    return names.filter((n): n is string => typeof n === 'string').sort();
+  }
+}
