@@ -206,12 +206,14 @@ export async function call(url: string, path: string, options: { method?: string
  * A load generator's request, much cheaper than fetch() on the client side: keep-alive sockets from one
  * agent, and the body read only when it will be shown (a 5xx). The answer's status, 0 with the error's
  * code when there was none. The client shares the machine's two cores with the API and the engine, so
- * its own cost shows in their latency. Like a browser, it sends a request again once when the server had
- * closed the idle keep-alive socket it went out on (ECONNRESET on a reused socket: the server never read
- * it; Node's documented race between keepAliveTimeout and reuse).
+ * its own cost shows in their latency. An idle socket is dropped after 30 s, well before the API's keep-alive
+ * timeout (65 s): without the agent's timeout option Node keeps idle sockets forever and ignores the server's
+ * Keep-Alive hint, so a socket the server had just closed could be reused (a reset for a request the server
+ * never read; the last CI soak met 2 in 36,000 when the API still closed after 5 s). Should it happen anyway,
+ * it sends the request again, as a browser does, up to twice.
  */
 export class LoadClient {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 30_000 });
   private readonly target: URL;
 
   constructor(url: string) {
@@ -219,8 +221,9 @@ export class LoadClient {
   }
 
   async send(path: string, options: { method?: string; body?: unknown; token?: string; timeoutMs?: number } = {}): Promise<Reply> {
-    const first = await this.once(path, options);
-    return first.staleSocket ? this.once(path, options) : first;
+    let reply = await this.once(path, options);
+    for (let again = 0; again < 2 && reply.staleSocket; again += 1) reply = await this.once(path, options);
+    return reply;
   }
 
   private once(path: string, options: { method?: string; body?: unknown; token?: string; timeoutMs?: number }): Promise<Reply & { staleSocket?: boolean }> {

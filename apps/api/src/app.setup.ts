@@ -5,6 +5,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@shop/config';
 import { AppModule } from './app.module';
@@ -22,6 +23,17 @@ function bodyParserErrors(error: { type?: string } | undefined, _req: Request, _
   next();
 }
 
+/**
+ * Node closes an idle keep-alive connection after 5 s by default. A proxy, a load balancer or a client agent
+ * that reuses the connection in the moment the server closes it gets a reset for a request the server never
+ * read. Keeping connections longer than the proxy's own idle timeout leaves the closing to the proxy.
+ * headersTimeout stays above it, as Node advises.
+ */
+function keepConnectionsAlive(server: Server, keepAliveTimeoutMs: number): void {
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  server.headersTimeout = Math.max(server.headersTimeout, keepAliveTimeoutMs + 1000);
+}
+
 /** Builds the whole API the way production runs it. Used by main.ts and by the tests. */
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, abortOnError: false, bodyParser: false });
@@ -32,6 +44,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
 
 export function configureApiApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.trustProxyHops);
+  keepConnectionsAlive(app.getHttpServer() as Server, config.keepAliveTimeoutMs);
   app.disable('x-powered-by');
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ limit: '1mb', extended: false }));

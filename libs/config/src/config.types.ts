@@ -32,6 +32,11 @@ export interface AppConfig {
   sessionCacheTtlMs: number;
   /** Express 'trust proxy' setting: how many proxy hops to trust for the client IP (0 = none). */
   trustProxyHops: number;
+  /**
+   * How long the API keeps an idle keep-alive connection open, in ms. Above a proxy's or load balancer's own
+   * idle timeout (60 s on the common ones), so the server never closes a connection the proxy is about to reuse.
+   */
+  keepAliveTimeoutMs: number;
   corsOrigins: string[];
   /** How often the worker runs each crash-safety sweep (stock holds, restocks, order mails), in ms: once per interval across all replicas. */
   sweepEveryMs: number;

@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(config.outboxDir).toBe(join(dir, 'outbox'));
   });
 
+  it('keeps idle connections 65 s by default, past a load balancer\'s 60 s; KEEP_ALIVE_TIMEOUT_MS sets it within 1 s to 2 min', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).keepAliveTimeoutMs).toBe(65_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '75000' }).keepAliveTimeoutMs).toBe(75_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '600000' })).toThrow(ConfigError);
+  });
+
   it('runs the worker health server only when WORKER_HEALTH_PORT is set (0 = any free port)', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).workerHealthPort).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir(), WORKER_HEALTH_PORT: '3001' }).workerHealthPort).toBe(3001);

@@ -147,6 +147,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     catalogStockLagMs: int(env, 'CATALOG_STOCK_LAG_MS', 1000, 0, 60_000),
     sessionCacheTtlMs: int(env, 'SESSION_CACHE_TTL_MS', 5000, 0, 60_000),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 120_000),
     corsOrigins: [publicUrl, ...corsOrigins],
     sweepEveryMs: int(env, 'SWEEP_EVERY_MS', 30_000, 100, 86_400_000),
     workerHealthPort: str(env, 'WORKER_HEALTH_PORT') === undefined ? undefined : int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535),
