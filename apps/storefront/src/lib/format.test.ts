@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, isObjectId, timeAgo, truncate } from './format';
+import { formatPrice, isObjectId, TIME_UNITS, timeAgo, truncate } from './format';
 
 describe('formatPrice', () => {
   it('shows dollars with two decimals', () => {
@@ -33,17 +33,20 @@ describe('truncate', () => {
 });
 
 describe('timeAgo', () => {
+  it('counts in minutes up to years, a year of 365 days and a month of 30', () => {
+    expect(TIME_UNITS.map(([unit, seconds]) => `${unit} ${seconds}`)).toEqual(['year 31536000', 'month 2592000', 'week 604800', 'day 86400', 'hour 3600', 'minute 60', 'second 1']);
+  });
+
   it('words every count as Intl.RelativeTimeFormat en (numeric: auto) does, from a minute to years, both ways', () => {
     const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
     const now = Date.UTC(2025, 0, 10);
     const spans = [45, 59, 60, 89, 90, 3599, 3600, 5400, 86399, 86400, 129600, 604800, 2592000, 31536000, 47304000, 31536000 * 1500];
     for (let i = 1; i < 400; i += 1) spans.push(Math.round(1.07 ** i));
-    const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [['year', 31536000], ['month', 2592000], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
     for (const span of spans) {
       for (const direction of [-1, 1]) {
         const seconds = direction * span;
         if (span < 45) continue;
-        const [unit, size] = UNITS.find(([, s]) => span >= s)!;
+        const [unit, size] = TIME_UNITS.find(([, s]) => span >= s)!;
         expect([seconds, timeAgo(now + seconds * 1000, now)]).toEqual([seconds, rtf.format(Math.round(seconds / size), unit)]);
       }
     }

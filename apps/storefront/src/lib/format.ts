@@ -39,7 +39,8 @@ export function truncate(text: string | undefined | null, max: number): string {
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
 
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+/** The units timeAgo counts in, largest first, with their length in seconds (a month is 30 days, a year 365). */
+export const TIME_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -72,7 +73,7 @@ export function timeAgo(date: string | number | Date | undefined, now: number = 
   if (Number.isNaN(then)) return '';
   const seconds = Math.round((then - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
-  for (const [unit, size] of UNITS) {
+  for (const [unit, size] of TIME_UNITS) {
     if (Math.abs(seconds) >= size) return relative(Math.round(seconds / size), unit);
   }
   return 'just now';
