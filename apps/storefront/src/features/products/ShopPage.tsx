@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { AddProductModal } from '../distributor/AddProductModal';
 import { useFilteredProductsQuery, useProductsQuery } from './products-api';
-import { PRICE_RANGES, SHOP_PAGE_SIZE, filtersOf, pageCount, withFilters, type ShopFilters } from './shop-filters';
+import { PRICE_RANGES, SHOP_PAGE_SIZE, filtersOf, pageCount, withFilters, withSearch, type ShopFilters } from './shop-filters';
 import { ShopFilterDrawer } from './ShopFilterDrawer';
 import { ShopFilterPanel } from './ShopFilterPanel';
 import { ShopProductGrid, ShopSkeletonGrid } from './ShopGrid';
@@ -68,15 +68,7 @@ export default function ShopPage() {
     window.scrollTo({ top: 0 });
   };
 
-  /** A new search starts again at the first page; the chosen order and filters stay. */
-  const searchParams = (current: URLSearchParams, text: string) => {
-    const p = new URLSearchParams(current);
-    p.delete('page');
-    if (text.trim()) p.set('search', text.trim());
-    else p.delete('search');
-    return p;
-  };
-  const onSearch = () => changeParams((current) => searchParams(current, draft));
+  const onSearch = () => changeParams((current) => withSearch(current, draft));
   const setFilters = (change: (current: ShopFilters) => ShopFilters) => {
     changeParams((current) => {
       const next = change(filtersOf(current, categoryId));
@@ -129,7 +121,7 @@ export default function ShopPage() {
               value={{ checked, radio, search }}
               onApply={(next) => {
                 setPending({ checked: next.checked, radio: next.radio });
-                changeParams((current) => withFilters(next.search === (current.get('search') ?? keyword ?? '') ? current : searchParams(current, next.search), next, categoryId));
+                changeParams((current) => withFilters(next.search === (current.get('search') ?? keyword ?? '') ? current : withSearch(current, next.search), next, categoryId));
               }}
             />
             <ShopSortSelect value={sort} onChange={(next) => changeParams((current) => withSort(current, next))} />

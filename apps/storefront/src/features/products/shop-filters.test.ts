@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOf, withFilters } from './shop-filters';
+import { filtersOf, withFilters, withSearch } from './shop-filters';
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -30,5 +30,12 @@ describe('shop filters in the address', () => {
     const unticked = withFilters(new URLSearchParams(''), { checked: [], radio: '' }, A);
     expect(unticked.toString()).toBe('category=');
     expect(filtersOf(unticked, A)).toEqual({ checked: [], radio: '' });
+  });
+
+  it('starts a new search at the first page, trimmed, keeping the sort and the filters; an empty one clears it', () => {
+    const current = new URLSearchParams(`search=old&sort=price_asc&category=${A}&price=1&page=3`);
+    expect(withSearch(current, '  linen shirt ').toString()).toBe(`search=linen+shirt&sort=price_asc&category=${A}&price=1`);
+    expect(withSearch(current, '   ').toString()).toBe(`sort=price_asc&category=${A}&price=1`);
+    expect(current.get('page')).toBe('3');
   });
 });

@@ -48,3 +48,12 @@ export function withFilters(params: URLSearchParams, filters: ShopFilters, route
   next.delete('page');
   return next;
 }
+
+/** The address for a new search, from the current one: it starts again at the first page; the order and filters stay. */
+export function withSearch(params: URLSearchParams, text: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  if (text.trim()) next.set('search', text.trim());
+  else next.delete('search');
+  return next;
+}
