@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { formatPrice, timeAgo, truncate } from '../../lib/format';
 import type { Product } from '../../lib/models';
 import { ProductImage } from './ProductCard';
+import { StarRating } from '../../components/ui/StarRating';
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_DESCRIPTION_LENGTH, CAROUSEL_SPEED_MS, nextPosition, settlePosition } from './carousel-logic';
 import { useProductsTopQuery } from '../../lib/shop-api';
 
@@ -50,7 +50,7 @@ const Slide = memo(function Slide({ product, active }: { product: Product; activ
               <Typography variant="body2">
                 <strong>Rating:</strong> {Math.round(product.rating ?? 0)}
               </Typography>
-              <Rating value={Math.round(product.rating ?? 0)} readOnly size="small" aria-hidden />
+              <StarRating value={Math.round(product.rating ?? 0)} size="small" />
             </Stack>
             <Typography variant="body2">
               <strong>Quantity:</strong> {product.quantity ?? product.countInStock}
