@@ -4,6 +4,8 @@
  * setCategory, delete) with its per-id results, auth and input checks.
  */
 import { Types } from 'mongoose';
+import { LOW_STOCK_THRESHOLD } from '../../apps/api/src/products/stock-levels';
+import { LOW_STOCK_THRESHOLD as CONSOLE_LOW_STOCK_THRESHOLD } from '../../apps/admin/src/products/productList';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct } from '../support/catalog-fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -56,6 +58,15 @@ describe('admin product list and bulk actions (/api/products, /api/products/bulk
       expect(low.headers['x-total-count']).toBe('3');
       const plenty = await list({ search: 'Stock', stock: 'in_stock', sort: '-countInStock' }).expect(200);
       expect(names(plenty.body)).toEqual(['Stock forty shirt', 'Stock six shirt']);
+    });
+
+    it("the console's low-stock labels and the dashboard's low-stock list use the API's threshold", async () => {
+      expect(CONSOLE_LOW_STOCK_THRESHOLD).toBe(LOW_STOCK_THRESHOLD);
+      const stats = await stack.http().get('/api/orders/stats').set('Authorization', admin.bearer).expect(200);
+      const low = stats.body.lowStockProducts as { name: string; countInStock: number }[];
+      expect(low.map((p) => p.name)).toContain('Stock five shirt');
+      expect(low.map((p) => p.name)).not.toContain('Stock six shirt');
+      expect(low.every((p) => p.countInStock <= LOW_STOCK_THRESHOLD)).toBe(true);
     });
 
     it('answers 400 to an unknown stock level', async () => {

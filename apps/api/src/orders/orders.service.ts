@@ -29,6 +29,7 @@ import { PaymentService } from './payment/payment.service';
 import { computeTotals } from './pricing';
 import { toDollars } from '../common/money';
 import { parseObjectIdOr404 } from '../common/object-id';
+import { LOW_STOCK_THRESHOLD } from '../products/stock-levels';
 
 const LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'total', 'status', '_id'],
@@ -37,7 +38,6 @@ const LIST_SPEC: ListSpec = {
 };
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
-const LOW_STOCK_THRESHOLD = 5;
 
 /** What a change records besides the status: its actor (name, e-mail), its kind, a reason, a refund. */
 type TransitionExtra = Pick<OrderStatusChangeInput, 'actor' | 'event' | 'reason' | 'refund'>;

@@ -23,7 +23,8 @@ import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
 import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
 import type { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
-import { LOW_STOCK_THRESHOLD, STOCK_LEVELS, type ProductLimitQueryDto, type ProductListQueryDto, type StockLevel } from './dto/product-query.dto';
+import type { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
+import { STOCK_LEVELS, STOCK_RANGES, type StockLevel } from './stock-levels';
 import type { BulkProductResultDto, BulkProductsAnswerDto, BulkProductsInputDto } from './dto/product-bulk.dto';
 import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewStatusAfterEdit, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
 import { boundToCents, toCents } from '../common/money';
@@ -42,13 +43,6 @@ const PUBLISHED: readonly ProductStatus[] = ['published'];
 const FILTERED_LIMIT = 500;
 const FILTERED_PAGE_SIZE = 12;
 const NOT_FOUND_MESSAGE = 'Product not found';
-
-/** The countInStock range of each stock level (see STOCK_LEVELS). */
-const STOCK_RANGES: Readonly<Record<StockLevel, { min?: number; max?: number }>> = {
-  sold_out: { max: 0 },
-  low_stock: { min: 1, max: LOW_STOCK_THRESHOLD },
-  in_stock: { min: LOW_STOCK_THRESHOLD + 1 },
-};
 
 export interface ProductPage {
   items: ProductDto[];

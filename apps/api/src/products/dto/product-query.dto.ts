@@ -2,16 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsMongoId, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ListQueryDto } from '../../common/list-query';
+import { LOW_STOCK_THRESHOLD, STOCK_LEVELS } from '../stock-levels';
 
 const ONCE = { message: '$property must be given once, as text' };
 
-/**
- * Stock levels of the console's filter, by countInStock (with variants, the sum of theirs): sold out is 0 units,
- * low stock 1 to LOW_STOCK_THRESHOLD units (the dashboard's low-stock threshold), in stock more than that.
- */
-export const STOCK_LEVELS = ['in_stock', 'low_stock', 'sold_out'] as const;
-export type StockLevel = (typeof STOCK_LEVELS)[number];
-export const LOW_STOCK_THRESHOLD = 5;
 const STOCK_MESSAGE = `stock must be one of ${STOCK_LEVELS.join(', ')}`;
 
 /** GET /api/products and GET /api/products/mine: the list conventions plus the shop's search and category. */
