@@ -240,6 +240,13 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ updated: 1 });
     expect(await getProduct(p._id)).toMatchObject({ name: 'Partial', brand: 'Partialbrand', price: 9.25, countInStock: 2 });
+    // Integrators find both ways to send the file in the API document.
+    const doc = await stack.http().get('/api/docs-json').expect(200);
+    const content = doc.body.paths['/api/products/import'].post.requestBody.content as Record<string, { schema: { type?: string; $ref?: string } }>;
+    expect(Object.keys(content).sort()).toEqual(['multipart/form-data', 'text/csv']);
+    expect(content['text/csv'].schema.type).toBe('string');
+    expect(content['multipart/form-data'].schema.$ref).toBe('#/components/schemas/ProductImportFileDto');
+    expect(JSON.stringify(doc.body)).not.toContain('x-also-consumes');
   });
 
   it('refuses a missing file, a malformed CSV, unknown columns and files above 2 MB or 5,000 rows', async () => {

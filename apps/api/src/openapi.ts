@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ALSO_CONSUMES } from './common/api-also-consumes';
 import { errorResponseSchema } from './common/api-errors';
 import { ERROR_STATUS, isErrorCode, type ErrorCode } from './common/error-codes';
 
@@ -89,6 +90,20 @@ function applyPipelineConventions(document: OpenAPIObject, unthrottled: Set<stri
   }
 }
 
+/** Moves each ApiAlsoConsumes media type into its operation's request body. */
+function applyAlsoConsumes(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['put', 'post', 'patch'] as const) {
+      const operation = item[method] as (Operation & { [ALSO_CONSUMES]?: Record<string, { schema: Record<string, unknown> }> }) | undefined;
+      const extra = operation?.[ALSO_CONSUMES];
+      if (!operation || !extra) continue;
+      delete operation[ALSO_CONSUMES];
+      const body = operation.requestBody && 'content' in operation.requestBody ? operation.requestBody : { required: true, content: {} };
+      operation.requestBody = { ...body, content: { ...body.content, ...extra } };
+    }
+  }
+}
+
 /** The OpenAPI document of the API, as committed in openapi.json and served at /api/docs-json. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -106,6 +121,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   config.info.license = { name: 'Proprietary' };
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
+  applyAlsoConsumes(document);
   applyPipelineConventions(document, unthrottledOperations(app));
   return document;
 }

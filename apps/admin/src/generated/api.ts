@@ -4505,6 +4505,7 @@ export interface operations {
     requestBody: {
       content: {
         'multipart/form-data': components['schemas']['ProductImportFileDto'];
+        'text/csv': string;
       };
     };
     responses: {

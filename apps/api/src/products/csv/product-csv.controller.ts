@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../auth/auth-user';
 import { Auth, CurrentUser } from '../../auth/auth.decorators';
+import { ApiAlsoConsumes } from '../../common/api-also-consumes';
 import { ApiErrors } from '../../common/api-errors';
 import { CsvUpload, uploadedCsv } from './csv-upload';
 import { ProductExportQueryDto, ProductImportFileDto, ProductImportQueryDto, ProductImportResultDto } from '../dto/product-csv.dto';
@@ -46,6 +47,7 @@ export class ProductCsvController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ProductImportFileDto })
+  @ApiAlsoConsumes('text/csv', { type: 'string', description: 'The CSV file itself (text/plain is accepted too)', example: 'name,price,countInStock,category\nLinen shirt,49.9,12,Shirts\n' })
   @ApiOkResponse({ type: ProductImportResultDto })
   @ApiResponse({ status: 422, type: ProductImportResultDto, description: 'Unprocessable: commit with invalid rows (code IMPORT_INVALID_ROWS); nothing was written' })
   @ApiErrors('IMPORT_FILE_REQUIRED', 'IMPORT_MALFORMED_CSV', 'IMPORT_TOO_LARGE', 'UNEXPECTED_FILE', 'MALFORMED_UPLOAD', 'MALFORMED_BODY')
