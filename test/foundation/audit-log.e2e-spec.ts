@@ -1,4 +1,5 @@
 import { AuditLogRepository } from '@shop/database';
+import { AuditRetentionService } from '../../apps/worker/src/audit-retention.service';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct } from '../support/catalog-fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -200,5 +201,32 @@ describe('audit log: every admin write, who, when, before and after', () => {
     expect(oldestFirst.status).toBe(200);
     expect(oldestFirst.headers['content-range']).toBe('audit 100-104/105');
     expect((oldestFirst.body as Entry[]).map((e) => e.documentId)).toEqual(ids.slice(100));
+  });
+
+  it('keeps entries AUDIT_RETENTION_DAYS (365 by default): the sweep deletes older ones, and with 0 keeps all', async () => {
+    const repo = stack.app.get(AuditLogRepository);
+    const now = new Date('2026-06-01T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
+    const entry = (documentId: string, at: Date) => ({
+      at,
+      actor: { id: admin.id, name: 'Audrey Admin', email: admin.email },
+      method: 'PUT',
+      route: '/api/retention-test/:id',
+      params: {},
+      action: 'update' as const,
+      resource: 'retention-test',
+      documentId,
+      changes: [{ field: 'name', before: 'a', after: 'b' }],
+    });
+    await repo.insert([entry('400-days', daysAgo(400)), entry('366-days', daysAgo(366)), entry('364-days', daysAgo(364)), entry('today', now)]);
+    const left = async () => (await audit({ resource: 'retention-test' }, { sort: 'at', order: 'ASC' })).entries.map((e) => e.documentId);
+
+    expect(await new AuditRetentionService(repo, { auditRetentionDays: 0 }).sweep(now)).toBe(0);
+    expect(await left()).toEqual(['400-days', '366-days', '364-days', 'today']);
+
+    const retention = new AuditRetentionService(repo, { auditRetentionDays: 365 });
+    expect(await retention.sweep(now)).toBe(2);
+    expect(await left()).toEqual(['364-days', 'today']);
+    expect(await retention.sweep(now)).toBe(0);
   });
 });

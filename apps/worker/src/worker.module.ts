@@ -6,6 +6,7 @@ import { JobsModule } from '@shop/jobs';
 import { MailModule } from '@shop/mail';
 import { MediaModule } from '@shop/media';
 import { OrderRecoveryModule } from '@shop/orders';
+import { AuditRetentionService } from './audit-retention.service';
 import { MailProcessor } from './processors/mail.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { MediaProcessor } from './processors/media.processor';
@@ -28,7 +29,7 @@ export class WorkerModule {
         MediaModule,
         OrderRecoveryModule,
       ],
-      providers: [...PROCESSORS, SweepSchedules],
+      providers: [...PROCESSORS, SweepSchedules, AuditRetentionService],
     };
   }
 }

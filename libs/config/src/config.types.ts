@@ -40,6 +40,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How often the worker runs each crash-safety sweep (stock holds, restocks, order mails), in ms: once per interval across all replicas. */
   sweepEveryMs: number;
+  /** How many days the audit log keeps an entry (0 = for ever); the worker's sweep.audit-log deletes older ones. */
+  auditRetentionDays: number;
   /** Port of the worker's health server (/live, /ready) for probes; undefined = no server (WORKER_HEALTH_PORT unset). */
   workerHealthPort: number | undefined;
   /** Review moderation: 'post' shows a new review at once (an admin may reject it later), 'pre' holds it as pending until approved. */

@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(config.outboxDir).toBe(join(dir, 'outbox'));
   });
 
+  it('keeps audit entries 365 days by default; AUDIT_RETENTION_DAYS=0 keeps them for ever', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).auditRetentionDays).toBe(365);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '-1' })).toThrow(ConfigError);
+  });
+
   it('keeps idle connections 65 s by default, past a load balancer\'s 60 s; KEEP_ALIVE_TIMEOUT_MS sets it within 1 s to 2 min', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).keepAliveTimeoutMs).toBe(65_000);
     expect(loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '75000' }).keepAliveTimeoutMs).toBe(75_000);

@@ -150,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 120_000),
     corsOrigins: [publicUrl, ...corsOrigins],
     sweepEveryMs: int(env, 'SWEEP_EVERY_MS', 30_000, 100, 86_400_000),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
     workerHealthPort: str(env, 'WORKER_HEALTH_PORT') === undefined ? undefined : int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535),
     taxRate: num(env, 'TAX_RATE', 0, 0, 1),
     reviewModeration: oneOf(env, 'REVIEW_MODERATION', ['post', 'pre'] as const, 'post'),

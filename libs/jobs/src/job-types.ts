@@ -28,6 +28,8 @@ export interface JobPayloads {
   'sweep.order-restock': NoPayload;
   /** Queues order mails whose first queueing failed (OrderMailsService.sweep). */
   'sweep.order-mails': NoPayload;
+  /** Deletes audit entries older than AUDIT_RETENTION_DAYS (AuditRetentionService.sweep). */
+  'sweep.audit-log': NoPayload;
 }
 
 /** The payload of a job that needs no input (a scheduled sweep): always `{}`. */
@@ -53,6 +55,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'sweep.stock-holds': 'maintenance',
   'sweep.order-restock': 'maintenance',
   'sweep.order-mails': 'maintenance',
+  'sweep.audit-log': 'maintenance',
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUE) as JobName[];
@@ -61,11 +64,11 @@ export const JOB_NAMES = Object.keys(JOB_QUEUE) as JobName[];
 export type JobHandlers<N extends JobName> = { [K in N]: (payload: JobPayloads[K], jobId: string) => Promise<void> };
 
 /**
- * The jobs run on a schedule rather than queued by a write: the crash-safety sweeps. Each is a BullMQ job
+ * The jobs run on a schedule rather than queued by a write: the crash-safety sweeps and the audit log's retention. Each is a BullMQ job
  * scheduler whose id is the job name, so registering it again (every worker replica does, at boot) updates
  * the one scheduler instead of adding a second, and each interval yields one job across all replicas.
  */
-export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails'] as const satisfies readonly MaintenanceJobName[];
+export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails', 'sweep.audit-log'] as const satisfies readonly MaintenanceJobName[];
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /**

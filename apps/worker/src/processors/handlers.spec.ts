@@ -5,6 +5,7 @@ import { JOB_NAMES, JOB_QUEUE, QUEUES, SCHEDULED_JOBS } from '@shop/jobs';
 import type { MailService } from '@shop/mail';
 import type { ThumbnailService } from '@shop/media';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import { AuditRetentionService } from '../audit-retention.service';
 import { PROCESSORS } from '../worker.module';
 import { MailProcessor } from './mail.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
@@ -14,7 +15,7 @@ import { MediaProcessor } from './media.processor';
 const instances = [
   new MailProcessor({} as MailService),
   new MediaProcessor({} as ThumbnailService),
-  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService),
+  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService),
 ];
 const queueOf = (processor: object) => (processor.constructor as typeof MailProcessor).queue;
 
@@ -35,19 +36,25 @@ describe('job handlers', () => {
     for (const p of instances) for (const name of Object.keys(p.handlers)) expect(known.has(name)).toBe(true);
   });
 
-  it('runs the three sweeps as scheduled jobs of the maintenance queue', () => {
-    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.order-mails', 'sweep.order-restock', 'sweep.stock-holds']);
+  it('runs the three sweeps and the audit retention as scheduled jobs of the maintenance queue', () => {
+    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.audit-log', 'sweep.order-mails', 'sweep.order-restock', 'sweep.stock-holds']);
     for (const name of SCHEDULED_JOBS) expect(JOB_QUEUE[name]).toBe('maintenance');
   });
 
   it('each handler of the maintenance queue runs its sweep', async () => {
     const ran: string[] = [];
     const sweep = (what: string) => ({ sweep: async () => void ran.push(what) });
-    const processor = new MaintenanceProcessor(sweep('holds') as unknown as StockHoldsService, sweep('restock') as unknown as OrderRestockService, sweep('mails') as unknown as OrderMailsService);
+    const processor = new MaintenanceProcessor(
+      sweep('holds') as unknown as StockHoldsService,
+      sweep('restock') as unknown as OrderRestockService,
+      sweep('mails') as unknown as OrderMailsService,
+      sweep('audit') as unknown as AuditRetentionService,
+    );
     await processor.handlers['sweep.stock-holds']({}, '1');
     await processor.handlers['sweep.order-restock']({}, '2');
     await processor.handlers['sweep.order-mails']({}, '3');
-    expect(ran).toEqual(['holds', 'restock', 'mails']);
+    await processor.handlers['sweep.audit-log']({}, '4');
+    expect(ran).toEqual(['holds', 'restock', 'mails', 'audit']);
   });
 
   // Public API only: @nestjs/bullmq starts a BullMQ Worker for each @Processor class, and WorkerHost.worker

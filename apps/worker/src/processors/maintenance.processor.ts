@@ -3,12 +3,13 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { JobHandlers, MaintenanceJobName, QueueName } from '@shop/jobs';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import { AuditRetentionService } from '../audit-retention.service';
 import { routeJob } from './job-router';
 
 const QUEUE = 'maintenance' satisfies QueueName;
 
 /**
- * The crash-safety sweeps, queued by their job schedulers (SweepSchedules) once per SWEEP_EVERY_MS across
+ * The crash-safety sweeps and the audit log's retention, queued by their job schedulers (SweepSchedules) once per SWEEP_EVERY_MS across
  * all worker replicas. One at a time per worker: a sweep is a short batch, and the services claim what they
  * repair, so a sweep that overlaps another replica's next one never repairs anything twice.
  */
@@ -19,7 +20,7 @@ export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
   readonly handlers: JobHandlers<MaintenanceJobName>;
 
-  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService) {
+  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService, audit: AuditRetentionService) {
     super();
     this.handlers = {
       'sweep.stock-holds': async () => {
@@ -30,6 +31,9 @@ export class MaintenanceProcessor extends WorkerHost {
       },
       'sweep.order-mails': async () => {
         await mails.sweep();
+      },
+      'sweep.audit-log': async () => {
+        await audit.sweep();
       },
     };
   }
