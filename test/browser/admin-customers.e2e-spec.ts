@@ -69,6 +69,12 @@ describe('admin console: customers and roles', () => {
       await eventually(async () => ((await rows.count()) === 1 && (await rows.first().innerText()).includes(name) ? true : undefined), 15_000, `${name} alone in the list`);
       return rows.first();
     };
+    // Sorted by total spent, highest first (a second click on the header): Ann, the one who paid, on top.
+    await page.getByRole('columnheader', { name: 'Total spent' }).getByRole('button').click();
+    await page.waitForURL(/sort=totalSpent/);
+    await page.getByRole('columnheader', { name: 'Total spent' }).getByRole('button').click();
+    await page.waitForURL(/sort=totalSpent.*order=DESC|order=DESC.*sort=totalSpent/);
+    await eventually(async () => ((await rows.first().innerText()).includes('Ann Shopper') ? true : undefined), 15_000, 'Ann Shopper first by total spent');
     // Search by name, then filter to the customers with orders.
     await page.getByPlaceholder('Name or e-mail').fill('newcomer');
     await onlyRow('Bob Newcomer');

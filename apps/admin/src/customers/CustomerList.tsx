@@ -98,9 +98,9 @@ export function CustomerList() {
         <DataTable<CustomerRecord> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="username" label="Name" />
           <DataTable.Col source="email" label="E-mail" />
-          <DataTable.Col source="ordersCount" label="Orders" align="right" disableSort />
-          <DataTable.Col source="totalSpent" label="Total spent" align="right" disableSort render={(r) => formatPrice(r.totalSpent)} />
-          <DataTable.Col source="lastOrderAt" label="Last order" disableSort render={(r) => (r.lastOrderAt ? formatDate(r.lastOrderAt) : '—')} />
+          <DataTable.Col source="ordersCount" label="Orders" align="right" />
+          <DataTable.Col source="totalSpent" label="Total spent" align="right" render={(r) => formatPrice(r.totalSpent)} />
+          <DataTable.Col source="lastOrderAt" label="Last order" render={(r) => (r.lastOrderAt ? formatDate(r.lastOrderAt) : '—')} />
           <DataTable.Col
             source="newsletter"
             label="Newsletter"

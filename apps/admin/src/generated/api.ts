@@ -12155,7 +12155,7 @@ export interface operations {
         pageSize?: number;
         /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
         range?: string;
-        /** @description One of createdAt (default, newest first), username, email, id: `field`, `-field` or `["field","ASC"|"DESC"]` */
+        /** @description One of createdAt (default, newest first), username, email, id, or an order figure: ordersCount, totalSpent (paid orders), lastOrderAt (customers without orders sort as 0, and before any date): `field`, `-field` or `["field","ASC"|"DESC"]` */
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CustomersRepository, type CustomerListFilter, type CustomerListOptions } from '@shop/database';
+import { CUSTOMER_FIGURE_SORTS, CustomersRepository, type CustomerListFilter, type CustomerListOptions } from '@shop/database';
 import { badRequest, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
 import { parseObjectId } from '../common/object-id';
 import { CustomerDetailDto, CustomerDto, type CustomerListQueryDto } from './dto/customer.dto';
 
 const CUSTOMER_LIST: ListSpec = {
-  sortable: ['createdAt', 'username', 'email', '_id'],
+  sortable: ['createdAt', 'username', 'email', '_id', ...CUSTOMER_FIGURE_SORTS],
   defaultSort: { field: 'createdAt', order: -1 },
   filterable: { q: 'string', hasOrders: 'boolean', newsletter: 'boolean', role: 'string' },
   defaultPageSize: 25,

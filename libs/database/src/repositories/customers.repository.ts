@@ -20,11 +20,17 @@ export interface CustomerListFilter {
   ids?: Types.ObjectId[];
 }
 
+/** The figures a customer list can be sorted by, computed from the orders rather than stored on the user. */
+export const CUSTOMER_FIGURE_SORTS = ['ordersCount', 'totalSpent', 'lastOrderAt'] as const;
+export type CustomerFigureSort = (typeof CUSTOMER_FIGURE_SORTS)[number];
+
 export interface CustomerListOptions {
   skip: number;
   limit: number;
-  sort: { field: 'createdAt' | 'username' | 'email' | '_id'; order: 1 | -1 };
+  sort: { field: 'createdAt' | 'username' | 'email' | '_id' | CustomerFigureSort; order: 1 | -1 };
 }
+
+const isFigureSort = (field: string): field is CustomerFigureSort => (CUSTOMER_FIGURE_SORTS as readonly string[]).includes(field);
 
 /** The user fields a customer view reads (never the password hash or favourites). */
 export interface CustomerUser {
@@ -133,6 +139,8 @@ export class CustomersRepository {
   /** One page of customers with their figures, and the total matching the filter. */
   async list(filter: CustomerListFilter, options: CustomerListOptions): Promise<{ items: CustomerRow[]; total: number }> {
     const query = await this.listQuery(filter);
+    const field = options.sort.field;
+    if (isFigureSort(field)) return this.listByFigure(query, { ...options, sort: { field, order: options.sort.order } });
     const sort: Record<string, SortOrder> = { [options.sort.field]: options.sort.order };
     if (options.sort.field !== '_id') sort._id = options.sort.order;
     const [users, total] = await Promise.all([
@@ -141,6 +149,51 @@ export class CustomersRepository {
     ]);
     const figures = await this.figuresOf(users);
     return { items: users.map((user) => ({ user, figures: figures.get(user._id.toString()) ?? emptyFigures() })), total };
+  }
+
+  /**
+   * A page sorted by an order figure: the figure of every matching user, from one pass over the orders, sorted
+   * here (ties by id, users without orders as 0 or, for the last order, before the oldest), then the page's users
+   * read. Costs a read of every order's user, total and date: fine for a console list, not for a storefront.
+   */
+  private async listByFigure(
+    query: QueryFilter<User>,
+    options: CustomerListOptions & { sort: { field: CustomerFigureSort } },
+  ): Promise<{ items: CustomerRow[]; total: number }> {
+    const [matching, counts, paid] = await Promise.all([
+      this.users.find(query).select({ _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec(),
+      this.orders
+        .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([
+          { $match: { user: { $ne: null } } },
+          { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } },
+        ])
+        .exec(),
+      this.orders
+        .aggregate<{ _id: Types.ObjectId; totalCents: number }>([{ $match: { user: { $ne: null }, ...PAID } }, { $group: { _id: '$user', totalCents: { $sum: '$totalCents' } } }])
+        .exec(),
+    ]);
+    const countBy = new Map(counts.map((c) => [c._id.toString(), c]));
+    const paidBy = new Map(paid.map((p) => [p._id.toString(), p.totalCents]));
+    const figure: Record<CustomerFigureSort, (id: string) => number> = {
+      ordersCount: (id) => countBy.get(id)?.ordersCount ?? 0,
+      totalSpent: (id) => paidBy.get(id) ?? 0,
+      lastOrderAt: (id) => countBy.get(id)?.lastOrderAt.getTime() ?? Number.NEGATIVE_INFINITY,
+    };
+    const keyOf = figure[options.sort.field];
+    const order = options.sort.order;
+    const ranked = matching
+      .map((u) => ({ id: u._id.toString(), key: keyOf(u._id.toString()) }))
+      .sort((a, b) => (a.key === b.key ? (a.id < b.id ? -order : a.id > b.id ? order : 0) : a.key < b.key ? -order : order));
+    const page = ranked.slice(options.skip, options.skip + options.limit).map((r) => r.id);
+    const found = await this.users
+      .find({ _id: { $in: page.map((id) => new Types.ObjectId(id)) } })
+      .select(USER_FIELDS)
+      .lean<CustomerUser[]>()
+      .exec();
+    const byId = new Map(found.map((u) => [u._id.toString(), u]));
+    const users = page.map((id) => byId.get(id)).filter((u): u is CustomerUser => u !== undefined);
+    const figures = await this.figuresOf(users);
+    return { items: users.map((user) => ({ user, figures: figures.get(user._id.toString()) ?? emptyFigures() })), total: matching.length };
   }
 
   /** The order figures and newsletter flag of each user, by id. */

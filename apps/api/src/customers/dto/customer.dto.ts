@@ -6,12 +6,12 @@ import { ShippingAddressViewDto } from '../../orders/dto/order.dto';
 
 /**
  * GET /api/customers (admins): the list conventions of ListQueryDto. Sortable: createdAt (default, newest first),
- * username, email, id. filter keys: q (username/e-mail text), hasOrders, newsletter (booleans), role
+ * username, email, id, and the order figures ordersCount, totalSpent and lastOrderAt. filter keys: q (username/e-mail text), hasOrders, newsletter (booleans), role
  * (admin, distributor or customer), id (list of ids).
  */
 export class CustomerListQueryDto extends ListQueryDto {
   // Redeclared only to document this resource's fields; validation is ListQueryDto's.
-  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), username, email, id: `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["createdAt","DESC"]' })
+  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), username, email, id, or an order figure: ordersCount, totalSpent (paid orders), lastOrderAt (customers without orders sort as 0, and before any date): `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["totalSpent","DESC"]' })
   override sort?: string = undefined;
 
   @ApiPropertyOptional({
