@@ -160,20 +160,7 @@ export class CustomersRepository {
     query: QueryFilter<User>,
     options: CustomerListOptions & { sort: { field: CustomerFigureSort } },
   ): Promise<{ items: CustomerRow[]; total: number }> {
-    const [matching, counts, paid] = await Promise.all([
-      this.users.find(query).select({ _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec(),
-      this.orders
-        .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([
-          { $match: { user: { $ne: null } } },
-          { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } },
-        ])
-        .exec(),
-      this.orders
-        .aggregate<{ _id: Types.ObjectId; totalCents: number }>([{ $match: { user: { $ne: null }, ...PAID } }, { $group: { _id: '$user', totalCents: { $sum: '$totalCents' } } }])
-        .exec(),
-    ]);
-    const countBy = new Map(counts.map((c) => [c._id.toString(), c]));
-    const paidBy = new Map(paid.map((p) => [p._id.toString(), p.totalCents]));
+    const [matching, { countBy, paidBy }] = await Promise.all([this.users.find(query).select({ _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec(), this.orderFigures({ $ne: null })]);
     const figure: Record<CustomerFigureSort, (id: string) => number> = {
       ordersCount: (id) => countBy.get(id)?.ordersCount ?? 0,
       totalSpent: (id) => paidBy.get(id) ?? 0,
@@ -196,28 +183,26 @@ export class CustomersRepository {
     return { items: users.map((user) => ({ user, figures: figures.get(user._id.toString()) ?? emptyFigures() })), total: matching.length };
   }
 
+  /** Each customer's orders count and last order, and paid total in cents, by user id, for the users `user` matches. */
+  private async orderFigures(user: { $in: Types.ObjectId[] } | { $ne: null }): Promise<{ countBy: Map<string, { ordersCount: number; lastOrderAt: Date }>; paidBy: Map<string, number> }> {
+    const [counts, paid] = await Promise.all([
+      this.orders
+        .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([{ $match: { user } }, { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } }])
+        .exec(),
+      this.orders.aggregate<{ _id: Types.ObjectId; totalCents: number }>([{ $match: { user, ...PAID } }, { $group: { _id: '$user', totalCents: { $sum: '$totalCents' } } }]).exec(),
+    ]);
+    return { countBy: new Map(counts.map((c) => [c._id.toString(), c])), paidBy: new Map(paid.map((p) => [p._id.toString(), p.totalCents])) };
+  }
+
   /** The order figures and newsletter flag of each user, by id. */
   private async figuresOf(users: CustomerUser[]): Promise<Map<string, CustomerFigures>> {
     const ids = users.map((u) => u._id);
     const emails = users.map((u) => u.email.toLowerCase());
     if (ids.length === 0) return new Map();
-    const [counts, paid, subscribed] = await Promise.all([
-      this.orders
-        .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([
-          { $match: { user: { $in: ids } } },
-          { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } },
-        ])
-        .exec(),
-      this.orders
-        .aggregate<{ _id: Types.ObjectId; totalCents: number }>([
-          { $match: { user: { $in: ids }, ...PAID } },
-          { $group: { _id: '$user', totalCents: { $sum: '$totalCents' } } },
-        ])
-        .exec(),
+    const [{ countBy, paidBy }, subscribed] = await Promise.all([
+      this.orderFigures({ $in: ids }),
       this.subscribers.find({ email: { $in: emails }, active: true }).select({ email: 1 }).lean<{ email: string }[]>().exec(),
     ]);
-    const countBy = new Map(counts.map((c) => [c._id.toString(), c]));
-    const paidBy = new Map(paid.map((p) => [p._id.toString(), p.totalCents]));
     const subscribers = new Set(subscribed.map((s) => s.email));
     return new Map(
       users.map((u) => {
