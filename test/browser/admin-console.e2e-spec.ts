@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
 import type { TestStack } from '../support/test-stack';
-import { consoleSession, guestSession, startConsoleStack, type ConsoleStack } from './console-support';
+import { consoleSession, guestSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
 
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR;
 
@@ -97,7 +97,7 @@ describe('admin console in the browser', () => {
     // On success the console goes to the shop's / (the spec), which shows 'Product added successfully!' (issue
     // #23, defect 4) and the new product.
     await page.waitForURL(`${base}/`);
-    await page.getByText('Product added successfully!').waitFor();
+    await page.getByText('Product added successfully!').waitFor({ timeout: SHOP_LOAD_TIMEOUT_MS });
     await page.getByText('Merino crew jumper').first().waitFor();
     await page.goto(`${base}/admin/allproductslist`);
     const card = page.getByTestId('product-card').filter({ hasText: 'Merino crew jumper' });

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
 import type { TestStack } from '../support/test-stack';
-import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
+import { consoleSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
 
 const VARIANT_STOCK_HELP = "Stock is the sum of the variants' stock; edit it per variant";
 
@@ -141,7 +141,7 @@ describe('console product forms (issue #23)', () => {
     expect(await field(page, 'Count In Stock').inputValue()).toBe('10');
     expect(await field(page, 'Quantity').inputValue()).toBe('10');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Product added successfully!').waitFor();
+    await page.getByText('Product added successfully!').waitFor({ timeout: SHOP_LOAD_TIMEOUT_MS });
 
     const created = await byName('Variant create tee');
     expect(created).toMatchObject({ countInStock: 10, quantity: 10 });
@@ -164,7 +164,7 @@ describe('console product forms (issue #23)', () => {
     // As found: the console reloaded the shop's / and the message was never seen.
     await page.waitForURL(`${base}/`);
     const message = page.getByRole('alert').filter({ hasText: 'Product added successfully!' });
-    await message.waitFor();
+    await message.waitFor({ timeout: SHOP_LOAD_TIMEOUT_MS });
     expect(await message.count()).toBe(1);
     await page.getByText('Message shown jumper').first().waitFor();
     expect(await byName('Message shown jumper')).toMatchObject({ countInStock: 7, quantity: 7 });

@@ -97,6 +97,13 @@ export async function consoleSession(browser: Browser, stack: TestStack, account
   return { context, page: await newConsolePage(context, options), token };
 }
 
+/**
+ * How long a step that leaves the console for the storefront may take: a full page load of another app (its
+ * chunks, the signed-in visitor's calls, the toasts loaded on first use). About 3 s alone and 7 s beside three
+ * CPU hogs on this 2-core machine type; one CI run on a loaded machine took more than the default 15 s.
+ */
+export const SHOP_LOAD_TIMEOUT_MS = 30_000;
+
 function newConsoleContext(browser: Browser, options: ConsoleSessionOptions): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
