@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type PipelineStage } from 'mongoose';
 import { Product, type ReviewStatus } from '../schemas/product.schema';
+import type { StoredReview } from './products.repository';
 
 /** A review stored before moderation existed has no status: it counts as approved. */
 export function reviewStatusOf(review: { status?: ReviewStatus | null }): ReviewStatus {
@@ -28,15 +29,7 @@ export interface ReviewSort {
 }
 
 /** One review of the moderation list, with its product's id and name. */
-export interface ReviewListRecord {
-  _id: Types.ObjectId;
-  user: Types.ObjectId;
-  name: string;
-  rating: number;
-  comment: string;
-  verifiedPurchase: boolean;
-  status?: ReviewStatus;
-  createdAt: Date;
+export interface ReviewListRecord extends StoredReview {
   product: { _id: Types.ObjectId; name: string };
 }
 
