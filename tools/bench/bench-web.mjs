@@ -35,9 +35,12 @@ async function startChromium() {
   }
   return {
     port,
-    stop: () => {
+    // Chromium still writes its profile while it shuts down: wait for it to exit before removing the folder.
+    stop: async () => {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      rmSync(profile, { recursive: true, force: true });
+      await Promise.race([exited, sleep(10_000)]);
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -95,7 +98,7 @@ async function main() {
       log(`${name}: ${JSON.stringify(scores)} LCP ${rows.at(-1).lcp}${rows.at(-1).runtimeError ? ` (${rows.at(-1).runtimeError})` : ''}`);
     }
   } finally {
-    chromium.stop();
+    await chromium.stop();
     await shop.stop();
   }
   const met = (c, s) => (s >= TARGETS[c] ? `${s}` : `**${s}**`);

@@ -1,4 +1,4 @@
-import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
   AutocompleteInput,
@@ -17,6 +17,7 @@ import {
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import type { AuditEntryRecord } from '../lib/api-types';
 import { describeActor, describeEntry, formatAuditValue } from './audit-format';
+import { useCompact } from '../lib/useCompact';
 
 const ACTION_CHOICES = [
   { id: 'create', name: 'Created' },
@@ -86,7 +87,7 @@ function ActionChip({ entry }: { entry: AuditEntryRecord }) {
 
 /** Audit log (/admin/audit): every record an admin created, changed or deleted; expand a row for before and after. */
 export function AuditList() {
-  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const isSmall = useCompact();
   return (
     <List title="Audit log" sort={{ field: 'at', order: 'DESC' }} filters={filters} exporter={false} perPage={25}>
       {isSmall ? (

@@ -1,5 +1,5 @@
 import CheckIcon from '@mui/icons-material/Check';
-import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import {
   DataTable,
   downloadCSV,
@@ -16,6 +16,7 @@ import {
 import type { CustomerRecord } from '../lib/api-types';
 import { formatDate, formatPrice } from '../lib/format';
 import { customersToCsv } from './customerCsv';
+import { useCompact } from '../lib/useCompact';
 
 const YES_NO = [
   { id: true, name: 'Yes' },
@@ -73,7 +74,7 @@ const summary = (r: CustomerRecord) => `${r.ordersCount} order${r.ordersCount ==
  * newsletter flag; search, filters and a CSV export. Below the md breakpoint a compact SimpleList.
  */
 export function CustomerList() {
-  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const isSmall = useCompact();
   return (
     <List
       resource="customers"

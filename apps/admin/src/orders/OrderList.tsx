@@ -1,4 +1,4 @@
-import { Box, Chip, Link as MuiLink, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Link as MuiLink, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { DataTable, DateInput, downloadCSV, Link, List, SearchInput, SimpleList, useDataProvider, useListContext, type Exporter, type RaRecord } from 'react-admin';
@@ -8,6 +8,7 @@ import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { customerPath, ordersCsv, PAYMENT_LABELS, paymentColor, shortNumber } from './orderExport';
 import { ORDER_STATUSES, STATUS_LABELS, statusColor } from './orderStatus';
+import { useCompact } from '../lib/useCompact';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order number, customer name or e-mail" sx={{ minWidth: { xs: '100%', sm: 320 } }} />,
@@ -81,7 +82,7 @@ function StatusTabs() {
 }
 
 function OrderRows() {
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const small = useCompact();
   if (small) {
     return (
       <SimpleList<OrderRecord>

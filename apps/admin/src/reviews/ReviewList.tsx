@@ -1,7 +1,7 @@
 import type React from 'react';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
-import { Box, Chip, Rating, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Rating, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput,
@@ -25,6 +25,7 @@ import type { ModerationReviewRecord, ReviewStatus } from '../lib/api-types';
 import { formatDate, truncate } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { batches, moderationMessage, REVIEW_STATUS_LABELS, REVIEW_STATUSES, reviewStatusColor } from './reviewModeration';
+import { useCompact } from '../lib/useCompact';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search reviews" />,
@@ -119,7 +120,7 @@ const productLink = (r: ModerationReviewRecord) => (
 );
 
 function ReviewRows() {
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const small = useCompact();
   if (small) {
     return (
       <SimpleList<ModerationReviewRecord>
@@ -144,7 +145,7 @@ function ReviewRows() {
 
 /** /admin/reviews: every product's reviews by status (pending first), approved or rejected in bulk. */
 export function ReviewList() {
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const small = useCompact();
   return (
     <List
       resource="reviews"

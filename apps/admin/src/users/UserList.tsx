@@ -2,12 +2,13 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Link, List, Pagination, SearchInput, SimpleList, useDelete, useListContext, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { UserRecord } from '../lib/api-types';
 import { adminPath } from '../lib/paths';
+import { useCompact } from '../lib/useCompact';
 
 /** The user's page: their customer page (orders, addresses, reviews) with the role changes. */
 export const userPagePath = (id: string) => adminPath(`/customers/${id}/show`);
@@ -168,7 +169,7 @@ function CompactUsers() {
  * A name opens the user's page (roles). Below the md breakpoint a compact SimpleList instead of the table.
  */
 export function UserList() {
-  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const isSmall = useCompact();
   return (
     <Box>
       <List
