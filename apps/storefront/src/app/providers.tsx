@@ -14,7 +14,13 @@ import { makeTheme } from './theme';
 // Toasts appear after an action, never on the first paint: the library loads after it.
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 
-const store = makeStore();
+let browserStore: AppStore | undefined;
+
+/** The browser's store, made on first use (the start makes it in a task of its own, see main.tsx). */
+export function appStore(): AppStore {
+  browserStore ??= makeStore();
+  return browserStore;
+}
 
 /**
  * Whether the visitor's first render matches the prerendered or server-rendered page (made for a signed-out
@@ -22,7 +28,7 @@ const store = makeStore();
  * over as it is.
  */
 export function inPrerenderedState(renderedDark: boolean): boolean {
-  const { theme, session, cart, favorites } = store.getState();
+  const { theme, session, cart, favorites } = appStore().getState();
   return theme.darkMode === renderedDark && !session.userInfo && cart.items.length === 0 && favorites.items.length === 0;
 }
 
@@ -34,7 +40,7 @@ export function takeServerData(): boolean {
   const block = document.getElementById('server-data');
   if (!block?.textContent) return false;
   try {
-    store.dispatch({ type: SERVER_DATA_ACTION, payload: JSON.parse(block.textContent) as unknown });
+    appStore().dispatch({ type: SERVER_DATA_ACTION, payload: JSON.parse(block.textContent) as unknown });
     return true;
   } catch {
     return false;
@@ -48,7 +54,7 @@ export function takeServerData(): boolean {
  * when its answer is in.
  */
 export function prefetchFirstPage(pathname: string): Promise<boolean> {
-  return prefetchProductPage(pathname, store.dispatch);
+  return prefetchProductPage(pathname, appStore().dispatch);
 }
 
 /** Theme from the persisted dark-mode flag, with the `dark` class on the document root. */
@@ -96,7 +102,7 @@ function SessionBootstrap() {
 /** The app's providers, with the browser's store (or the server renderer's, one per page). */
 export function AppProviders({ children, store: given }: { children: ReactNode; store?: AppStore }) {
   return (
-    <Provider store={given ?? store}>
+    <Provider store={given ?? appStore()}>
       <ThemedApp>
         <SessionBootstrap />
         {children}
