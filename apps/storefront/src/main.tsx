@@ -5,7 +5,22 @@
  * evaluated one after the other (React; the router, Redux and Emotion; MUI's components), then the app's
  * modules, then app/boot.tsx makes the store and the router and renders, a task each.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Yields to the browser (input, rendering) and resumes in a later task: scheduler.yield() where the browser has
+ * it, else a message to itself. Not setTimeout, which a background tab delays to once a second.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 async function start(): Promise<void> {
   // Each import names one export the app uses, so that the rest of the package can still be left out.
