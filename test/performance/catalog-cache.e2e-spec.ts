@@ -1,6 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import Redis from 'ioredis';
 import type { Connection } from 'mongoose';
+import { PageCache } from '../../apps/api/src/catalog-cache/catalog-cache.module';
 import { ResponseCache } from '../../apps/api/src/catalog-cache/response-cache';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory, createProduct } from '../support/catalog-fixtures';
@@ -113,6 +114,26 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     expect(one.headers['etag']).not.toBe(before.headers['etag']);
     const list = await stack.http().get('/api/products?page=1').expect(200);
     expect(list.body.map((p: { name: string }) => p.name)).toContain('Merino jumper');
+  });
+
+  it("renders the storefront's /shop page once for many guests, and again after a catalog write (npm test builds the storefront first)", async () => {
+    const pages = stack.app.get(PageCache);
+    const shirt = await createProduct(stack, admin, category, { name: 'Linen overshirt' });
+    const first = await stack.http().get('/shop').expect(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    // Server-rendered with its data: the newest product is in the HTML.
+    expect(first.text).toContain('Linen overshirt');
+    const hits = pages.hits;
+    const again = await stack.http().get('/shop').expect(200);
+    expect(pages.hits).toBe(hits + 1);
+    expect(again.text).toBe(first.text);
+    await stack.http().get('/shop').set('If-None-Match', first.headers['etag'] as string).expect(304);
+    await stack.http().put(`/api/products/${shirt._id}`).set('Authorization', admin.bearer).send({ name: 'Hemp overshirt' }).expect(200);
+    expect(pages.size).toBe(0);
+    const renamed = await stack.http().get('/shop').set('If-None-Match', first.headers['etag'] as string).expect(200);
+    expect(renamed.text).toContain('Hemp overshirt');
+    expect(renamed.text).not.toContain('Linen overshirt');
+    await stack.http().delete(`/api/products/${shirt._id}`).set('Authorization', admin.bearer).expect(200);
   });
 
   it('shows a review, a category rename, a new product and a deletion at once', async () => {

@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@shop/config';
 import { AppModule } from './app.module';
+import { PageCache } from './catalog-cache/catalog-cache.module';
 import { limitBodyDepth } from './common/body-depth';
 import { createValidationPipe } from './common/validation.pipe';
 import { buildOpenApiDocument } from './openapi';
@@ -80,5 +81,5 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
 
   const document = buildOpenApiDocument(app as INestApplication);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Threadline API' });
-  mountWebApps(app.getHttpAdapter().getInstance(), config.webDistDir);
+  mountWebApps(app.getHttpAdapter().getInstance(), config.webDistDir, app.get(PageCache));
 }

@@ -17,6 +17,15 @@ import { ResponseCache } from './response-cache';
 export class StockViewCache extends FreshCache<StockView> {}
 
 /**
+ * The storefront's server-rendered pages (apps/api/src/web/server-rendered-pages.ts), kept like the answers
+ * they are made of and emptied with them; fewer entries, as a page weighs ~100 KB.
+ */
+export class PageCache extends ResponseCache {}
+
+/** At most this many server-rendered pages are kept (oldest out first): ~60 MB at most with their compressed copies. */
+const MAX_CACHED_PAGES = 150;
+
+/**
  * Keeps every API instance's catalog caches (answers and stock views) honest. A catalog write made here
  * (announced by the mongoose hooks of libs/database) empties this instance's caches before the write's
  * answer is sent, then is published on Redis so the other instances empty theirs within milliseconds. While
@@ -30,6 +39,7 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 
   constructor(
     private readonly cache: ResponseCache,
+    private readonly pages: PageCache,
     private readonly stockViews: StockViewCache,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(REDIS) redis: Redis,
@@ -53,8 +63,10 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 
   private apply(stockOf: string[] | undefined): void {
     this.stockViews.drop(stockOf);
-    if (stockOf) this.cache.stockChanged(stockOf);
-    else this.cache.invalidate();
+    for (const cache of [this.cache, this.pages]) {
+      if (stockOf) cache.stockChanged(stockOf);
+      else cache.invalidate();
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -67,10 +79,11 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 @Module({
   providers: [
     { provide: ResponseCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ResponseCache(config.catalogCacheTtlMs, undefined, undefined, config.catalogStockLagMs) },
+    { provide: PageCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PageCache(config.catalogCacheTtlMs, MAX_CACHED_PAGES, undefined, config.catalogStockLagMs) },
     { provide: StockViewCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new StockViewCache(config.catalogCacheTtlMs) },
     CatalogInvalidation,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
   ],
-  exports: [ResponseCache, StockViewCache],
+  exports: [ResponseCache, PageCache, StockViewCache],
 })
 export class CatalogCacheModule {}

@@ -1,8 +1,10 @@
 import express from 'express';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { ResponseCache } from '../catalog-cache/response-cache';
 import { darkModeOf } from './server-rendered-pages';
 import { mountWebApps } from './web-apps';
 
@@ -54,5 +56,85 @@ describe('server-rendered storefront pages', () => {
     expect(darkModeOf('darkMode=false')).toBe(false);
     expect(darkModeOf('a=b; darkMode=true; c=d')).toBe(true);
     expect(darkModeOf('xdarkMode=false')).toBe(true);
+  });
+
+  describe('with a page cache', () => {
+    const cachedDir = mkdtempSync(join(tmpdir(), 'web-ssr-cache-'));
+    const cachedServer = express();
+    const pages = new ResponseCache(60_000, 300);
+    /** How many renders the fake renderer made (it counts in its own module). */
+    const renders = () => (createRequire(__filename)(join(cachedDir, 'storefront-ssr', 'server-render.cjs')) as { count: number }).count;
+
+    beforeAll(() => {
+      mkdirSync(join(cachedDir, 'storefront'), { recursive: true });
+      writeFileSync(join(cachedDir, 'storefront', 'index.html'), '<!doctype html><div id="root">index</div>');
+      mkdirSync(join(cachedDir, 'storefront-ssr'));
+      writeFileSync(join(cachedDir, 'storefront-ssr', 'shop.html'), 'TEMPLATE');
+      writeFileSync(join(cachedDir, 'storefront-ssr', 'pages.json'), JSON.stringify({ '/shop': 'shop.html' }));
+      // A slow renderer (20 ms) that numbers its renders.
+      writeFileSync(
+        join(cachedDir, 'storefront-ssr', 'server-render.cjs'),
+        `exports.count = 0;
+        exports.renderPage = async (template, o) => {
+          exports.count += 1;
+          const n = exports.count;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return template + ' render ' + n + ' of ' + o.url + ' dark=' + o.darkMode;
+        };`,
+      );
+      mountWebApps(cachedServer, cachedDir, pages);
+    });
+    afterAll(() => rmSync(cachedDir, { recursive: true, force: true }));
+
+    it('renders a page once for many visits, per address and mode, until the catalog changes', async () => {
+      const first = await request(cachedServer).get('/shop?sort=new').expect(200);
+      expect(first.text).toBe('TEMPLATE render 1 of /shop?sort=new dark=true');
+      expect((await request(cachedServer).get('/shop?sort=new').expect(200)).text).toBe(first.text);
+      const gzip = await request(cachedServer).get('/shop?sort=new').set('Accept-Encoding', 'gzip').expect(200);
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.text).toBe(first.text);
+      expect(renders()).toBe(1);
+      // Another mode and another address are other pages.
+      expect((await request(cachedServer).get('/shop?sort=new').set('Cookie', 'darkMode=false').expect(200)).text).toBe('TEMPLATE render 2 of /shop?sort=new dark=false');
+      expect((await request(cachedServer).get('/shop').expect(200)).text).toBe('TEMPLATE render 3 of /shop dark=true');
+      // A catalog write empties the cache: the next visit renders again.
+      pages.invalidate();
+      expect((await request(cachedServer).get('/shop?sort=new').expect(200)).text).toBe('TEMPLATE render 4 of /shop?sort=new dark=true');
+    });
+
+    it('lets visits that come during a render share it', async () => {
+      pages.invalidate();
+      const before = renders();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => request(cachedServer).get('/shop?page=3').expect(200)));
+      expect(renders()).toBe(before + 1);
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    });
+
+    it('does not keep a page rendered while the catalog changed', async () => {
+      pages.invalidate();
+      const before = renders();
+      const slow = request(cachedServer)
+        .get('/shop?page=4')
+        .then((answer) => answer);
+      // The write lands while the page renders (the fake renderer takes 20 ms).
+      while (renders() === before) await new Promise((resolve) => setTimeout(resolve, 1));
+      pages.invalidate();
+      const during = await slow;
+      expect(during.status).toBe(200);
+      const after = await request(cachedServer).get('/shop?page=4').expect(200);
+      expect(after.text).not.toBe(during.text);
+    });
+
+    it('answers 304 to a visitor who has the page (ETag per encoding)', async () => {
+      const page = await request(cachedServer).get('/shop?page=5').expect(200);
+      expect(page.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+      await request(cachedServer).get('/shop?page=5').set('If-None-Match', page.headers.etag as string).expect(304);
+      const brotli = await request(cachedServer).get('/shop?page=5').set('Accept-Encoding', 'br').expect(200);
+      expect(brotli.headers.etag).not.toBe(page.headers.etag);
+      await request(cachedServer).get('/shop?page=5').set('Accept-Encoding', 'br').set('If-None-Match', brotli.headers.etag as string).expect(304);
+      // A new render (the catalog changed) has a new tag: the old one gets the whole page.
+      pages.invalidate();
+      expect((await request(cachedServer).get('/shop?page=5').set('If-None-Match', page.headers.etag as string).expect(200)).text).toContain('of /shop?page=5');
+    });
   });
 });

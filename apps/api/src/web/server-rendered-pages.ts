@@ -1,9 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { CachedResponse, ResponseCache } from '../catalog-cache/response-cache';
 import { pickEncoding } from './compressed-assets';
 
 /** The storefront's server renderer (apps/storefront/src/app/server-render.tsx, built to server-render.cjs). */
@@ -35,6 +37,25 @@ function ownOrigin(req: Request): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${req.socket.localPort ?? 80}`;
 }
 
+/** A rendered page's bodies, made on first need and kept as long as the page is (a WeakMap entry). */
+const pageBodies = new WeakMap<CachedResponse, { raw?: Buffer; br?: Buffer; gzip?: Buffer }>();
+
+function pageBody(page: CachedResponse, encoding: 'br' | 'gzip' | undefined): Buffer {
+  let bodies = pageBodies.get(page);
+  if (!bodies) {
+    bodies = {};
+    pageBodies.set(page, bodies);
+  }
+  const raw = (bodies.raw ??= Buffer.from(page.body));
+  if (!encoding) return raw;
+  // A fast level: a page is compressed at most once per render and encoding.
+  bodies[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipSync(raw, { level: 6 });
+  return bodies[encoding];
+}
+
 /**
  * The storefront pages rendered at request time with their data (dist/web/storefront-ssr: the renderer, a
  * template per page, pages.json mapping routes such as '/product/:id' to templates). Returns a handler that
@@ -42,8 +63,14 @@ function ownOrigin(req: Request): string {
  * (the caller then sends the prerendered page); undefined when the build has no renderer.
  * The renderer asks the API itself (over HTTP, on the address the request came in on) for the page's data,
  * as a signed-out visitor; the module is loaded on the first page.
+ *
+ * A render costs tens of milliseconds of the API's one thread (React renders the page, again once its data is
+ * in), so the pages are kept in `pages` (the catalog's PageCache), one per address and mode: every visitor
+ * gets the same page, as it is rendered signed out. It is emptied by every catalog write, like the answers the
+ * pages are made of, and entries last CATALOG_CACHE_TTL_MS (0: every visit renders). Visits that come while a
+ * page is being rendered wait for that render instead of starting their own.
  */
-export function serverRenderedPages(ssrDir: string): ((req: Request, res: Response) => Promise<boolean>) | undefined {
+export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((req: Request, res: Response) => Promise<boolean>) | undefined {
   const moduleFile = join(ssrDir, 'server-render.cjs');
   if (!existsSync(moduleFile) || !existsSync(join(ssrDir, 'pages.json'))) return undefined;
   let routes: { segments: string[]; file: string }[] = [];
@@ -77,6 +104,31 @@ export function serverRenderedPages(ssrDir: string): ((req: Request, res: Respon
     return text;
   };
 
+  /** Renders in flight, by cache key: later visits for the same page share the render. */
+  const rendering = new Map<string, Promise<CachedResponse>>();
+  const render = async (module: ServerRenderModule, file: string, req: Request, darkMode: boolean): Promise<CachedResponse> => {
+    const html = await module.renderPage(template(file), { url: req.originalUrl, origin: ownOrigin(req), darkMode, timeoutMs: RENDER_TIMEOUT_MS });
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
+    return { status: 200, headers: {}, body: html, etag, storedAt: Date.now() };
+  };
+  const cachedRender = (module: ServerRenderModule, file: string, req: Request, darkMode: boolean): Promise<CachedResponse> => {
+    const key = `${darkMode ? 'dark' : 'light'} ${req.originalUrl}`;
+    const kept = pages?.lookup(key);
+    if (kept) return Promise.resolve(kept);
+    const running = rendering.get(key);
+    if (running) return running;
+    // Taken before the render: a page rendered while the catalog changed is not kept.
+    const ticket = pages?.begin(key);
+    const page = render(module, file, req, darkMode)
+      .then((made) => {
+        if (!ticket || !pages?.store(ticket, made)) return made;
+        return pages.lookup(key) ?? made;
+      })
+      .finally(() => rendering.delete(key));
+    rendering.set(key, page);
+    return page;
+  };
+
   return async (req, res) => {
     if (req.method !== 'GET') return false;
     const segments = req.path.split('/').filter(Boolean);
@@ -84,26 +136,24 @@ export function serverRenderedPages(ssrDir: string): ((req: Request, res: Respon
     if (!route) return false;
     const module = load();
     if (!module) return false;
-    let html: string;
+    let page: CachedResponse;
     try {
-      html = await module.renderPage(template(route.file), { url: req.originalUrl, origin: ownOrigin(req), darkMode: darkModeOf(req.headers.cookie), timeoutMs: RENDER_TIMEOUT_MS });
+      page = await cachedRender(module, route.file, req, darkModeOf(req.headers.cookie));
     } catch (error) {
       logger.warn(`${req.path}: server render failed (${error instanceof Error ? error.message : String(error)}), sent the prerendered page`);
       return false;
     }
     if (res.headersSent) return true;
-    const raw = Buffer.from(html);
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    // A fast level: the page is compressed on every visit.
-    const body =
-      encoding === 'br'
-        ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-        : encoding === 'gzip'
-          ? gzipSync(raw, { level: 6 })
-          : raw;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.setHeader('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return true;
+    }
+    const body = pageBody(page, encoding);
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.end(body);

@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressedAssets } from './compressed-assets';
+import type { ResponseCache } from '../catalog-cache/response-cache';
 import { htmlSender, prerenderedPages } from './html-pages';
 import { serverRenderedPages } from './server-rendered-pages';
 
@@ -17,9 +18,9 @@ function isClientRoute(path: string): boolean {
  * Hashed assets are cached for a year; index.html is always revalidated. A route the app prerendered at build
  * time (its prerendered/pages.json) is answered with that page instead of index.html; the storefront's pages
  * that the build made a server renderer for (storefront-ssr/pages.json) are rendered at request time with
- * their data, and sent prerendered when that fails.
+ * their data (kept in `pageCache` when given), and sent prerendered when that fails.
  */
-export function mountWebApps(server: Express, webDistDir: string): { storefront: boolean; admin: boolean } {
+export function mountWebApps(server: Express, webDistDir: string, pageCache?: ResponseCache): { storefront: boolean; admin: boolean } {
   const storefrontDir = join(webDistDir, 'storefront');
   const adminDir = join(webDistDir, 'admin');
   const mounted = { storefront: existsSync(join(storefrontDir, 'index.html')), admin: existsSync(join(adminDir, 'index.html')) };
@@ -58,7 +59,7 @@ export function mountWebApps(server: Express, webDistDir: string): { storefront:
     server.use('/admin', sendIndex(adminDir));
   }
   if (mounted.storefront) {
-    const sendStorefront = sendIndex(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr')));
+    const sendStorefront = sendIndex(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), pageCache));
     const compressed = compressedAssets(storefrontDir);
     const files = express.static(storefrontDir, staticOptions);
     // The storefront sits at the root: API calls skip its file lookups (a stat per call) and its fallback.
