@@ -5,6 +5,7 @@
  * evaluated one after the other (React; the router, Redux and Emotion; MUI's components), then the app's
  * modules, then app/boot.tsx makes the store and the router and renders, a task each.
  */
+
 /**
  * Yields to the browser (input, rendering) and resumes in a later task: scheduler.yield() where the browser has
  * it, else a message to itself. Not setTimeout, which a background tab delays to once a second.
@@ -33,6 +34,7 @@ async function start(): Promise<void> {
   const { boot } = await import('./app/boot');
   await nextTask();
   await boot(nextTask);
+  // Named only to keep the imports' exports narrow (see above); the app imports them itself.
   void [hydrateRoot, RouterProvider, Button];
 }
 
