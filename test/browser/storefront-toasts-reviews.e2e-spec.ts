@@ -9,6 +9,24 @@ import { newPage, signInByStorage, startBrowserStack, type BrowserStack } from '
  * success alone), and a customer who already reviewed a product sees their review with Edit instead of a form that
  * could only answer 409. Headless Chromium against the real API, serving the BUILT storefront (node tools/build.mjs).
  */
+/** The visible toast and the header's cart button do not overlap, and a click on the button reaches it. */
+async function expectToastClearOfCartButton(page: Page): Promise<void> {
+  const button = await page.getByTestId('header-cart').boundingBox();
+  const shown = await page.locator('.Toastify__toast').first().boundingBox();
+  expect(button).not.toBeNull();
+  expect(shown).not.toBeNull();
+  const b = button!;
+  const t = shown!;
+  const overlap = b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
+  expect({ button: b, toast: t, overlap }).toEqual({ button: b, toast: t, overlap: false });
+  type PointDocument = { document: { elementFromPoint(x: number, y: number): { closest(selector: string): unknown } | null } };
+  const reached = await page.evaluate(
+    ({ x, y }) => !!(globalThis as unknown as PointDocument).document.elementFromPoint(x, y)?.closest('[data-testid="header-cart"]'),
+    { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+  );
+  expect(reached).toBe(true);
+}
+
 describe('storefront: one toast per outcome, and the review a customer already wrote (browser)', () => {
   let bs: BrowserStack;
   beforeAll(async () => {
@@ -52,6 +70,12 @@ describe('storefront: one toast per outcome, and the review a customer already w
       expect((await saved).status()).toBeLessThan(300);
       await toast(page).filter({ hasText: 'Item added to cart' }).first().waitFor({ state: 'visible' });
       expect(await settledToasts(page)).toEqual([{ kind: 'success', text: 'Item added to cart' }]);
+      // The toast opens below the header: the cart button, where the shopper goes next, stays clickable, at
+      // 1440 px and on a phone.
+      await expectToastClearOfCartButton(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectToastClearOfCartButton(page);
+      await page.setViewportSize({ width: 1440, height: 900 });
       // The screen's own 'Added to cart' (spec) shows beside the button, as a status rather than a second toast.
       await page.getByRole('status').filter({ hasText: 'Added to cart' }).first().waitFor({ state: 'visible' });
       const cart = await db().collection('carts').findOne({ user: new Types.ObjectId(customer.id) });

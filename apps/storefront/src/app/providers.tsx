@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { AfterHydration } from '../components/AfterHydration';
@@ -57,6 +58,19 @@ export function prefetchFirstPage(pathname: string): Promise<boolean> {
   return prefetchProductPage(pathname, appStore().dispatch);
 }
 
+/**
+ * Toasts open below the header, never over it: the cart button is at its right end, where the shopper goes
+ * right after "added to cart" (a toast there took that click and closed itself). Below lg the spec's fixed top
+ * bar and the header are two rows (56 px each); from lg the header alone (64 px). The selector outweighs the
+ * library's own placement, which puts toasts at the very top on phones.
+ */
+const toastPlacement = (theme: Theme) => ({
+  'body .Toastify__toast-container.Toastify__toast-container--top-right': {
+    top: 120,
+    [theme.breakpoints.up('lg')]: { top: 72 },
+  },
+});
+
 /** Theme from the persisted dark-mode flag, with the `dark` class on the document root. */
 function ThemedApp({ children }: { children: ReactNode }) {
   const darkMode = useAppSelector((s) => s.theme.darkMode);
@@ -70,6 +84,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       <CssBaseline />
       {children}
       <AfterHydration>
+        <GlobalStyles styles={toastPlacement} />
         <Suspense fallback={null}>
           <ToastContainer
             position="top-right"
