@@ -22,6 +22,15 @@ interface Compressed {
   mtimeMs: number;
 }
 
+/**
+ * Compresses a body for one encoding: 'smallest' for files compressed once and kept (assets, prerendered
+ * pages), 'fast' for pages rendered at request time.
+ */
+export function compress(raw: Buffer, encoding: 'br' | 'gzip', effort: 'smallest' | 'fast'): Buffer {
+  if (encoding === 'gzip') return gzipSync(raw, { level: effort === 'smallest' ? 9 : 6 });
+  return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'smallest' ? 9 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+}
+
 /** Which encoding the client takes, Brotli first. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = (acceptEncoding ?? '')
@@ -57,8 +66,8 @@ export function compressedAssets(dir: string): (req: Request, res: Response, nex
     if (!stat.isFile() || stat.size < MIN_BYTES || cachedBytes > MAX_CACHED_BYTES) return null;
     const raw = readFileSync(file);
     const entry = {
-      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      gzip: gzipSync(raw, { level: 9 }),
+      br: compress(raw, 'br', 'smallest'),
+      gzip: compress(raw, 'gzip', 'smallest'),
       type: TYPES[extname(file)] as string,
       mtimeMs: stat.mtimeMs,
     };

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { pickEncoding } from './compressed-assets';
+import { compress, pickEncoding } from './compressed-assets';
 
 interface PrerenderedRoute {
   segments: string[];
@@ -57,8 +56,8 @@ export function htmlSender(): (req: Request, res: Response, file: string) => voi
       mtimeMs: stat.mtimeMs,
       size: stat.size,
       raw,
-      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      gzip: gzipSync(raw, { level: 9 }),
+      br: compress(raw, 'br', 'smallest'),
+      gzip: compress(raw, 'gzip', 'smallest'),
     };
     cache.set(file, version);
     return version;

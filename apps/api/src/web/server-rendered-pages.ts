@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { CachedResponse, ResponseCache } from '../catalog-cache/response-cache';
-import { pickEncoding } from './compressed-assets';
+import { compress, pickEncoding } from './compressed-assets';
 
 /** The storefront's server renderer (apps/storefront/src/app/server-render.tsx, built to server-render.cjs). */
 interface ServerRenderModule {
@@ -48,11 +47,8 @@ function pageBody(page: CachedResponse, encoding: 'br' | 'gzip' | undefined): Bu
   }
   const raw = (bodies.raw ??= Buffer.from(page.body));
   if (!encoding) return raw;
-  // A fast level: a page is compressed at most once per render and encoding.
-  bodies[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      : gzipSync(raw, { level: 6 });
+  // A fast level: a page is compressed at most once per kept page and encoding.
+  bodies[encoding] ??= compress(raw, encoding, 'fast');
   return bodies[encoding];
 }
 
@@ -121,8 +117,8 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
     const ticket = pages?.begin(key);
     const page = render(module, file, req, darkMode)
       .then((made) => {
-        if (!ticket || !pages?.store(ticket, made)) return made;
-        return pages.lookup(key) ?? made;
+        if (ticket) pages?.store(ticket, made);
+        return made;
       })
       .finally(() => rendering.delete(key));
     rendering.set(key, page);
