@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Redis from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { createWorker } from '../../apps/worker/src/worker.factory';
 import { recordContract } from './contract';
 
 export interface TestStack {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   worker?: INestApplicationContext;
   config: AppConfig;
   /** supertest bound to the running API. */
@@ -51,6 +51,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   });
   const app = await createApiApp(config);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const worker = options.worker ? await createWorker(config) : undefined;
   const server = app.getHttpServer();
   // Every response is checked against openapi.json; test/support/contract.setup.ts fails the test on a mismatch.

@@ -46,9 +46,9 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Sets the request's X-Request-Id (see requestIdOf) on the answer. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const id = requestIdOf(req);
+/** Sets the request's X-Request-Id on the answer: the id Fastify gave the request (see requestIdOf). */
+export function requestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
+  const id = typeof req.id === 'string' ? req.id : requestIdOf(req);
   res.setHeader('X-Request-Id', id);
   return id;
 }

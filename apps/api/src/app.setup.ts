@@ -1,75 +1,72 @@
-import { BadRequestException, PayloadTooLargeException, type INestApplication } from '@nestjs/common';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import type { Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@shop/config';
-import { AppModule } from './app.module';
+import { AppModule, requestIdOf } from './app.module';
 import { PageCache } from './catalog-cache/catalog-cache.module';
-import { limitBodyDepth } from './common/body-depth';
 import { createValidationPipe } from './common/validation.pipe';
+import { registerBodyParsers } from './http/body-parsers';
+import { registerEtags } from './http/etag';
 import { buildOpenApiDocument } from './openapi';
 import { mountWebApps } from './web/web-apps';
 import { SEO_PATHS } from './seo/seo.module';
 
-/** Body-parser failures become the API's own errors instead of the parser's text. */
-function bodyParserErrors(error: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction): void {
-  if (error?.type === 'entity.parse.failed') return next(new BadRequestException({ message: 'Malformed JSON body', code: 'MALFORMED_JSON' }));
-  if (error?.type === 'entity.too.large') return next(new PayloadTooLargeException({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' }));
-  if (error) return next(new BadRequestException({ message: 'Malformed request body', code: 'MALFORMED_BODY' }));
-  next();
-}
-
 /**
- * Node closes an idle keep-alive connection after 5 s by default. A proxy, a load balancer or a client agent
- * that reuses the connection in the moment the server closes it gets a reset for a request the server never
- * read. Keeping connections longer than the proxy's own idle timeout leaves the closing to the proxy.
- * headersTimeout stays above it, as Node advises.
+ * The HTTP server under Nest: Fastify. Node closes an idle keep-alive connection after 5 s by default; a proxy,
+ * a load balancer or a client agent that reuses the connection in the moment the server closes it gets a reset
+ * for a request the server never read, so connections are kept longer than the proxy's own idle timeout
+ * (KEEP_ALIVE_TIMEOUT_MS). The request id is the caller's X-Request-Id when well-formed (see requestIdOf), kept
+ * on the raw request too, where the access log reads it.
  */
-function keepConnectionsAlive(server: Server, keepAliveTimeoutMs: number): void {
-  server.keepAliveTimeout = keepAliveTimeoutMs;
-  server.headersTimeout = Math.max(server.headersTimeout, keepAliveTimeoutMs + 1000);
+export function createHttpAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    genReqId: (req: IncomingMessage) => ((req as IncomingMessage & { id?: string }).id = requestIdOf(req)),
+  });
 }
 
 /** Builds the whole API the way production runs it. Used by main.ts and by the tests. */
-export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, abortOnError: false, bodyParser: false });
+export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(config), {
+    bufferLogs: true,
+    abortOnError: false,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
-  configureApiApp(app, config);
+  await configureApiApp(app, config);
   return app;
 }
 
-export function configureApiApp(app: NestExpressApplication, config: AppConfig): void {
-  app.set('trust proxy', config.trustProxyHops);
-  keepConnectionsAlive(app.getHttpServer() as Server, config.keepAliveTimeoutMs);
-  app.disable('x-powered-by');
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ limit: '1mb', extended: false }));
-  app.use(bodyParserErrors);
-  app.use(limitBodyDepth);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: config.isProduction ? [] : null,
-        },
+export async function configureApiApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const server = app.getHttpServer();
+  server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
+  await registerBodyParsers(fastify);
+  registerEtags(fastify);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
       },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(cookieParser());
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -81,5 +78,5 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
 
   const document = buildOpenApiDocument(app as INestApplication);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Threadline API' });
-  mountWebApps(app.getHttpAdapter().getInstance(), config.webDistDir, app.get(PageCache));
+  mountWebApps(fastify, config.webDistDir, app.get(PageCache));
 }

@@ -1,22 +1,22 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { auditContext, type AuditRequest } from '@shop/database';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The audit context of a request: an admin's write (POST, PUT, PATCH, DELETE), else none. */
-export function auditRequestOf(req: Request): AuditRequest | undefined {
+export function auditRequestOf(req: FastifyRequest): AuditRequest | undefined {
   const user = req.user;
   if (!user?.isAdmin || !WRITE_METHODS.has(req.method)) return undefined;
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.params ?? {})) if (typeof value === 'string') params[key] = value;
-  const route = (req.route as { path?: unknown } | undefined)?.path;
-  const requestId = (req as { id?: unknown }).id;
+  const route = req.routeOptions.url;
+  const requestId: unknown = req.id;
   return {
     actor: { id: user.id, name: user.username, email: user.email },
     method: req.method,
-    route: `${req.baseUrl ?? ''}${typeof route === 'string' ? route : (req.path ?? '')}`,
+    route: route ?? req.url.split('?')[0] ?? '',
     params,
     requestId: typeof requestId === 'string' ? requestId : undefined,
   };
@@ -31,7 +31,7 @@ export function auditRequestOf(req: Request): AuditRequest | undefined {
 export class AuditContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const request = auditRequestOf(context.switchToHttp().getRequest<Request>());
+    const request = auditRequestOf(context.switchToHttp().getRequest<FastifyRequest>());
     if (!request) return next.handle();
     return new Observable((subscriber) => auditContext.run(request, () => next.handle().subscribe(subscriber)));
   }

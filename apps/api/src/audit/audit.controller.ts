@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Types } from 'mongoose';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
@@ -26,7 +26,7 @@ export class AuditController {
   })
   @ApiOkResponse({ type: [AuditEntryDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: AuditListQueryDto, @Res({ passthrough: true }) res: Response): Promise<AuditEntryDto[]> {
+  async list(@Query() query: AuditListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<AuditEntryDto[]> {
     const page = await this.audit.list(query);
     setListHeaders(res, 'audit', page.skip, page.items.length, page.total);
     return page.items;

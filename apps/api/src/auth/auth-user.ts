@@ -18,8 +18,9 @@ export interface AuthUser {
 /** Who may call a route: any signed-in user, admins only, or distributors (and admins). */
 export type Role = 'user' | 'admin' | 'distributor';
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, set by AuthenticationGuard on every request (undefined for a guest). */
     user?: AuthUser;
   }
 }

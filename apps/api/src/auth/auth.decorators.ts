@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrors, type ErrorEntry } from '../common/api-errors';
 import type { AuthUser, Role } from './auth-user';
 
@@ -19,5 +19,5 @@ export function Auth(role: Role = 'user') {
 
 /** The signed-in caller (the route must use @Auth), or undefined on public routes for guests. */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser | undefined => {
-  return ctx.switchToHttp().getRequest<Request>().user;
+  return ctx.switchToHttp().getRequest<FastifyRequest>().user;
 });

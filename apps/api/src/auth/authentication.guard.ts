@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Types } from 'mongoose';
 import { UsersRepository } from '@shop/database';
 import { forbidden, unauthorized } from '../common/domain-error';
@@ -17,7 +17,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * A state-changing request that authenticates only by cookie must come from our own pages: the
  * browser says so in Sec-Fetch-Site, or the client sets X-Requested-With (a cross-site form cannot).
  */
-function passesCsrfCheck(req: Request): boolean {
+function passesCsrfCheck(req: FastifyRequest): boolean {
   if (SAFE_METHODS.has(req.method)) return true;
   const site = req.headers['sec-fetch-site'];
   if (site === 'same-origin' || site === 'none') return true;
@@ -40,7 +40,7 @@ export class AuthenticationGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     const role = this.reflector.getAllAndOverride<Role | undefined>(ROLE_KEY, [context.getHandler(), context.getClass()]);
     try {
       req.user = await this.resolve(req);
@@ -62,7 +62,7 @@ export class AuthenticationGuard implements CanActivate {
     return true;
   }
 
-  private async resolve(req: Request): Promise<AuthUser | undefined> {
+  private async resolve(req: FastifyRequest): Promise<AuthUser | undefined> {
     const fromHeader = bearerToken(req.headers.authorization);
     const cookies = req.cookies as Record<string, unknown> | undefined;
     const fromCookie = typeof cookies?.[AUTH_COOKIE] === 'string' ? (cookies[AUTH_COOKIE] as string) : undefined;

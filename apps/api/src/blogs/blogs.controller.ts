@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -30,7 +30,7 @@ export class BlogsController {
   })
   @ApiOkResponse({ type: [BlogDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: BlogListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<BlogDto[]> {
+  async list(@Query() query: BlogListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<BlogDto[]> {
     const page = await this.blogs.list(query, user);
     setListHeaders(res, 'blogs', page.skip, page.items.length, page.total);
     return page.items;

@@ -1,11 +1,12 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { of, tap, type Observable } from 'rxjs';
 import { catalogCacheControl, catalogView, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
+import { varyWith } from '../http/vary';
 import { ResponseCache } from './response-cache';
 
-type End = Response['end'];
+type End = FastifyReply['raw']['end'];
 
 /**
  * The catalog cache, inside Nest's pipeline. On a @PublicCache() route it runs after the guards (the caller is
@@ -15,10 +16,10 @@ type End = Response['end'];
  *   otherwise: see catalogCacheControl) and Vary: Authorization, Cookie with every successful answer, fresh or
  *   cached (not with errors);
  * - answers a caller who gets a guest's answer from the cache when it holds the URL: the stored body and the
- *   headers its handler set (Content-Type, ETag, X-Total-Count…), sent by Express, which answers 304 with no
- *   body when If-None-Match names the ETag (strong or weak, a list, or `*`);
+ *   headers its handler set (Content-Type, ETag, X-Total-Count…), sent like the handler's answer: the ETag hook
+ *   (http/etag.ts) answers 304 with no body when If-None-Match names the ETag (strong or weak, a list, or `*`);
  * - otherwise runs the handler and keeps a guest's successful answer, captured at res.end (after the
- *   serialisation, with the ETag Express computed from its bytes).
+ *   serialisation, with the ETag the ETag hook computed from its bytes).
  *
  * Admins and distributors (they see drafts and pending products), and signed-in owners on routes where an owner
  * sees more (@PublicCache({ ownersSeeMore: true })), are never answered from the cache and their answers are
@@ -35,22 +36,22 @@ export class PublicCacheInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const options = this.reflector.get<PublicCacheOptions | undefined>(PUBLIC_CACHE, context.getHandler());
     if (options === undefined) return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
     const view = catalogView(req.user, options);
     const cacheControl = catalogCacheControl(view, req.headers);
     // On successful answers only: an error (a 503 above all) is not for a shared cache to keep.
     const setCaching = () => {
-      res.setHeader('Cache-Control', cacheControl);
-      res.vary('Authorization').vary('Cookie');
+      res.header('Cache-Control', cacheControl);
+      res.header('Vary', varyWith(res.getHeader('vary'), 'Authorization', 'Cookie'));
     };
     if (view !== 'guest' || req.method !== 'GET' || req.headers.origin !== undefined || !this.cache.enabled) return next.handle().pipe(tap(setCaching));
 
     const hit = this.cache.lookup(req.originalUrl);
     if (hit) {
       setCaching();
-      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-      // Sent by Express like the handler's answer: the ETag is already set, so it only compares it with If-None-Match.
+      for (const [name, value] of Object.entries(hit.headers)) res.header(name, value);
+      // Sent like the handler's answer: the ETag is already set, so the ETag hook only compares it with If-None-Match.
       return of(hit.body);
     }
 
@@ -61,19 +62,20 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const before = res.getHeaders();
     // The handler's value, before serialisation: a single document's answer names it (for stock changes).
     let subject: string | undefined;
-    const end: End = res.end;
-    res.end = function capture(this: Response, ...args: unknown[]) {
-      res.end = end;
+    const raw = res.raw;
+    const end: End = raw.end;
+    raw.end = function capture(this: FastifyReply['raw'], ...args: unknown[]) {
+      raw.end = end;
       const [chunk, encoding] = args;
-      if (res.statusCode === 200 && chunk !== undefined && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
+      if (res.statusCode === 200 && chunk !== undefined && chunk !== null && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
         const body = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
         const etag = res.getHeader('etag');
-        // Without an ETag a hit would make Express hash the body again: such an answer is not kept.
+        // Without an ETag a hit would make the ETag hook hash the body again: such an answer is not kept.
         if (typeof etag === 'string' && (typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8')) {
           cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders(), before), body, etag, ...(subject !== undefined ? { subject } : {}) });
         }
       }
-      return (end as (...a: unknown[]) => Response).apply(this, args);
+      return (end as (...a: unknown[]) => FastifyReply['raw']).apply(this, args);
     } as End;
     return next.handle().pipe(
       tap((value: unknown) => {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { PublicCache } from '../catalog-cache/public-cache';
@@ -30,7 +30,7 @@ export class CategoriesController {
   @ApiOperation({ summary: 'Categories with the list conventions (page/perPage or range, sort, filter), by name unless sorted otherwise' })
   @ApiOkResponse({ type: [CategoryDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: CategoryListQueryDto, @Res({ passthrough: true }) res: Response): Promise<CategoryDto[]> {
+  async list(@Query() query: CategoryListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<CategoryDto[]> {
     const page = await this.categories.list(query);
     setListHeaders(res, 'category', page.skip, page.items.length, page.total);
     return page.items;
@@ -54,7 +54,7 @@ export class CategoriesController {
     @CategoryId() id: string,
     @Query() query: CategoryProductsQueryDto,
     @CurrentUser() user: AuthUser | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ProductDto[]> {
     return answerPage(res, await this.products.byCategory(id, user, query));
   }

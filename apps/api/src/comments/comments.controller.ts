@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -23,7 +23,7 @@ export class CommentsController {
   })
   @ApiOkResponse({ type: [CommentDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY', 'BLOG_NOT_FOUND')
-  async list(@Query() query: CommentListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<CommentDto[]> {
+  async list(@Query() query: CommentListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<CommentDto[]> {
     const page = await this.comments.list(query, user);
     setListHeaders(res, 'comments', page.skip, page.items.length, page.total);
     return page.items;

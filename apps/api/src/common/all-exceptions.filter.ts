@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDuplicateKeyError } from '@shop/database';
 import { DomainError } from './domain-error';
 import { isUnavailableError, SERVICE_UNAVAILABLE_MESSAGE } from './service-unavailable';
@@ -47,7 +47,7 @@ function fromExpressError(error: HttpErrorLike): ErrorBody | undefined {
   const status = error.status ?? error.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   if (error.type === 'entity.parse.failed') return { statusCode: 400, message: 'Malformed JSON body', code: 'MALFORMED_JSON' };
-  if (error.type === 'entity.too.large') return { statusCode: 413, message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' };
+  if (error.type === 'entity.too.large') return { statusCode: 413, message: 'FastifyRequest body is too large', code: 'PAYLOAD_TOO_LARGE' };
   return { statusCode: status, message: STATUS_CODES[status] ? STATUS_CODES[status].toLowerCase().replace(/_/g, ' ') : 'Bad request', code: STATUS_CODES[status] };
 }
 
@@ -61,14 +61,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const response = ctx.getResponse<Response>();
-    const request = ctx.getRequest<Request>();
+    const response = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
     const body = this.toBody(exception, request);
-    if (response.headersSent) return;
-    response.status(body.statusCode).json(body);
+    if (response.sent || response.raw.headersSent) return;
+    void response.status(body.statusCode).send(body);
   }
 
-  private toBody(exception: unknown, request: Request): ErrorBody {
+  private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
     if (exception instanceof DomainError) {
       return { statusCode: exception.status, message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) };
     }

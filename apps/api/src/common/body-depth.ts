@@ -1,6 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
-import { badRequest } from './domain-error';
-
 /** Deepest nesting of objects and arrays a request body may have; the API's own DTOs need far less. */
 export const MAX_BODY_DEPTH = 20;
 
@@ -21,16 +18,4 @@ export function nestingDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
     }
   }
   return deepest;
-}
-
-/**
- * Refuses bodies nested deeper than MAX_BODY_DEPTH with 400 before validation: class-transformer and
- * class-validator recurse and would otherwise answer 500 (stack overflow) to a body like [[[[…]]]].
- */
-export function limitBodyDepth(req: Request, _res: Response, next: NextFunction): void {
-  const body: unknown = req.body;
-  if (body !== null && typeof body === 'object' && nestingDepth(body) > MAX_BODY_DEPTH) {
-    return next(badRequest('BODY_TOO_DEEP', `Request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`));
-  }
-  next();
 }

@@ -1,7 +1,7 @@
 import { BadRequestException, Query, type PipeTransform } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Types } from 'mongoose';
 import { ApiErrors } from './api-errors';
 import { badRequest } from './domain-error';
@@ -167,10 +167,10 @@ export function parseListQuery(query: ListQueryDto, spec: ListSpec): ListQuery {
 }
 
 /** X-Total-Count and Content-Range (`<resource> 0-23/120`), both exposed to browsers by CORS. */
-export function setListHeaders(res: Response, resource: string, skip: number, count: number, total: number): void {
-  res.setHeader('X-Total-Count', String(total));
+export function setListHeaders(res: FastifyReply, resource: string, skip: number, count: number, total: number): void {
+  res.header('X-Total-Count', String(total));
   const end = count === 0 ? skip : skip + count - 1;
-  res.setHeader('Content-Range', `${resource} ${skip}-${end}/${total}`);
+  res.header('Content-Range', `${resource} ${skip}-${end}/${total}`);
 }
 
 /** Escapes user text for use inside a regular expression, so every character matches literally. */

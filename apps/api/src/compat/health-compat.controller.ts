@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { DependencyState } from '@shop/jobs';
 import { LegacyHealthDto } from '../health/dto/health.dto';
 import { ReadinessService } from '../health/readiness.service';
@@ -21,7 +21,7 @@ export class HealthCompatController {
   })
   @ApiOkResponse({ type: LegacyHealthDto })
   @ApiServiceUnavailableResponse({ type: LegacyHealthDto, description: 'A dependency is down (listed under error)' })
-  async check(@Res({ passthrough: true }) res: Response): Promise<LegacyHealthDto> {
+  async check(@Res({ passthrough: true }) res: FastifyReply): Promise<LegacyHealthDto> {
     const { ready, checks } = await this.readiness.check();
     const info: Record<string, DependencyState> = {};
     const error: Record<string, DependencyState> = {};

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { PublicCache } from '../catalog-cache/public-cache';
@@ -29,7 +29,7 @@ export class ProductsCompatController {
     description: 'Use GET /api/products instead (paged, with search, category, sorting and filters).',
   })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
-  async all(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async all(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
     return answerPage(res, await this.products.all(user));
   }
 
@@ -45,7 +45,7 @@ export class ProductsCompatController {
   @ApiBody({ schema: { $ref: getSchemaPath(ProductFormDto) } })
   @ApiCreatedResponse({ type: ProductDto })
   @ApiErrors('IMAGE_REQUIRED', ...PRODUCT_FORM_ERRORS)
-  add(@Body() body: ProductInputDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+  add(@Body() body: ProductInputDto, @Req() req: FastifyRequest, @CurrentUser() user: AuthUser): Promise<ProductDto> {
     return this.products.create(user, body, productFiles(req));
   }
 }

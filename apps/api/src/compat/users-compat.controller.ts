@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { AuthRateLimit } from '../auth/auth-rate-limit';
 import { ApiErrors } from '../common/api-errors';
@@ -31,7 +31,7 @@ export class UsersCompatController {
   @ApiOperation({ summary: 'Sign in with Google (spec path)', deprecated: true, description: USE_GOOGLE })
   @ApiOkResponse({ type: UserInfoDto })
   @ApiErrors(...GOOGLE_SIGN_IN_ERRORS)
-  googleLogin(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  googleLogin(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     return respondSignedIn(res, this.config, this.google.signIn(dto));
   }
 
@@ -41,7 +41,7 @@ export class UsersCompatController {
   @ApiOperation({ summary: 'Sign up (or in) with Google (spec path)', deprecated: true, description: USE_GOOGLE })
   @ApiOkResponse({ type: UserInfoDto })
   @ApiErrors(...GOOGLE_SIGN_IN_ERRORS)
-  googleSignIn(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  googleSignIn(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     return respondSignedIn(res, this.config, this.google.signIn(dto));
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -40,7 +40,7 @@ export class ContactController {
   })
   @ApiOkResponse({ type: [ContactMessageDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: ContactListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ContactMessageDto[]> {
+  async list(@Query() query: ContactListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ContactMessageDto[]> {
     const page = await this.contact.list(query);
     setListHeaders(res, 'contact', page.skip, page.items.length, page.total);
     return page.items;

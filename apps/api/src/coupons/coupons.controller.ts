@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
@@ -38,7 +38,7 @@ export class CouponsController {
   @ApiOperation({ summary: 'List coupons (admins; page/perPage or range/sort/filter with q, active, public, type)' })
   @ApiOkResponse({ type: [CouponDto] })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: CouponListQueryDto, @Res({ passthrough: true }) res: Response): Promise<CouponDto[]> {
+  async list(@Query() query: CouponListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<CouponDto[]> {
     const { rows, total, skip } = await this.coupons.list(query);
     setListHeaders(res, 'coupons', skip, rows.length, total);
     return rows;

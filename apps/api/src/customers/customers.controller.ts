@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
@@ -28,7 +28,7 @@ export class CustomersController {
   })
   @ApiOkResponse({ type: CustomerDto, isArray: true })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: CustomerListQueryDto, @Res({ passthrough: true }) res: Response): Promise<CustomerDto[]> {
+  async list(@Query() query: CustomerListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<CustomerDto[]> {
     const page = await this.customers.list(query);
     setListHeaders(res, 'customers', page.skip, page.items.length, page.total);
     return page.items;

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { notReadyMessage } from '@shop/jobs';
 import { DependencyStateDto, LivenessDto, NotReadyDto, ReadinessDto } from './dto/health.dto';
 import { DEPENDENCY_UNAVAILABLE, ReadinessService } from './readiness.service';
@@ -28,7 +28,7 @@ export class HealthController {
   @ApiOperation({ summary: 'Readiness: MongoDB, Redis and every BullMQ queue answer, each named with its state' })
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: NotReadyDto, description: `A dependency is down (code ${DEPENDENCY_UNAVAILABLE}); errors and checks name it` })
-  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto | NotReadyDto> {
+  async ready(@Res({ passthrough: true }) res: FastifyReply): Promise<ReadinessDto | NotReadyDto> {
     const { ready, checks } = await this.readiness.check();
     if (ready) return { status: 'ok', checks };
     res.status(503);

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../common/api-errors';
 import { IdParam } from '../common/object-id';
 import { ImageQueryDto } from './dto/image-query.dto';
@@ -20,20 +20,18 @@ export class ImagesController {
   @ApiOperation({ summary: 'Serve an uploaded image, or a WebP thumbnail of it with ?w=' })
   @ApiOkResponse({ description: 'The image bytes, with ETag and a long immutable cache', content: IMAGE_CONTENT })
   @ApiErrors('IMAGE_NOT_FOUND', 'INVALID_WIDTH')
-  async serve(@IdParam('id', 'IMAGE_NOT_FOUND', 'Image not found') id: string, @Query() query: ImageQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async serve(@IdParam('id', 'IMAGE_NOT_FOUND', 'Image not found') id: string, @Query() query: ImageQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const { image, final, open } = await this.images.resolve(id, query.w);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('ETag', image.etag);
-    res.setHeader('Cache-Control', final ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
+    res.header('X-Content-Type-Options', 'nosniff');
+    res.header('ETag', image.etag);
+    res.header('Cache-Control', final ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
+    res.header('Cross-Origin-Resource-Policy', 'same-site');
     if (req.headers['if-none-match'] === image.etag) {
-      res.status(304).end();
+      await res.status(304).send();
       return;
     }
-    res.setHeader('Content-Type', image.contentType);
-    res.setHeader('Content-Length', String(image.length));
-    const stream = open();
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    res.header('Content-Type', image.contentType);
+    res.header('Content-Length', String(image.length));
+    await res.send(open());
   }
 }

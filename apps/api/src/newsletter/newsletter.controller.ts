@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
@@ -27,7 +27,7 @@ export class NewsletterController {
   @ApiOperation({ summary: 'Subscribe an address (20 calls in 10 minutes per client): 201 and a welcome mail when new, 200 and nothing else when already subscribed' })
   @ApiCreatedResponse({ type: NewsletterMessageDto, description: 'Subscribed; a welcome mail with an unsubscribe link is on its way' })
   @ApiOkResponse({ type: NewsletterMessageDto, description: 'Already subscribed: no duplicate, no second mail' })
-  async subscribe(@Body() dto: SubscribeDto, @Res({ passthrough: true }) res: Response): Promise<NewsletterMessageDto> {
+  async subscribe(@Body() dto: SubscribeDto, @Res({ passthrough: true }) res: FastifyReply): Promise<NewsletterMessageDto> {
     const { created } = await this.newsletter.subscribe(dto.email);
     res.status(created ? 201 : 200);
     return { message: THANKS };
@@ -38,7 +38,7 @@ export class NewsletterController {
   @ApiOperation({ summary: 'The unsubscribe link of the mails: unsubscribes and answers a small HTML page' })
   @ApiOkResponse({ description: 'HTML page: unsubscribed', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
-  async unsubscribeLink(@Param('token') token: string, @Res() res: Response): Promise<void> {
+  async unsubscribeLink(@Param('token') token: string, @Res() res: FastifyReply): Promise<void> {
     const ok = await this.newsletter.tryUnsubscribe(token);
     res.status(ok ? 200 : 404).type('html').send(unsubscribePage(ok, this.config.publicUrl));
   }
@@ -61,7 +61,7 @@ export class NewsletterController {
   })
   @ApiOkResponse({ type: [SubscriberDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: SubscriberListQueryDto, @Res({ passthrough: true }) res: Response): Promise<SubscriberDto[]> {
+  async list(@Query() query: SubscriberListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SubscriberDto[]> {
     const page = await this.newsletter.list(query);
     setListHeaders(res, 'subscribers', page.skip, page.items.length, page.total);
     return page.items;
@@ -72,12 +72,12 @@ export class NewsletterController {
   @ApiOperation({ summary: 'Download the subscribers as CSV (admins); filter as for the list', description: 'filter keys: q (e-mail text), active, id (list of ids).' })
   @ApiOkResponse({ description: 'email,status,subscribedAt,unsubscribedAt', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiErrors('INVALID_QUERY')
-  async csv(@Query() query: SubscribersCsvQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async csv(@Query() query: SubscribersCsvQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     const csv = await this.newsletter.csv(query);
     // Set on success only: @Header would also label a JSON error body as a CSV attachment.
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Content-Type', 'text/csv; charset=utf-8');
+    res.header('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');
+    res.header('Cache-Control', 'no-store');
     return csv;
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
@@ -40,10 +40,10 @@ export class OrdersController {
     @CurrentUser() user: AuthUser,
     @Body() dto: PlaceOrderDto,
     @Headers('idempotency-key') key: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<OrderDto> {
     const placed = await this.orders.place(user, dto, key);
-    if (placed.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    if (placed.replayed) res.header('Idempotent-Replayed', 'true');
     return placed.order;
   }
 
@@ -83,7 +83,7 @@ export class OrdersController {
   })
   @ApiOkResponse({ type: [OrderDto] })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: OrderListQueryDto, @Res({ passthrough: true }) res: Response): Promise<OrderDto[]> {
+  async list(@Query() query: OrderListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<OrderDto[]> {
     const { rows, total, skip } = await this.orders.list(query);
     setListHeaders(res, 'orders', skip, rows.length, total);
     return rows;

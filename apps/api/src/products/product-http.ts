@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEntry } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
 import { filesOf, MAX_ADDITIONAL_IMAGES, MultipartFiles, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
@@ -12,12 +12,12 @@ export const PRODUCT_FILES = MultipartFiles([
 ]);
 
 /** The uploaded files of a product form (none for JSON). */
-export function productFiles(req: Request): ProductFiles {
+export function productFiles(req: FastifyRequest): ProductFiles {
   return { image: filesOf(req, 'image')[0], additionalImages: filesOf(req, 'additionalImages') };
 }
 
 /** A page of products as a JSON array, its total in X-Total-Count and Content-Range. */
-export function answerPage(res: Response, page: ProductPage): ProductDto[] {
+export function answerPage(res: FastifyReply, page: ProductPage): ProductDto[] {
   setListHeaders(res, 'products', page.skip, page.items.length, page.total);
   return page.items;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { PublicCache } from '../catalog-cache/public-cache';
@@ -28,7 +28,7 @@ export class ProductsController {
   @ApiOperation({ summary: 'List products (search, category, paging, sorting); non-admins see published products only' })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async list(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
     return answerPage(res, await this.products.list(query, user));
   }
 
@@ -37,7 +37,7 @@ export class ProductsController {
   @ApiOperation({ summary: "The caller's own products, every status (search, category, paging, sorting as in the list)" })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
-  async mine(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async mine(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
     return answerPage(res, await this.products.mine(user, query));
   }
 
@@ -77,7 +77,7 @@ export class ProductsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Published products in the checked categories and the price range (and matching the search text), newest first unless sort says otherwise' })
   @ApiOkResponse({ type: [ProductDto], description: 'With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500' })
-  async filtered(@Body() body: FilteredProductsInputDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async filtered(@Body() body: FilteredProductsInputDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
     const answer = await this.products.filtered(body);
     return Array.isArray(answer) ? answer : answerPage(res, answer);
   }
@@ -93,7 +93,7 @@ export class ProductsController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiCreatedResponse({ type: ProductDto })
   @ApiErrors('IMAGE_REQUIRED', ...PRODUCT_FORM_ERRORS)
-  create(@Body() body: ProductInputDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+  create(@Body() body: ProductInputDto, @Req() req: FastifyRequest, @CurrentUser() user: AuthUser): Promise<ProductDto> {
     return this.products.create(user, body, productFiles(req));
   }
 
@@ -135,7 +135,7 @@ export class ProductsController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOkResponse({ type: ProductDto })
   @ApiErrors('PRODUCT_NOT_FOUND', 'NOT_YOUR_PRODUCT', ...PRODUCT_FORM_ERRORS)
-  update(@ProductId() id: string, @Body() body: ProductUpdateDto, @Req() req: Request, @CurrentUser() user: AuthUser): Promise<ProductDto> {
+  update(@ProductId() id: string, @Body() body: ProductUpdateDto, @Req() req: FastifyRequest, @CurrentUser() user: AuthUser): Promise<ProductDto> {
     return this.products.update(user, id, body, productFiles(req));
   }
 

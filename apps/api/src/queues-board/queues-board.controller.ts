@@ -1,6 +1,6 @@
 import { All, Controller, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
 import { QueuesBoard } from './queues-board';
 
@@ -16,7 +16,7 @@ export class QueuesBoardController {
   constructor(private readonly board: QueuesBoard) {}
 
   @All(['', '{*path}'])
-  serve(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.board.handle(req, res);
+  serve(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    return this.board.handle(req.raw, res.raw);
   }
 }

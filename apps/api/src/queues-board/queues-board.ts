@@ -3,6 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Injectable } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JobsService, QUEUES } from '@shop/jobs';
 import { notFound } from '../common/domain-error';
 
@@ -14,8 +15,9 @@ const EXTERNAL_STYLESHEET = /<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>/gi;
 
 /**
  * Bull Board (the BullMQ web UI) over every queue of the shop. It is an Express app of its own that never
- * listens: QueuesBoardController hands it each request that passed Nest's guards (admins only) and
- * throttling, with the path made relative to the board, the way Express mounts a sub-app.
+ * listens (Bull Board's UI ships as an Express router): QueuesBoardController hands it the raw Node request and
+ * response of each request that passed Nest's guards (admins only) and throttling, with the path made relative
+ * to the board, the way Express mounts a sub-app.
  */
 @Injectable()
 export class QueuesBoard {
@@ -33,8 +35,11 @@ export class QueuesBoard {
   }
 
   /** Answers one request under QUEUES_BOARD_PATH; resolves once the answer is sent, rejects with 404 when the board has no such page. */
-  handle(req: Request, res: Response): Promise<void> {
+  handle(rawReq: IncomingMessage, rawRes: ServerResponse): Promise<void> {
+    const req = rawReq as Request;
+    const res = rawRes as Response;
     const url = req.url;
+    const originalUrl = req.url;
     const baseUrl = req.baseUrl;
     const requestProto = Object.getPrototypeOf(req) as object;
     const responseProto = Object.getPrototypeOf(res) as object;
@@ -53,7 +58,7 @@ export class QueuesBoard {
           if (error) return reject(error);
           res.type('html').send((html ?? '').replace(EXTERNAL_STYLESHEET, ''));
         });
-      const rest = req.originalUrl.slice(QUEUES_BOARD_PATH.length);
+      const rest = originalUrl.slice(QUEUES_BOARD_PATH.length);
       req.url = rest.startsWith('/') ? rest : `/${rest}`;
       req.baseUrl = QUEUES_BOARD_PATH;
       const done: NextFunction = (error?: unknown) => {

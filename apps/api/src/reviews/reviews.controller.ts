@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch, Put, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
@@ -19,7 +19,7 @@ export class ReviewsController {
   @ApiOperation({ summary: 'Every product\'s reviews for moderation (admins; page/perPage or range/sort/filter with status, product, user, q)' })
   @ApiOkResponse({ type: [ModerationReviewDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: ReviewListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ModerationReviewDto[]> {
+  async list(@Query() query: ReviewListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ModerationReviewDto[]> {
     const { rows, skip, total } = await this.reviews.list(query);
     setListHeaders(res, 'reviews', skip, rows.length, total);
     return rows;

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
 import { ContributorDto } from './dto/contributor.dto';
@@ -16,7 +16,7 @@ export class StatsController {
   @ApiOperation({ summary: 'The distributors who fill the catalog, most published products first' })
   @ApiOkResponse({ type: [ContributorDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
-  async contributors(@Query() query: ContributorsQueryDto, @Res({ passthrough: true }) res: Response): Promise<ContributorDto[]> {
+  async contributors(@Query() query: ContributorsQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ContributorDto[]> {
     const page = await this.stats.contributors(query);
     setListHeaders(res, 'contributors', page.skip, page.items.length, page.total);
     return page.items;

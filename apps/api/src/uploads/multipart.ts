@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, mixin, NestInterceptor, Type } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer, { MulterError } from 'multer';
 import { Observable } from 'rxjs';
 import { badRequest, DomainError } from '../common/domain-error';
@@ -38,6 +38,25 @@ export function multerError(error: unknown, fields: readonly FileField[]): Domai
   return badRequest('MALFORMED_UPLOAD', 'Malformed multipart body');
 }
 
+type MultipartRequest = FastifyRequest & { files?: unknown; file?: Express.Multer.File };
+type RawMultipartRequest = FastifyRequest['raw'] & { body?: unknown; files?: unknown; file?: Express.Multer.File };
+export type Multer = (req: RawMultipartRequest, res: FastifyReply['raw'], callback: (error?: unknown) => void) => void;
+
+/**
+ * Runs multer over the raw request of a multipart/form-data body (Fastify leaves bodies of that type unread: see
+ * http/body-parsers.ts), then puts what it read where the route reads it: the text fields as the body (validated
+ * by the route's DTO), the files on `files` (or `file`). Any other content type passes through untouched.
+ */
+export async function readMultipart(req: FastifyRequest, res: FastifyReply, parser: Multer, toError: (error: unknown) => DomainError): Promise<void> {
+  const raw: RawMultipartRequest = req.raw;
+  await new Promise<void>((resolve, reject) => parser(raw, res.raw, (error?: unknown) => (error ? reject(toError(error)) : resolve())));
+  if (!raw.files && !raw.file) return;
+  const multipart = req as MultipartRequest;
+  req.body = raw.body;
+  multipart.files = raw.files;
+  multipart.file = raw.file;
+}
+
 /**
  * Parses multipart/form-data into memory (files at most 5 MB each) before validation; other content types
  * pass through untouched, so one route can take JSON or multipart. Files land on req.files by field name.
@@ -47,15 +66,13 @@ export function MultipartFiles(fields: readonly FileField[]): Type<NestIntercept
   const parser = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: MAX_IMAGE_BYTES, files: totalFiles + 1, fields: 50, fieldSize: 100 * 1024, parts: totalFiles + 51 },
-  }).fields(fields.map(({ name, maxCount }) => ({ name, maxCount })));
+  }).fields(fields.map(({ name, maxCount }) => ({ name, maxCount }))) as unknown as Multer;
 
   @Injectable()
   class MultipartInterceptor implements NestInterceptor {
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
-      const req = http.getRequest<Request>();
-      const res = http.getResponse<Response>();
-      await new Promise<void>((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(multerError(error, fields)) : resolve())));
+      await readMultipart(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), parser, (error) => multerError(error, fields));
       return next.handle();
     }
   }
@@ -63,7 +80,7 @@ export function MultipartFiles(fields: readonly FileField[]): Type<NestIntercept
 }
 
 /** The files of one field (none when the request was JSON). */
-export function filesOf(req: Request, field: string): Express.Multer.File[] {
-  const files = req.files as UploadedFiles | undefined;
+export function filesOf(req: FastifyRequest, field: string): Express.Multer.File[] {
+  const files = (req as MultipartRequest).files as UploadedFiles | undefined;
   return (files && !Array.isArray(files) ? files[field] : undefined) ?? [];
 }

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { UploadImageDto, UploadResultDto } from './dto/upload.dto';
@@ -27,7 +27,7 @@ export class UploadsController {
   @ApiBody({ type: UploadImageDto })
   @ApiCreatedResponse({ type: UploadResultDto })
   @ApiErrors('IMAGE_REQUIRED', 'UNEXPECTED_FILE', 'MALFORMED_UPLOAD', 'FILE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'UNSUPPORTED_MEDIA_TYPE', 'IMAGE_UNREADABLE')
-  async upload(@Req() req: Request): Promise<UploadResultDto> {
+  async upload(@Req() req: FastifyRequest): Promise<UploadResultDto> {
     const image = await this.uploads.store(filesOf(req, 'image')[0]);
     return { message: 'Image uploaded successfully', image };
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { clearAuthCookie } from '../auth/auth-cookie';
 import type { AuthUser } from '../auth/auth-user';
@@ -63,7 +63,7 @@ export class AccountRecoveryController {
   })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors('INVALID_DELETION_TOKEN', 'LAST_ADMIN')
-  async confirmDeletion(@Param('token') token: string, @Res({ passthrough: true }) res: Response): Promise<MessageDto> {
+  async confirmDeletion(@Param('token') token: string, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto> {
     await this.deletions.confirm(token);
     clearAuthCookie(res, this.config);
     return { message: DELETION_DONE_MESSAGE };

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Put, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
@@ -32,7 +32,7 @@ export class AdminUsersController {
   })
   @ApiOkResponse({ type: UserDto, isArray: true })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: UserListQueryDto, @Res({ passthrough: true }) res: Response): Promise<UserDto[]> {
+  async list(@Query() query: UserListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[]> {
     const page = await this.users.list(query);
     setListHeaders(res, 'users', page.skip, page.items.length, page.total);
     return page.items;

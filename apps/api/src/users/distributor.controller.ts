@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { AuthRateLimit } from '../auth/auth-rate-limit';
 import { AuthService } from '../auth/auth.service';
@@ -25,7 +25,7 @@ export class DistributorController {
   @ApiOperation({ summary: 'Register a distributor account (with its store name) and sign in', description: 'A field that is not allowed answers 400.' })
   @ApiCreatedResponse({ type: UserInfoDto })
   @ApiErrors('EMAIL_TAKEN')
-  async register(@Body() dto: DistributorRegisterDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  async register(@Body() dto: DistributorRegisterDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     const user = await this.auth.register(dto, { isDistributor: true, storeName: dto.storeName });
     return respondSignedIn(res, this.config, this.auth.signIn(user));
   }
@@ -36,7 +36,7 @@ export class DistributorController {
   @ApiOperation({ summary: 'Sign in as a distributor (distributor accounts only)' })
   @ApiOkResponse({ type: UserInfoDto })
   @ApiErrors('INVALID_CREDENTIALS', 'TOO_MANY_FAILED_SIGN_INS', 'NOT_A_DISTRIBUTOR')
-  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     const user = await this.auth.verifyCredentials(dto);
     if (!user.isDistributor) throw forbidden('NOT_A_DISTRIBUTOR', 'This account is not a distributor account. Please sign in at the customer login.');
     return respondSignedIn(res, this.config, this.auth.signIn(user));

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { AuthRateLimit } from '../auth/auth-rate-limit';
 import { ApiErrors, type ErrorEntry } from '../common/api-errors';
@@ -39,7 +39,7 @@ export class GoogleAuthController {
   })
   @ApiOkResponse({ type: UserInfoDto })
   @ApiErrors(...GOOGLE_SIGN_IN_ERRORS)
-  signIn(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  signIn(@Body() dto: GoogleSignInDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     return respondSignedIn(res, this.config, this.google.signIn(dto));
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { ApiErrors } from '../common/api-errors';
 import type { AuthUser } from '../auth/auth-user';
@@ -28,7 +28,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Register a customer account and sign in', description: 'A field that is not allowed (isAdmin, role, …) answers 400.' })
   @ApiCreatedResponse({ type: UserInfoDto })
   @ApiErrors('EMAIL_TAKEN')
-  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     const user = await this.auth.register(dto);
     return respondSignedIn(res, this.config, this.auth.signIn(user));
   }
@@ -39,7 +39,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Sign in with e-mail and password' })
   @ApiOkResponse({ type: UserInfoDto })
   @ApiErrors('INVALID_CREDENTIALS', 'TOO_MANY_FAILED_SIGN_INS')
-  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     const user = await this.auth.verifyCredentials(dto);
     return respondSignedIn(res, this.config, this.auth.signIn(user));
   }
@@ -48,7 +48,7 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign out: revokes the token and clears the cookie' })
   @ApiOkResponse({ type: MessageDto })
-  async logout(@CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: Response): Promise<MessageDto> {
+  async logout(@CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto> {
     await this.auth.logout(user);
     clearAuthCookie(res, this.config);
     return { message: 'Logged out successfully' };
@@ -72,7 +72,7 @@ export class UsersController {
   })
   @ApiOkResponse({ type: UserInfoDto })
   @ApiErrors('PASSWORD_REQUIRED', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'NOT_YOUR_PROFILE', 'USER_NOT_FOUND', 'EMAIL_TAKEN', 'TOO_MANY_FAILED_SIGN_INS')
-  updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto, @Res({ passthrough: true }) res: Response): Promise<UserInfoDto> {
+  updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     return respondSignedIn(res, this.config, this.users.updateProfile(user, dto));
   }
 }

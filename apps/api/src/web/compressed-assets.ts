@@ -1,7 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { WebRequest } from './web-request';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -46,9 +47,9 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 /**
  * The web apps' hashed, immutable assets (JS, CSS, SVG) compressed with Brotli or gzip, once per file and
  * kept in memory: a phone on a slow network downloads a quarter of the bytes. Anything else (small files,
- * images, clients without compression, a path outside the folder) falls through to express.static.
+ * images, clients without compression, a path outside the folder) is not answered here (false).
  */
-export function compressedAssets(dir: string): (req: Request, res: Response, next: NextFunction) => void {
+export function compressedAssets(dir: string): (req: WebRequest, res: ServerResponse) => boolean {
   const root = resolve(dir);
   const assets = resolve(root, 'assets');
   const cache = new Map<string, Compressed | null>();
@@ -76,19 +77,19 @@ export function compressedAssets(dir: string): (req: Request, res: Response, nex
     return entry;
   };
 
-  return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/assets/') || !TYPES[extname(req.path)]) return next();
+  return (req, res) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/assets/') || !TYPES[extname(req.path)]) return false;
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding) return next();
+    if (!encoding) return false;
     let file: string;
     try {
       file = resolve(root, `.${decodeURIComponent(req.path)}`);
     } catch {
-      return next();
+      return false;
     }
-    if (!file.startsWith(assets + sep)) return next();
+    if (!file.startsWith(assets + sep)) return false;
     const entry = load(file);
-    if (!entry) return next();
+    if (!entry) return false;
     const body = entry[encoding];
     res.setHeader('Content-Type', entry.type);
     res.setHeader('Content-Encoding', encoding);
@@ -96,5 +97,6 @@ export function compressedAssets(dir: string): (req: Request, res: Response, nex
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
   };
 }

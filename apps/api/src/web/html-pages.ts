@@ -1,7 +1,8 @@
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compress, pickEncoding } from './compressed-assets';
+import { sendNotModified, type WebRequest } from './web-request';
 
 interface PrerenderedRoute {
   segments: string[];
@@ -45,7 +46,7 @@ interface HtmlVersion {
  * client takes it: prerendered pages carry their markup and styles (tens of KB before compression).
  * Each file is compressed once per version (modification time) and kept in memory.
  */
-export function htmlSender(): (req: Request, res: Response, file: string) => void {
+export function htmlSender(): (req: WebRequest, res: ServerResponse, file: string) => void {
   const cache = new Map<string, HtmlVersion>();
   const load = (file: string): HtmlVersion => {
     const stat = statSync(file);
@@ -70,10 +71,7 @@ export function htmlSender(): (req: Request, res: Response, file: string) => voi
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', `W/"${page.size.toString(16)}-${Math.floor(page.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`);
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
+    if (sendNotModified(req, res)) return;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);

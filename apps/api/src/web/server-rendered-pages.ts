@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { CachedResponse, ResponseCache } from '../catalog-cache/response-cache';
 import { compress, pickEncoding } from './compressed-assets';
+import { sendNotModified, type WebRequest } from './web-request';
 
 /** The storefront's server renderer (apps/storefront/src/app/server-render.tsx, built to server-render.cjs). */
 interface ServerRenderModule {
@@ -30,7 +31,7 @@ export function darkModeOf(cookieHeader: string | undefined): boolean {
 }
 
 /** Where this server answers, seen from itself: the address and port the request came in on. */
-function ownOrigin(req: Request): string {
+function ownOrigin(req: WebRequest): string {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
   return `http://${host.includes(':') ? `[${host}]` : host}:${req.socket.localPort ?? 80}`;
@@ -66,7 +67,7 @@ function pageBody(page: CachedResponse, encoding: 'br' | 'gzip' | undefined): Bu
  * pages are made of, and entries last CATALOG_CACHE_TTL_MS (0: every visit renders). Visits that come while a
  * page is being rendered wait for that render instead of starting their own.
  */
-export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((req: Request, res: Response) => Promise<boolean>) | undefined {
+export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((req: WebRequest, res: ServerResponse) => Promise<boolean>) | undefined {
   const moduleFile = join(ssrDir, 'server-render.cjs');
   if (!existsSync(moduleFile) || !existsSync(join(ssrDir, 'pages.json'))) return undefined;
   let routes: { segments: string[]; file: string }[] = [];
@@ -102,13 +103,13 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
 
   /** Renders in flight, by cache key: later visits for the same page share the render. */
   const rendering = new Map<string, Promise<CachedResponse>>();
-  const render = async (module: ServerRenderModule, file: string, req: Request, darkMode: boolean): Promise<CachedResponse> => {
-    const html = await module.renderPage(template(file), { url: req.originalUrl, origin: ownOrigin(req), darkMode, timeoutMs: RENDER_TIMEOUT_MS });
+  const render = async (module: ServerRenderModule, file: string, req: WebRequest, darkMode: boolean): Promise<CachedResponse> => {
+    const html = await module.renderPage(template(file), { url: req.url, origin: ownOrigin(req), darkMode, timeoutMs: RENDER_TIMEOUT_MS });
     const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
     return { status: 200, headers: {}, body: html, etag, storedAt: Date.now() };
   };
-  const cachedRender = (module: ServerRenderModule, file: string, req: Request, darkMode: boolean): Promise<CachedResponse> => {
-    const key = `${darkMode ? 'dark' : 'light'} ${req.originalUrl}`;
+  const cachedRender = (module: ServerRenderModule, file: string, req: WebRequest, darkMode: boolean): Promise<CachedResponse> => {
+    const key = `${darkMode ? 'dark' : 'light'} ${req.url}`;
     const kept = pages?.lookup(key);
     if (kept) return Promise.resolve(kept);
     const running = rendering.get(key);
@@ -145,10 +146,7 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     res.setHeader('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag);
-    if (req.fresh) {
-      res.status(304).end();
-      return true;
-    }
+    if (sendNotModified(req, res)) return true;
     const body = pageBody(page, encoding);
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);

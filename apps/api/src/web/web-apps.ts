@@ -1,10 +1,13 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import send from '@fastify/send';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { compressedAssets } from './compressed-assets';
 import type { ResponseCache } from '../catalog-cache/response-cache';
 import { htmlSender, prerenderedPages } from './html-pages';
 import { serverRenderedPages } from './server-rendered-pages';
+import type { WebRequest } from './web-request';
 
 /** Paths that are never a client-side route: dotfiles of tools and files by extension. */
 const NOT_A_ROUTE = [/(^|\/)\.(env|git|svn|hg|ssh|npmrc|htaccess|htpasswd|DS_Store|vscode|idea)(\/|$|\.)/i, /\.(js|mjs|cjs|map|css|json|ts|tsx|env|ya?ml|lock|log|sql|bak|zip|tar|gz|ini|conf|txt|xml)$/i];
@@ -13,64 +16,72 @@ function isClientRoute(path: string): boolean {
   return !NOT_A_ROUTE.some((pattern) => pattern.test(path));
 }
 
+/** Answers a web request on the raw response: true once answered, false when this app has nothing for it. */
+type WebHandler = (req: WebRequest, res: ServerResponse) => Promise<boolean>;
+
+/** A file of the app's folder (index files and dotfiles excluded); hashed assets are cached for a year, the rest revalidated. */
+function staticFiles(dir: string): WebHandler {
+  return async (req, res) => {
+    const { statusCode, headers, stream } = await send(req.raw, req.path, { root: dir, index: false, cacheControl: false, dotfiles: 'ignore' });
+    if (statusCode >= 300 && statusCode !== 304 && statusCode !== 206 && statusCode !== 412 && statusCode !== 416) {
+      stream.destroy();
+      return false;
+    }
+    res.setHeader('Cache-Control', req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.writeHead(statusCode, headers as Record<string, string>);
+    stream.pipe(res);
+    return true;
+  };
+}
+
 /**
- * Serves the built storefront at / and the console at /admin, with client-side routing fallbacks.
- * Hashed assets are cached for a year; index.html is always revalidated. A route the app prerendered at build
- * time (its prerendered/pages.json) is answered with that page instead of index.html; the storefront's pages
- * that the build made a server renderer for (storefront-ssr/pages.json) are rendered at request time with
- * their data (kept in `pageCache` when given), and sent prerendered when that fails.
+ * One web app: its compressed assets, its files, then its pages: a route the app prerendered at build time (its
+ * prerendered/pages.json) is answered with that page instead of index.html; the storefront's pages that the build
+ * made a server renderer for (storefront-ssr/pages.json) are rendered at request time with their data (kept in
+ * the page cache when given), and sent prerendered when that fails.
  */
-export function mountWebApps(server: Express, webDistDir: string, pageCache?: ResponseCache): { storefront: boolean; admin: boolean } {
+function webApp(dir: string, serverRendered?: ReturnType<typeof serverRenderedPages>): WebHandler {
+  const compressed = compressedAssets(dir);
+  const files = staticFiles(dir);
+  const sendHtml = htmlSender();
+  const prerendered = prerenderedPages(dir);
+  return async (req, res) => {
+    if (compressed(req, res) || (await files(req, res))) return true;
+    if (!isClientRoute(req.path)) return false;
+    if (serverRendered && (await serverRendered(req, res))) return true;
+    const page = prerendered(req.path);
+    sendHtml(req, res, join(dir, page && existsSync(join(dir, page)) ? page : 'index.html'));
+    return true;
+  };
+}
+
+/** The request as the web apps read it, with the path relative to where the app is mounted. */
+function webRequest(request: FastifyRequest, path: string): WebRequest {
+  return { method: request.method, path, url: request.url, headers: request.headers, socket: request.raw.socket, raw: request.raw };
+}
+
+/**
+ * Serves the built storefront at / and the console at /admin, with client-side routing fallbacks, on every GET
+ * and HEAD that no API route takes. An address under /api, or one neither app has, gets the API's 404.
+ */
+export function mountWebApps(server: FastifyInstance, webDistDir: string, pageCache?: ResponseCache): { storefront: boolean; admin: boolean } {
   const storefrontDir = join(webDistDir, 'storefront');
   const adminDir = join(webDistDir, 'admin');
   const mounted = { storefront: existsSync(join(storefrontDir, 'index.html')), admin: existsSync(join(adminDir, 'index.html')) };
+  const admin = mounted.admin ? webApp(adminDir) : undefined;
+  const storefront = mounted.storefront ? webApp(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), pageCache)) : undefined;
 
-  const staticOptions = {
-    index: false,
-    setHeaders: (res: Response, path: string) => {
-      res.setHeader('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isAdmin = path === '/admin' || path.startsWith('/admin/');
+    const app = isAdmin ? admin : path === '/api' || path.startsWith('/api/') ? undefined : storefront;
+    if (app && (await app(webRequest(request, isAdmin ? path.slice('/admin'.length) || '/' : path), reply.raw))) {
+      reply.hijack();
+      return;
+    }
+    reply.callNotFound();
   };
-  const sendHtml = htmlSender();
-  const sendIndex = (dir: string, serverRendered?: ReturnType<typeof serverRenderedPages>) => {
-    const prerendered = prerenderedPages(dir);
-    const sendPrerendered = (req: Request, res: Response, next: NextFunction) => {
-      const page = prerendered(req.path);
-      const file = page && existsSync(join(dir, page)) ? page : 'index.html';
-      try {
-        sendHtml(req, res, join(dir, file));
-      } catch (error) {
-        next(error);
-      }
-    };
-    return (req: Request, res: Response, next: NextFunction) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
-      if (!serverRendered) return sendPrerendered(req, res, next);
-      serverRendered(req, res).then(
-        (sent) => (sent ? undefined : sendPrerendered(req, res, next)),
-        (error: unknown) => next(error),
-      );
-    };
-  };
-
-  if (mounted.admin) {
-    server.use('/admin', compressedAssets(adminDir));
-    server.use('/admin', express.static(adminDir, staticOptions));
-    server.use('/admin', sendIndex(adminDir));
-  }
-  if (mounted.storefront) {
-    const sendStorefront = sendIndex(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), pageCache));
-    const compressed = compressedAssets(storefrontDir);
-    const files = express.static(storefrontDir, staticOptions);
-    // The storefront sits at the root: API calls skip its file lookups (a stat per call) and its fallback.
-    const isApi = (req: Request) => req.path.startsWith('/api/') || req.path === '/api';
-    server.use((req: Request, res: Response, next: NextFunction) => {
-      if (isApi(req)) return next();
-      return compressed(req, res, (error?: unknown) => {
-        if (error) return next(error);
-        return files(req, res, (fileError?: unknown) => (fileError ? next(fileError) : sendStorefront(req, res, next)));
-      });
-    });
-  }
+  server.route({ method: ['GET', 'HEAD'], url: '/', handler, exposeHeadRoute: false });
+  server.route({ method: ['GET', 'HEAD'], url: '/*', handler, exposeHeadRoute: false });
   return mounted;
 }

@@ -1,41 +1,53 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import express, { type Request, type Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer, { MulterError } from 'multer';
 import type { Observable } from 'rxjs';
 import { badRequest, DomainError } from '../../common/domain-error';
-import { multerError } from '../../uploads/multipart';
+import { multerError, readMultipart, type Multer } from '../../uploads/multipart';
 import { IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_BYTES } from './product-csv.service';
 
-const csvFile = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } }).single('file');
-const csvText = express.raw({ type: ['text/csv', 'text/plain'], limit: MAX_IMPORT_BYTES });
+const csvFile = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } }).single('file') as unknown as Multer;
+const CSV_TYPES = /^(text\/csv|text\/plain)\s*(;|$)/i;
+
+/** The raw body of a text/csv (or text/plain) request, at most MAX_IMPORT_BYTES; undefined for other types. */
+async function readCsvBody(req: FastifyRequest): Promise<Buffer | undefined> {
+  if (!CSV_TYPES.test(req.headers['content-type'] ?? '')) return undefined;
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_IMPORT_BYTES) throw new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of req.raw) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_IMPORT_BYTES) throw new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw badRequest('MALFORMED_BODY', 'Malformed request body');
+  }
+  return Buffer.concat(chunks);
+}
 
 /** The CSV of an import: a multipart `file`, or the request body itself as text/csv; 413 above 2 MB. */
 @Injectable()
 export class CsvUpload implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
-    await new Promise<void>((resolve, reject) =>
-      csvFile(req, res, (error?: unknown) => {
-        if (!error) return resolve();
-        if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') return reject(new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE));
-        reject(multerError(error, [{ name: 'file', maxCount: 1 }]));
-      }),
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
+    await readMultipart(req, res, csvFile, (error) =>
+      error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE' ? new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE) : multerError(error, [{ name: 'file', maxCount: 1 }]),
     );
-    await new Promise<void>((resolve, reject) =>
-      csvText(req, res, (error?: unknown) => {
-        if (!error) return resolve();
-        const type = (error as { type?: string }).type;
-        reject(type === 'entity.too.large' ? new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE) : badRequest('MALFORMED_BODY', 'Malformed request body'));
-      }),
-    );
+    const text = await readCsvBody(req);
+    if (text) req.body = text;
     return next.handle();
   }
 }
 
 /** The uploaded CSV: the multipart file, else the raw text/csv body (a file, not an input to validate). */
-export function uploadedCsv(req: Request): Buffer {
-  if (req.file) return req.file.buffer;
+export function uploadedCsv(req: FastifyRequest): Buffer {
+  const file = (req as FastifyRequest & { file?: Express.Multer.File }).file;
+  if (file) return file.buffer;
   if (Buffer.isBuffer(req.body) && req.body.length > 0) return req.body;
   throw badRequest('IMPORT_FILE_REQUIRED', 'Choose a CSV file to import', { file: 'Choose a CSV file to import' });
 }

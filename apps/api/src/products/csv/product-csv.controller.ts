@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../auth/auth-user';
 import { Auth, CurrentUser } from '../../auth/auth.decorators';
 import { ApiAlsoConsumes } from '../../common/api-also-consumes';
@@ -26,10 +26,10 @@ export class ProductCsvController {
   })
   @ApiOkResponse({ content: { 'text/csv': { schema: { type: 'string' } } }, description: 'text/csv; charset=utf-8, as an attachment' })
   @ApiErrors('INVALID_QUERY')
-  async exportCsv(@Query() query: ProductExportQueryDto, @CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
+  async exportCsv(@Query() query: ProductExportQueryDto, @CurrentUser() user: AuthUser, @Res() res: FastifyReply): Promise<void> {
     const csv = await this.csv.exportCsv(query, user);
     const date = new Date().toISOString().slice(0, 10);
-    res.status(200).type('text/csv; charset=utf-8').attachment(`products-${date}.csv`).send(csv);
+    res.status(200).type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="products-${date}.csv"`).send(csv);
   }
 
   @Post('import')
@@ -51,7 +51,7 @@ export class ProductCsvController {
   @ApiOkResponse({ type: ProductImportResultDto })
   @ApiResponse({ status: 422, type: ProductImportResultDto, description: 'Unprocessable: commit with invalid rows (code IMPORT_INVALID_ROWS); nothing was written' })
   @ApiErrors('IMPORT_FILE_REQUIRED', 'IMPORT_MALFORMED_CSV', 'IMPORT_TOO_LARGE', 'UNEXPECTED_FILE', 'MALFORMED_UPLOAD', 'MALFORMED_BODY')
-  async importCsv(@Query() query: ProductImportQueryDto, @Req() req: Request, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ProductImportResultDto> {
+  async importCsv(@Query() query: ProductImportQueryDto, @Req() req: FastifyRequest, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductImportResultDto> {
     const { status, body } = await this.csv.importCsv(uploadedCsv(req), query.mode ?? 'preview', query.skipInvalid === 'true', user);
     res.status(status);
     return body;

@@ -1,0 +1,42 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../common/domain-error';
+import { MAX_BODY_DEPTH, nestingDepth } from '../common/body-depth';
+
+/** Largest JSON or form body the API reads (uploads and CSV imports have their own limits). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * JSON bodies: objects and arrays only, at most MAX_BODY_BYTES and MAX_BODY_DEPTH levels deep (class-transformer
+ * and class-validator recurse, and would overflow the stack on a body like [[[[…]]]]). An empty body is `{}`.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {};
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') throw badRequest('MALFORMED_JSON', 'Malformed JSON body');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest('MALFORMED_JSON', 'Malformed JSON body');
+  }
+  if (nestingDepth(body) > MAX_BODY_DEPTH) throw badRequest('BODY_TOO_DEEP', `Request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`);
+  return body;
+}
+
+/**
+ * The request bodies the API reads: JSON and URL-encoded forms. Any other type (multipart uploads, a CSV import)
+ * is left unread for the route that takes it, and is no body to the others.
+ */
+export async function registerBodyParsers(fastify: FastifyInstance): Promise<void> {
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_req, text, done) => {
+    try {
+      done(null, parseJsonBody(text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  await fastify.register(formBody, { bodyLimit: MAX_BODY_BYTES });
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}

@@ -1,0 +1,26 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { isFresh } from '../http/etag';
+
+/** What the web apps' handlers read of a request: Fastify's, reduced to plain values (see web-apps.ts). */
+export interface WebRequest {
+  method: string;
+  /** The decoded-safe path, without the query. */
+  path: string;
+  /** The path and query as the client sent them. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  socket: Socket;
+  /** The Node request itself (for range and conditional requests on files). */
+  raw: IncomingMessage;
+}
+
+/** Ends `res` with 304 when the caller already holds the answer whose headers are set on it; true if so. */
+export function sendNotModified(req: WebRequest, res: ServerResponse): boolean {
+  if (!isFresh(req, res.getHeaders())) return false;
+  res.removeHeader('Content-Length');
+  res.removeHeader('Content-Encoding');
+  res.statusCode = 304;
+  res.end();
+  return true;
+}
