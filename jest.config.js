@@ -21,6 +21,15 @@ const apiTs = {
   ],
 };
 
+/**
+ * ES-module-only packages the API loads through require(): Node 20.19+ and 22 load them natively, Jest on Node 20
+ * does not, so they are compiled to CommonJS for the tests (@fastify/static, which Swagger UI is served with,
+ * requires content-disposition 3).
+ */
+const ESM_ONLY = ['content-disposition'];
+const esmToCommonJs = { [`/node_modules/(.+/)?(${ESM_ONLY.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }] };
+const transformIgnorePatterns = [`/node_modules/(?!(.+/)?(${ESM_ONLY.join('|')})/)`];
+
 const common = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -47,7 +56,8 @@ module.exports = {
     {
       ...common,
       displayName: 'api',
-      transform: apiTs,
+      transform: { ...apiTs, ...esmToCommonJs },
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/apps/api/**/*.spec.ts', '<rootDir>/apps/worker/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
       // Every response the test stack gives is checked against openapi.json; a mismatch fails the test (issue #25).
       setupFilesAfterEnv: ['<rootDir>/test/support/contract.setup.ts'],

@@ -48,6 +48,10 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
   const fastify = app.getHttpAdapter().getInstance();
   const server = app.getHttpServer();
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header('X-Request-Id', req.id);
+    done();
+  });
   await registerBodyParsers(fastify);
   registerEtags(fastify);
   await app.register(fastifyHelmet, {

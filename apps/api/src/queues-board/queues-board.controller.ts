@@ -15,7 +15,7 @@ import { QueuesBoard } from './queues-board';
 export class QueuesBoardController {
   constructor(private readonly board: QueuesBoard) {}
 
-  @All(['', '{*path}'])
+  @All(['', '*'])
   serve(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     return this.board.handle(req.raw, res.raw);
   }
