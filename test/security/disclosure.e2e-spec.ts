@@ -1,9 +1,8 @@
-import express from 'express';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
-import { mountWebApps } from '../../apps/api/src/web/web-apps';
+import { webAppsServer } from '../../apps/api/src/web/testing';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { createCategory } from '../support/catalog-fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -188,8 +187,7 @@ describe('security: disclosure', () => {
           writeFileSync(join(dir, app, '.git', 'config'), '[core]\n\trepositoryformatversion = 0');
           writeFileSync(join(dir, app, 'assets', 'app-1234.js'), 'console.log(1)');
         }
-        const server = express();
-        mountWebApps(server, dir);
+        const { server } = await webAppsServer(dir);
         for (const path of ['/.env', '/.git/config', '/admin/.env', '/admin/.git/config', '/assets/', '/%2e%2e/storefront/.env', '/assets/..%2f.env']) {
           const res = await request(server).get(path);
           expect(res.text).not.toContain('planted-secret');

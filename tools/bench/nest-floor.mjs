@@ -1,5 +1,5 @@
-// The framework floor: a NestJS application on Express (the shop's own versions, Nest's defaults: JSON and
-// URL-encoded body parsing, routing, the request pipeline) with one route per benchmarked endpoint that answers
+// The framework floor: a NestJS application on Fastify (the shop's own versions and adapter, Nest's defaults: JSON
+// and URL-encoded body parsing, routing, the request pipeline) with one route per benchmarked endpoint that answers
 // the exact status, headers and body bytes the shop gave for it (captured by bench.mjs), with no guard, no
 // middleware of the shop's, no logging and no database. What any Nest route costs here before doing any work.
 // Usage: node nest-floor.mjs routes.json
@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Controller, Module, Req, Res, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 
 const routes = JSON.parse(readFileSync(process.argv[2], 'utf8')).map((route) => {
   const body = Buffer.from(route.bodyBase64, 'base64');
@@ -20,7 +21,7 @@ class FloorController {}
 routes.forEach((route, i) => {
   const name = `route${i}`;
   FloorController.prototype[name] = function answer(_req, res) {
-    res.status(route.status).set(route.headers).end(route.body);
+    res.status(route.status).headers(route.headers).send(route.body);
   };
   const descriptor = Object.getOwnPropertyDescriptor(FloorController.prototype, name);
   Reflect.defineMetadata(PATH_METADATA, route.pathname, descriptor.value);
@@ -33,9 +34,7 @@ Controller()(FloorController);
 class FloorModule {}
 Module({ controllers: [FloorController] })(FloorModule);
 
-const app = await NestFactory.create(FloorModule, { logger: false });
-app.getHttpAdapter().getInstance().disable('x-powered-by');
-const server = await app.listen(0, '127.0.0.1');
-server.keepAliveTimeout = 65_000;
-process.stdout.write(`listening ${server.address().port}\n`);
+const app = await NestFactory.create(FloorModule, new FastifyAdapter({ keepAliveTimeout: 65_000 }), { logger: false });
+await app.listen(0, '127.0.0.1');
+process.stdout.write(`listening ${app.getHttpServer().address().port}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
@@ -28,6 +29,8 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
     trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A path that is not valid percent-encoded UTF-8 ('/api/blogs/%00%ff'): the API's 400, not Fastify's own body.
+    frameworkErrors: (_error: Error, _req: FastifyRequest, reply: FastifyReply) => void reply.code(400).send({ statusCode: 400, message: 'Malformed URL', code: 'BAD_REQUEST' }),
     genReqId: (req: IncomingMessage) => ((req as IncomingMessage & { id?: string }).id = requestIdOf(req)),
   });
 }

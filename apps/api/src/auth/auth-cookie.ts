@@ -25,7 +25,7 @@ export function bearerToken(header: string | string[] | undefined): string | und
 
 const AUTH_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${AUTH_COOKIE}=([^;]*)`);
 
-/** True when a Cookie header holds the session cookie (read before cookie-parser runs). */
+/** True when a Cookie header holds the session cookie (read before the cookies are parsed). */
 export function hasAuthCookie(header: string | undefined): boolean {
   return header !== undefined && AUTH_COOKIE_VALUE.test(header);
 }

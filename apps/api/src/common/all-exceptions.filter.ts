@@ -42,8 +42,8 @@ function fromHttpException(exception: HttpException): ErrorBody {
   return body;
 }
 
-/** Body-parser and other Express-level errors carry a status and a type. */
-function fromExpressError(error: HttpErrorLike): ErrorBody | undefined {
+/** Errors of the HTTP layer (Fastify's own, a stream's) carry a status, and body-parser's a type. */
+function fromHttpError(error: HttpErrorLike): ErrorBody | undefined {
   const status = error.status ?? error.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   if (error.type === 'entity.parse.failed') return { statusCode: 400, message: 'Malformed JSON body', code: 'MALFORMED_JSON' };
@@ -93,8 +93,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         for (const [field, detail] of Object.entries(details)) errors[field] = detail.message ?? 'Invalid value';
         return { statusCode: 400, message: Object.values(errors)[0] ?? 'Invalid input', code: 'VALIDATION_FAILED', errors };
       }
-      const expressError = fromExpressError(exception as HttpErrorLike);
-      if (expressError) return expressError;
+      const httpError = fromHttpError(exception as HttpErrorLike);
+      if (httpError) return httpError;
     }
     const requestId = String(request.id ?? '');
     this.logger.error(

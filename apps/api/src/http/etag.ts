@@ -19,7 +19,8 @@ function withEtag(req: FastifyRequest, reply: FastifyReply, payload: unknown): u
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
-  return '';
+  // No payload at all (not ''), so that no Content-Length is sent with the 304.
+  return null;
 }
 
 /**

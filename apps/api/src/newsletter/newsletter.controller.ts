@@ -40,7 +40,7 @@ export class NewsletterController {
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
   async unsubscribeLink(@Param('token') token: string, @Res() res: FastifyReply): Promise<void> {
     const ok = await this.newsletter.tryUnsubscribe(token);
-    res.status(ok ? 200 : 404).type('html').send(unsubscribePage(ok, this.config.publicUrl));
+    res.status(ok ? 200 : 404).type('text/html; charset=utf-8').send(unsubscribePage(ok, this.config.publicUrl));
   }
 
   @Post('unsubscribe/:token')

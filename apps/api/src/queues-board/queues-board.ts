@@ -52,11 +52,12 @@ export class QueuesBoard {
     return new Promise<void>((resolve, reject) => {
       res.once('close', () => resolve());
       // The board's page, without its CDN stylesheet.
-      const render = res.render.bind(res);
+      // Express gives `res` its prototype (and render) once the board's app takes the request, after this.
+      const render = (this.app.response as Response).render.bind(res);
       res.render = (view: string, options?: object) =>
         render(view, options ?? {}, (error: Error | null, html?: string) => {
           if (error) return reject(error);
-          res.type('html').send((html ?? '').replace(EXTERNAL_STYLESHEET, ''));
+          res.type('text/html; charset=utf-8').send((html ?? '').replace(EXTERNAL_STYLESHEET, ''));
         });
       const rest = originalUrl.slice(QUEUES_BOARD_PATH.length);
       req.url = rest.startsWith('/') ? rest : `/${rest}`;

@@ -1,4 +1,3 @@
-import express from 'express';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -6,13 +5,14 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { ResponseCache } from '../catalog-cache/response-cache';
 import { darkModeOf } from './server-rendered-pages';
-import { mountWebApps } from './web-apps';
+import type { Server } from 'node:http';
+import { webAppsServer } from './testing';
 
 describe('server-rendered storefront pages', () => {
   const dir = mkdtempSync(join(tmpdir(), 'web-ssr-'));
-  const server = express();
+  let server: Server;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     mkdirSync(join(dir, 'storefront', 'prerendered'), { recursive: true });
     writeFileSync(join(dir, 'storefront', 'index.html'), '<!doctype html><div id="root">index</div>');
     writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.html'), '<!doctype html><div id="root">prerendered shop</div>');
@@ -28,7 +28,7 @@ describe('server-rendered storefront pages', () => {
         return template + ' rendered ' + o.url + ' dark=' + o.darkMode + ' origin=' + o.origin + ' within=' + o.timeoutMs;
       };`,
     );
-    mountWebApps(server, dir);
+    ({ server } = await webAppsServer(dir));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -60,12 +60,12 @@ describe('server-rendered storefront pages', () => {
 
   describe('with a page cache', () => {
     const cachedDir = mkdtempSync(join(tmpdir(), 'web-ssr-cache-'));
-    const cachedServer = express();
+    let cachedServer: Server;
     const pages = new ResponseCache(60_000, 300);
     /** How many renders the fake renderer made (it counts in its own module). */
     const renders = () => (createRequire(__filename)(join(cachedDir, 'storefront-ssr', 'server-render.cjs')) as { count: number }).count;
 
-    beforeAll(() => {
+    beforeAll(async () => {
       mkdirSync(join(cachedDir, 'storefront'), { recursive: true });
       writeFileSync(join(cachedDir, 'storefront', 'index.html'), '<!doctype html><div id="root">index</div>');
       mkdirSync(join(cachedDir, 'storefront-ssr'));
@@ -82,7 +82,7 @@ describe('server-rendered storefront pages', () => {
           return template + ' render ' + n + ' of ' + o.url + ' dark=' + o.darkMode;
         };`,
       );
-      mountWebApps(cachedServer, cachedDir, pages);
+      ({ server: cachedServer } = await webAppsServer(cachedDir, pages));
     });
     afterAll(() => rmSync(cachedDir, { recursive: true, force: true }));
 

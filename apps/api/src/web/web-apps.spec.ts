@@ -1,15 +1,15 @@
-import express from 'express';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { mountWebApps } from './web-apps';
+import type { Server } from 'node:http';
+import { webAppsServer } from './testing';
 
 describe('mountWebApps', () => {
   const dir = mkdtempSync(join(tmpdir(), 'web-apps-'));
-  const server = express();
+  let server: Server;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     for (const app of ['storefront', 'admin']) {
       mkdirSync(join(dir, app, 'assets'), { recursive: true });
       writeFileSync(join(dir, app, 'index.html'), `<!doctype html><div id="root">${app}</div>`);
@@ -22,7 +22,7 @@ describe('mountWebApps', () => {
       join(dir, 'storefront', 'prerendered', 'pages.json'),
       JSON.stringify({ '/shop': 'prerendered/shop.html', '/product/:id': 'prerendered/product.html', '/missing': 'prerendered/missing.html', '/evil': '../../etc/passwd' }),
     );
-    mountWebApps(server, dir);
+    ({ server } = await webAppsServer(dir));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -7,7 +7,7 @@ import { compressedAssets } from './compressed-assets';
 import type { ResponseCache } from '../catalog-cache/response-cache';
 import { htmlSender, prerenderedPages } from './html-pages';
 import { serverRenderedPages } from './server-rendered-pages';
-import type { WebRequest } from './web-request';
+import { webRequestOf, type WebRequest } from './web-request';
 
 /** Paths that are never a client-side route: dotfiles of tools and files by extension. */
 const NOT_A_ROUTE = [/(^|\/)\.(env|git|svn|hg|ssh|npmrc|htaccess|htpasswd|DS_Store|vscode|idea)(\/|$|\.)/i, /\.(js|mjs|cjs|map|css|json|ts|tsx|env|ya?ml|lock|log|sql|bak|zip|tar|gz|ini|conf|txt|xml)$/i];
@@ -55,11 +55,6 @@ function webApp(dir: string, serverRendered?: ReturnType<typeof serverRenderedPa
   };
 }
 
-/** The request as the web apps read it, with the path relative to where the app is mounted. */
-function webRequest(request: FastifyRequest, path: string): WebRequest {
-  return { method: request.method, path, url: request.url, headers: request.headers, socket: request.raw.socket, raw: request.raw };
-}
-
 /**
  * Serves the built storefront at / and the console at /admin, with client-side routing fallbacks, on every GET
  * and HEAD that no API route takes. An address under /api, or one neither app has, gets the API's 404.
@@ -75,7 +70,7 @@ export function mountWebApps(server: FastifyInstance, webDistDir: string, pageCa
     const path = request.url.split('?')[0] ?? '/';
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
     const app = isAdmin ? admin : path === '/api' || path.startsWith('/api/') ? undefined : storefront;
-    if (app && (await app(webRequest(request, isAdmin ? path.slice('/admin'.length) || '/' : path), reply.raw))) {
+    if (app && (await app(webRequestOf(request.raw, isAdmin ? path.slice('/admin'.length) || '/' : path), reply.raw))) {
       reply.hijack();
       return;
     }

@@ -15,6 +15,12 @@ export interface WebRequest {
   raw: IncomingMessage;
 }
 
+/** The web request of a Node request, with `path` relative to where the app is mounted (the URL's path by default). */
+export function webRequestOf(raw: IncomingMessage, path?: string): WebRequest {
+  const url = raw.url ?? '/';
+  return { method: raw.method ?? 'GET', path: path ?? url.split('?')[0] ?? '/', url, headers: raw.headers, socket: raw.socket, raw };
+}
+
 /** Ends `res` with 304 when the caller already holds the answer whose headers are set on it; true if so. */
 export function sendNotModified(req: WebRequest, res: ServerResponse): boolean {
   if (!isFresh(req, res.getHeaders())) return false;
