@@ -21,9 +21,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export const TOOLS = {
   '@redocly/cli': 'lints openapi.json with the recommended rules (apps/api/src/openapi-lint.spec.ts runs its bin)',
   '@nestjs/cli': '`npx nest generate` for new modules and `nest build` (tsc) as a fallback builder; nest-cli.json, which it reads, also holds the Swagger plugin options tools/build-server.mjs uses',
+  '@fastify/static': "serves Swagger UI's files at /api/docs: @nestjs/swagger loads it through the Fastify adapter's useStaticAssets()",
   '@nestjs/schematics': "nest-cli.json's schematics collection (`npx nest generate`)",
-  '@types/cookie-parser': 'types',
+  '@types/etag': 'types',
   '@types/express': 'types',
+  '@types/fresh': 'types',
   '@types/jest': 'types',
   '@types/multer': 'types',
   '@types/node': 'types',
