@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { loadConfig } from '@shop/config';
 import { AppModule } from './app.module';
@@ -18,7 +19,7 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
     DATA_DIR: '/nonexistent-openapi',
     LOG_LEVEL: 'silent',
   });
-  const app = await NestFactory.create(AppModule.forRoot(config), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
   app.setGlobalPrefix('api');
   const document = buildOpenApiDocument(app);
   await app.close();
