@@ -16,16 +16,23 @@ const routes = JSON.parse(readFileSync(process.argv[2], 'utf8')).map((route) => 
   return { ...route, pathname: url.pathname, body, headers: { ...route.headers, 'content-length': String(body.length) } };
 });
 
-// One controller method per route, declared the way @Get()/@Post() declare them.
+// One controller method per method and path, declared the way @Get()/@Post() declare them (Fastify takes each
+// route once; endpoints that differ only by query or caller share one and answer by the request's URL).
 class FloorController {}
-routes.forEach((route, i) => {
+const groups = new Map();
+for (const route of routes) {
+  const key = `${route.method} ${route.pathname}`;
+  groups.set(key, [...(groups.get(key) ?? []), route]);
+}
+[...groups.values()].forEach((group, i) => {
   const name = `route${i}`;
-  FloorController.prototype[name] = function answer(_req, res) {
+  FloorController.prototype[name] = function answer(req, res) {
+    const route = group.find((r) => r.path === req.url) ?? group[0];
     res.status(route.status).headers(route.headers).send(route.body);
   };
   const descriptor = Object.getOwnPropertyDescriptor(FloorController.prototype, name);
-  Reflect.defineMetadata(PATH_METADATA, route.pathname, descriptor.value);
-  Reflect.defineMetadata(METHOD_METADATA, RequestMethod[route.method], descriptor.value);
+  Reflect.defineMetadata(PATH_METADATA, group[0].pathname, descriptor.value);
+  Reflect.defineMetadata(METHOD_METADATA, RequestMethod[group[0].method], descriptor.value);
   Req()(FloorController.prototype, name, 0);
   Res()(FloorController.prototype, name, 1);
 });
