@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import { AppConfigModule, type AppConfig } from '@shop/config';
@@ -46,11 +46,9 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Sets the request's X-Request-Id on the answer: the id Fastify gave the request (see requestIdOf). */
-export function requestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
-  const id = typeof req.id === 'string' ? req.id : requestIdOf(req);
-  res.setHeader('X-Request-Id', id);
-  return id;
+/** The access log's request id: the one Fastify gave the request (see requestIdOf), which app.setup.ts sends as X-Request-Id. */
+export function requestId(req: IncomingMessage & { id?: unknown }): string {
+  return typeof req.id === 'string' ? req.id : requestIdOf(req);
 }
 
 @Module({})

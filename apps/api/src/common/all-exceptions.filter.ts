@@ -10,7 +10,6 @@ import { isErrorCode, type ErrorCode } from './error-codes';
 interface HttpErrorLike {
   status?: number;
   statusCode?: number;
-  type?: string;
   expose?: boolean;
 }
 
@@ -42,12 +41,10 @@ function fromHttpException(exception: HttpException): ErrorBody {
   return body;
 }
 
-/** Errors of the HTTP layer (Fastify's own, a stream's) carry a status, and body-parser's a type. */
+/** Errors of the HTTP layer (Fastify's own, a stream's) carry a status. Malformed JSON is the body parser's DomainError. */
 function fromHttpError(error: HttpErrorLike): ErrorBody | undefined {
   const status = error.status ?? error.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  if (error.type === 'entity.parse.failed') return { statusCode: 400, message: 'Malformed JSON body', code: 'MALFORMED_JSON' };
-  if (error.type === 'entity.too.large') return { statusCode: 413, message: 'FastifyRequest body is too large', code: 'PAYLOAD_TOO_LARGE' };
   return { statusCode: status, message: STATUS_CODES[status] ? STATUS_CODES[status].toLowerCase().replace(/_/g, ' ') : 'Bad request', code: STATUS_CODES[status] };
 }
 

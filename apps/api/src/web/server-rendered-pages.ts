@@ -32,9 +32,9 @@ export function darkModeOf(cookieHeader: string | undefined): boolean {
 
 /** Where this server answers, seen from itself: the address and port the request came in on. */
 function ownOrigin(req: WebRequest): string {
-  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const address = (req.raw.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${req.socket.localPort ?? 80}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${req.raw.socket.localPort ?? 80}`;
 }
 
 /** A rendered page's bodies, made on first need and kept as long as the page is (a WeakMap entry). */

@@ -1,24 +1,22 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { isFresh } from '../http/etag';
 
 /** What the web apps' handlers read of a request: Fastify's, reduced to plain values (see web-apps.ts). */
 export interface WebRequest {
   method: string;
-  /** The decoded-safe path, without the query. */
+  /** The path without the query, as sent (not decoded), relative to where the app is mounted. */
   path: string;
   /** The path and query as the client sent them. */
   url: string;
   headers: IncomingHttpHeaders;
-  socket: Socket;
-  /** The Node request itself (for range and conditional requests on files). */
+  /** The Node request itself (its socket, and range and conditional requests on files). */
   raw: IncomingMessage;
 }
 
 /** The web request of a Node request, with `path` relative to where the app is mounted (the URL's path by default). */
 export function webRequestOf(raw: IncomingMessage, path?: string): WebRequest {
   const url = raw.url ?? '/';
-  return { method: raw.method ?? 'GET', path: path ?? url.split('?')[0] ?? '/', url, headers: raw.headers, socket: raw.socket, raw };
+  return { method: raw.method ?? 'GET', path: path ?? url.split('?')[0] ?? '/', url, headers: raw.headers, raw };
 }
 
 /** Ends `res` with 304 when the caller already holds the answer whose headers are set on it; true if so. */
