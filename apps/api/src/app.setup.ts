@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -13,6 +12,7 @@ import { PageCache } from './catalog-cache/catalog-cache.module';
 import { createValidationPipe } from './common/validation.pipe';
 import { registerBodyParsers } from './http/body-parsers';
 import { registerEtags } from './http/etag';
+import { registerSecurityHeaders } from './http/security-headers';
 import { buildOpenApiDocument } from './openapi';
 import { mountWebApps } from './web/web-apps';
 import { SEO_PATHS } from './seo/seo.module';
@@ -57,7 +57,7 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
   });
   await registerBodyParsers(fastify);
   registerEtags(fastify);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -68,10 +68,10 @@ export class PublicCacheInterceptor implements NestInterceptor {
       raw.end = end;
       const [chunk, encoding] = args;
       if (res.statusCode === 200 && chunk !== undefined && chunk !== null && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
-        const body = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
         const etag = res.getHeader('etag');
         // Without an ETag a hit would make the ETag hook hash the body again: such an answer is not kept.
         if (typeof etag === 'string' && (typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8')) {
+          const body = Buffer.isBuffer(chunk) ? Buffer.from(chunk) : Buffer.from(String(chunk), 'utf8');
           cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders(), before), body, etag, ...(subject !== undefined ? { subject } : {}) });
         }
       }

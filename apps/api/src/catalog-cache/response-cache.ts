@@ -3,8 +3,8 @@ export interface CachedResponse {
   status: number;
   /** The headers the handler and Express set (Content-Type, ETag, X-Total-Count…), not the per-request ones. */
   headers: Record<string, string | string[]>;
-  /** The serialised body (UTF-8 JSON). */
-  body: string;
+  /** The serialised body (UTF-8 JSON), kept as the bytes that are sent, so a hit is not encoded again. */
+  body: Buffer | string;
   etag: string;
   /** The id of the one document the answer is about (a product page), for stock-only changes. */
   subject?: string;
