@@ -44,7 +44,7 @@ export const TOOLS = {
   vitest: 'npm test (the web apps’ unit runner)',
   lighthouse: 'npm run bench:web (run as a command)',
   autocannon: 'npm run bench (run as a command)',
-  'pino-http': "nestjs-pino's peer dependency (the access log)",
+  'pino-http': "nestjs-pino's peer dependency (the API's access log is its own Fastify hook, http/access-log.ts)",
   'reflect-metadata': "Nest's decorators (peer dependency of @nestjs/core)",
   rxjs: "Nest's peer dependency",
 };

@@ -1,15 +1,14 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import pino from 'pino';
 import { AppConfigModule, type AppConfig } from '@shop/config';
 import { DatabaseModule } from '@shop/database';
 import { JobsModule } from '@shop/jobs';
-import { accessLogSerializers } from './common/access-log';
+import { createApiLogger } from './http/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RedisThrottlerStorage } from './common/redis-throttler.storage';
 import { HealthModule } from './health/health.module';
@@ -46,37 +45,20 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** The access log's request id: the one Fastify gave the request (see requestIdOf), which app.setup.ts sends as X-Request-Id. */
-export function requestId(req: IncomingMessage & { id?: unknown }): string {
-  return typeof req.id === 'string' ? req.id : requestIdOf(req);
-}
+/** The API's pino logger (see createApiLogger), for the access log. */
+export const API_LOGGER = Symbol('API_LOGGER');
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const logger = createApiLogger(config);
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          // Every route under the global prefix, written the way path-to-regexp 8 reads it (nestjs-pino's default,
-          // '*', makes Nest warn at every start that it had to convert it).
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: [
-            {
-              level: config.logLevel,
-              genReqId: requestId,
-              // Compact lines without any header (see access-log.ts): nothing secret to redact.
-              serializers: accessLogSerializers,
-              wrapSerializers: false,
-              autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
-              transport: undefined,
-            },
-            // Asynchronous stdout: lines written while a write is under way go out together, instead of one
-            // blocking write per request (flushed on exit).
-            pino.destination({ dest: 1, sync: false }),
-          ],
-        }),
+        // The Nest logger on the API's pino logger, with no per-request middleware: the access log is a Fastify hook
+        // (http/access-log.ts), registered by app.setup.ts with the same logger.
+        LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
         DatabaseModule,
         RedisModule,
         JobsModule,
@@ -115,6 +97,7 @@ export class AppModule {
         AuditModule,
       ],
       providers: [
+        { provide: API_LOGGER, useValue: logger },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

@@ -7,9 +7,11 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@shop/config';
-import { AppModule, requestIdOf } from './app.module';
+import type { Logger as PinoLogger } from 'pino';
+import { API_LOGGER, AppModule, requestIdOf } from './app.module';
 import { PageCache } from './catalog-cache/catalog-cache.module';
 import { createValidationPipe } from './common/validation.pipe';
+import { registerAccessLog } from './http/access-log';
 import { registerBodyParsers } from './http/body-parsers';
 import { registerEtags } from './http/etag';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -55,6 +57,7 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
     reply.header('X-Request-Id', req.id);
     done();
   });
+  registerAccessLog(fastify, app.get<symbol, PinoLogger>(API_LOGGER));
   await registerBodyParsers(fastify);
   registerEtags(fastify);
   registerSecurityHeaders(fastify, {
