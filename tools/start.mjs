@@ -32,14 +32,20 @@ function fail(what, recovery) {
   return new Promise(() => {});
 }
 
+/**
+ * Each child's lines, prefixed with its name. The lines of one chunk go out in one write: under load the API
+ * sends many access-log lines per chunk, and a write per line cost the launcher a system call per request.
+ */
 function prefixOutput(child, name) {
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream?.on('data', (chunk) => {
       buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
+      const end = buffered.lastIndexOf('\n');
+      if (end < 0) return;
+      const lines = buffered.slice(0, end).split('\n');
+      buffered = buffered.slice(end + 1);
+      (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${lines.join(`\n[${name}] `)}\n`);
     });
   }
 }
