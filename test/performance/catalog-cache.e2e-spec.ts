@@ -45,6 +45,24 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     expect(second.headers['vary']).toMatch(/Authorization.*Cookie/);
   });
 
+  it('computes a missing answer once for many guests asking at the same time', async () => {
+    cache().invalidate();
+    const store = jest.spyOn(cache(), 'store');
+    const coalesced = cache().coalesced;
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => stack.http().get('/api/products?page=1&pageSize=7')));
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+      // One handler run kept the answer; the others waited for it (or came after it was kept).
+      expect(store).toHaveBeenCalledTimes(1);
+      expect(new Set(answers.map((r) => r.text)).size).toBe(1);
+      expect(new Set(answers.map((r) => r.headers['etag'])).size).toBe(1);
+      expect(answers.every((r) => r.headers['cache-control'] === PUBLIC)).toBe(true);
+      expect(cache().coalesced).toBeGreaterThan(coalesced);
+    } finally {
+      store.mockRestore();
+    }
+  });
+
   it('sends a stable ETag and answers 304 to If-None-Match (strong or weak, a list, *), from the cache and without it', async () => {
     for (const path of ['/api/products/top', '/api/products?page=1&pageSize=5', `/api/products/${productId}`, '/api/category/categories']) {
       const first = await stack.http().get(path).expect(200);

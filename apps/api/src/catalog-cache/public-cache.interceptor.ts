@@ -1,10 +1,10 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { of, tap, type Observable } from 'rxjs';
+import { from, mergeMap, of, tap, type Observable } from 'rxjs';
 import { catalogCacheControl, catalogView, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
 import { varyWith } from '../http/vary';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, type CachedResponse } from './response-cache';
 
 type End = FastifyReply['raw']['end'];
 
@@ -19,7 +19,9 @@ type End = FastifyReply['raw']['end'];
  *   headers its handler set (Content-Type, ETag, X-Total-Count…), sent like the handler's answer: the ETag hook
  *   (http/etag.ts) answers 304 with no body when If-None-Match names the ETag (strong or weak, a list, or `*`);
  * - otherwise runs the handler and keeps a guest's successful answer, captured at res.end (after the
- *   serialisation, with the ETag the ETag hook computed from its bytes).
+ *   serialisation, with the ETag the ETag hook computed from its bytes);
+ * - while another request is computing the same answer, waits for it and sends it (or, if it was not kept,
+ *   computes its own): an expired list costs one database query, not one per waiting connection.
  *
  * Admins and distributors (they see drafts and pending products), and signed-in owners on routes where an owner
  * sees more (@PublicCache({ ownersSeeMore: true })), are never answered from the cache and their answers are
@@ -47,15 +49,25 @@ export class PublicCacheInterceptor implements NestInterceptor {
     };
     if (view !== 'guest' || req.method !== 'GET' || req.headers.origin !== undefined || !this.cache.enabled) return next.handle().pipe(tap(setCaching));
 
-    const hit = this.cache.lookup(req.originalUrl);
-    if (hit) {
-      setCaching();
-      for (const [name, value] of Object.entries(hit.headers)) res.header(name, value);
-      // Sent like the handler's answer: the ETag is already set, so the ETag hook only compares it with If-None-Match.
-      return of(hit.body);
-    }
+    const key = req.originalUrl;
+    const hit = this.cache.lookup(key);
+    if (hit) return this.replay(hit, res, setCaching);
+    // Another request is computing this answer: wait for it rather than query the database again.
+    const flight = this.cache.inFlight(key);
+    if (flight) return from(flight).pipe(mergeMap((entry) => (entry ? this.replay(entry, res, setCaching) : this.compute(key, res, next, setCaching))));
+    return this.compute(key, res, next, setCaching);
+  }
 
-    const ticket = this.cache.begin(req.originalUrl);
+  /** A kept answer, sent like the handler's: its ETag is already set, so the ETag hook only compares it with If-None-Match. */
+  private replay(entry: CachedResponse, res: FastifyReply, setCaching: () => void): Observable<unknown> {
+    setCaching();
+    for (const [name, value] of Object.entries(entry.headers)) res.header(name, value);
+    return of(entry.body);
+  }
+
+  /** Runs the handler and keeps a guest's successful answer, captured at the raw response's end. */
+  private compute(key: string, res: FastifyReply, next: CallHandler, setCaching: () => void): Observable<unknown> {
+    const ticket = this.cache.begin(key);
     if (!ticket) return next.handle();
     const cache = this.cache;
     // What the middleware and the guards set: not the handler's, and set again on every request.
@@ -64,17 +76,21 @@ export class PublicCacheInterceptor implements NestInterceptor {
     let subject: string | undefined;
     const raw = res.raw;
     const end: End = raw.end;
+    // A request cut off before its answer ends the computation too, so that nobody waits for it.
+    raw.once('close', () => cache.finish(ticket));
     raw.end = function capture(this: FastifyReply['raw'], ...args: unknown[]) {
       raw.end = end;
       const [chunk, encoding] = args;
+      let entry: Omit<CachedResponse, 'storedAt'> | undefined;
       if (res.statusCode === 200 && chunk !== undefined && chunk !== null && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
         const etag = res.getHeader('etag');
         // Without an ETag a hit would make the ETag hook hash the body again: such an answer is not kept.
         if (typeof etag === 'string' && (typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8')) {
           const body = Buffer.isBuffer(chunk) ? Buffer.from(chunk) : Buffer.from(String(chunk), 'utf8');
-          cache.store(ticket, { status: 200, headers: replayableHeaders(res.getHeaders(), before), body, etag, ...(subject !== undefined ? { subject } : {}) });
+          entry = { status: 200, headers: replayableHeaders(res.getHeaders(), before), body, etag, ...(subject !== undefined ? { subject } : {}) };
         }
       }
+      cache.finish(ticket, entry);
       return (end as (...a: unknown[]) => FastifyReply['raw']).apply(this, args);
     } as End;
     return next.handle().pipe(

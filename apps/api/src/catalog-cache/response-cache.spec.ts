@@ -20,6 +20,44 @@ describe('ResponseCache', () => {
     expect(cache.lookup('/a')).toBeUndefined();
   });
 
+  it('lets later requests wait for an answer being computed, and hands them what was kept', async () => {
+    const cache = new ResponseCache(10_000);
+    expect(cache.inFlight('/a')).toBeUndefined();
+    const ticket = cache.begin('/a')!;
+    const waiting = [cache.inFlight('/a'), cache.inFlight('/a')];
+    // A second computation of the same key does not take over the first one's waiters.
+    const second = cache.begin('/a')!;
+    expect(cache.inFlight('/a')).toBe(waiting[0]);
+    expect(cache.finish(ticket, entry('one'))).toBe(true);
+    for (const answer of await Promise.all(waiting)) expect(answer?.body).toBe('one');
+    expect(cache.coalesced).toBe(3);
+    expect(cache.inFlight('/a')).toBeUndefined();
+    // Ending it again, or ending the other computation, changes nothing for anyone.
+    expect(cache.finish(ticket)).toBe(false);
+    expect(cache.finish(second, entry('two'))).toBe(true);
+    expect(cache.inFlight('/a')).toBeUndefined();
+  });
+
+  it('tells waiters to compute their own answer when none was kept: an error, or a write meanwhile', async () => {
+    const cache = new ResponseCache(10_000);
+    const failed = cache.begin('/a')!;
+    const afterError = cache.inFlight('/a');
+    cache.finish(failed);
+    expect(await afterError).toBeUndefined();
+
+    const stale = cache.begin('/b')!;
+    const afterWrite = cache.inFlight('/b');
+    cache.invalidate();
+    expect(await afterWrite).toBeUndefined();
+    // Requests after the write compute afresh instead of waiting for the answer from before it.
+    expect(cache.inFlight('/b')).toBeUndefined();
+    const fresh = cache.begin('/b')!;
+    const waiter = cache.inFlight('/b');
+    expect(cache.finish(stale, entry('old'))).toBe(false);
+    expect(cache.finish(fresh, entry('new'))).toBe(true);
+    expect((await waiter)?.body).toBe('new');
+  });
+
   it('expires entries after the TTL and is off with a TTL of 0', () => {
     let now = 1000;
     const cache = new ResponseCache(500, 10, () => now);

@@ -19,6 +19,13 @@ export interface CacheTicket {
   listVersion: number;
 }
 
+/** A request computing a key's answer, which later requests for the same key wait for. */
+interface Flight {
+  ticket: CacheTicket;
+  answer: Promise<CachedResponse | undefined>;
+  settle: (entry: CachedResponse | undefined) => void;
+}
+
 /**
  * An in-process cache of whole public answers with write-through invalidation. Every catalog write bumps
  * the version and empties the cache; an answer computed while a write happened (its ticket's version is
@@ -31,6 +38,11 @@ export interface CacheTicket {
  * the changed products (their product pages) go at once, and the lists (which show stock only as a figure on
  * a card) are dropped once, stockLagMs after the first such change; other products' pages stay. Without this,
  * a busy hour of orders would empty the whole cache many times a second and guests would hardly ever hit it.
+ *
+ * A missing answer is computed once: requests for a key that another request is computing wait for its answer
+ * (inFlight) instead of running the handler too, so when a busy list expires its next computation is one
+ * database query, not one per waiting connection. If that answer is not kept (an error, a write meanwhile), each
+ * waiting request computes its own.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
@@ -43,8 +55,11 @@ export class ResponseCache {
   /** Bumped by each catch-up: a list computed before it may show stock from before it. */
   private listVersion = 0;
   private lagTimer: NodeJS.Timeout | undefined;
+  private readonly flights = new Map<string, Flight>();
   hits = 0;
   misses = 0;
+  /** Requests that waited for another request's computation of their answer. */
+  coalesced = 0;
   invalidations = 0;
 
   constructor(
@@ -78,8 +93,38 @@ export class ResponseCache {
     return entry;
   }
 
+  /** The answer another request is computing for this key, to wait for; undefined when none is under way. */
+  inFlight(key: string): Promise<CachedResponse | undefined> | undefined {
+    const flight = this.flights.get(key);
+    if (flight === undefined) return undefined;
+    this.coalesced += 1;
+    return flight.answer;
+  }
+
+  /** Starts computing an answer: the caller must end it with finish(), whatever happens to the request. */
   begin(key: string): CacheTicket | undefined {
-    return this.enabled ? { key, version: this.version, stockVersion: this.stockVersion, listVersion: this.listVersion } : undefined;
+    if (!this.enabled) return undefined;
+    const ticket = { key, version: this.version, stockVersion: this.stockVersion, listVersion: this.listVersion };
+    if (!this.flights.has(key)) {
+      let settle: Flight['settle'] = () => undefined;
+      const answer = new Promise<CachedResponse | undefined>((resolve) => (settle = resolve));
+      this.flights.set(key, { ticket, answer, settle });
+    }
+    return ticket;
+  }
+
+  /**
+   * Ends a computation begun with begin(): keeps the answer if there is one (see store) and hands what was kept
+   * to the requests waiting for it (undefined: they compute their own). Later calls for the same ticket do nothing.
+   */
+  finish(ticket: CacheTicket, entry?: Omit<CachedResponse, 'storedAt'>): boolean {
+    const stored = entry !== undefined && this.store(ticket, entry);
+    const flight = this.flights.get(ticket.key);
+    if (flight?.ticket === ticket) {
+      this.flights.delete(ticket.key);
+      flight.settle(stored ? this.entries.get(ticket.key) : undefined);
+    }
+    return stored;
   }
 
   /** Keeps the answer unless the catalog changed since the ticket was taken. */
@@ -105,6 +150,9 @@ export class ResponseCache {
     this.invalidations += 1;
     this.entries.clear();
     this.stockChangedAt.clear();
+    // Answers under way are from before the write: later requests start their own, and those waiting compute theirs.
+    for (const flight of this.flights.values()) flight.settle(undefined);
+    this.flights.clear();
     // Everything is gone: a pending stock catch-up has nothing left to do.
     if (this.lagTimer !== undefined) clearTimeout(this.lagTimer);
     this.lagTimer = undefined;

@@ -116,11 +116,18 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
     if (running) return running;
     // Taken before the render: a page rendered while the catalog changed is not kept.
     const ticket = pages?.begin(key);
+    // Every begin() is ended by finish(), also when the render fails.
     const page = render(module, file, req, darkMode)
-      .then((made) => {
-        if (ticket) pages?.store(ticket, made);
-        return made;
-      })
+      .then(
+        (made) => {
+          if (ticket) pages?.finish(ticket, made);
+          return made;
+        },
+        (error: unknown) => {
+          if (ticket) pages?.finish(ticket);
+          throw error;
+        },
+      )
       .finally(() => rendering.delete(key));
     rendering.set(key, page);
     return page;
