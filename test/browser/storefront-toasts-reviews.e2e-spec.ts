@@ -68,6 +68,9 @@ describe('storefront: one toast per outcome, and the review a customer already w
       const saved = page.waitForResponse(isCartPost);
       await add.click();
       expect((await saved).status()).toBeLessThan(300);
+      // The screen's own 'Added to cart' (spec) shows beside the button, as a status rather than a second toast. It
+      // shows for 3 s (AddedNote), so it is looked for at once, before the slower layout checks below.
+      await page.getByRole('status').filter({ hasText: 'Added to cart' }).first().waitFor({ state: 'visible' });
       await toast(page).filter({ hasText: 'Item added to cart' }).first().waitFor({ state: 'visible' });
       expect(await settledToasts(page)).toEqual([{ kind: 'success', text: 'Item added to cart' }]);
       // The toast opens below the header: the cart button, where the shopper goes next, stays clickable, at
@@ -76,8 +79,6 @@ describe('storefront: one toast per outcome, and the review a customer already w
       await page.setViewportSize({ width: 390, height: 844 });
       await expectToastClearOfCartButton(page);
       await page.setViewportSize({ width: 1440, height: 900 });
-      // The screen's own 'Added to cart' (spec) shows beside the button, as a status rather than a second toast.
-      await page.getByRole('status').filter({ hasText: 'Added to cart' }).first().waitFor({ state: 'visible' });
       const cart = await db().collection('carts').findOne({ user: new Types.ObjectId(customer.id) });
       expect(cart?.items).toHaveLength(1);
     } finally {
