@@ -17,4 +17,4 @@ USER node
 # 3000: the API (probes: /api/health/live, /api/health/ready). The worker's probes listen on WORKER_HEALTH_PORT
 # when it is set (docker-compose.yml uses 3001, inside the container only).
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=50", "dist/apps/api/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "dist/apps/api/apps/api/src/main.js"]

@@ -4,11 +4,15 @@
 //   --max-semi-space-size=64: a young generation that holds a large answer's short-lived objects (a 500-product
 //     list), so fewer scavenges run and fewer objects are promoted (docs/performance.md, section 2);
 //   --heap-growing-percent=50: the old generation grows in smaller steps, so resident memory follows the live
-//     data (docs/performance.md, section 4, item 3).
+//     data (docs/performance.md, section 4, item 3);
+//   --no-allocation-site-pretenuring: V8 does not switch an allocation site to allocating straight in the old
+//     generation. Under load, objects that outlive one socket or Redis round trip (response headers, write
+//     buffers) made V8 pretenure their sites in some processes and not others; those processes then spent ~30 µs
+//     more per request in major GCs and had twice the p99 (docs/performance.md, section 1, "Pretenuring").
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
-export const API_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=50'];
+export const API_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=50', '--no-allocation-site-pretenuring'];
 export const API_MAIN = join(root, 'dist/apps/api/apps/api/src/main.js');

@@ -150,7 +150,7 @@ export async function startApi(shop: ShopEnv, logDir: string): Promise<Proc> {
   // The same V8 flags as `npm start`, the Dockerfile and docker-compose.yml: a larger young generation (fewer
   // scavenges under load) and an old generation that grows by 50 % between full collections instead of V8's
   // default of up to 4x, so resident memory stays flat instead of sawing by ~100 MiB (docs/performance.md).
-  const proc = launch('api', process.execPath, ['--max-semi-space-size=64', '--heap-growing-percent=50', join(root, 'dist/apps/api/apps/api/src/main.js')], shop.env, logDir);
+  const proc = launch('api', process.execPath, ['--max-semi-space-size=64', '--heap-growing-percent=50', '--no-allocation-site-pretenuring', join(root, 'dist/apps/api/apps/api/src/main.js')], shop.env, logDir);
   await until(
     async () => {
       if (proc.child.exitCode !== null) throw new Error(`the API stopped: ${proc.output().slice(-2000)}`);

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { LocalThrottlerWindows, RedisThrottlerStorage } from './redis-throttler.storage';
+import { LocalThrottlerWindows, MAX_HITS_PER_CALL, RedisThrottlerStorage } from './redis-throttler.storage';
 
 /** Against the real Redis (tests isolate themselves with their own key prefix). */
 describe('RedisThrottlerStorage', () => {
@@ -35,7 +35,7 @@ describe('RedisThrottlerStorage', () => {
     expect(await one.increment('k1', 60_000, 3, 60_000, 'auth')).toMatchObject({ isBlocked: true, timeToBlockExpire: 60 });
   });
 
-  it('counts a generous limit the same way (no batching): parallel hits from two instances all count', async () => {
+  it('counts a generous limit the same way: parallel hits from two instances all count, none held back', async () => {
     const one = new RedisThrottlerStorage(a);
     const two = new RedisThrottlerStorage(b);
     const all = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).increment('k2', 60_000, 150, 60_000, 'default')));
@@ -48,6 +48,33 @@ describe('RedisThrottlerStorage', () => {
     expect(next.timeToBlockExpire).toBeGreaterThan(0);
     // Each throttler counts under its own name.
     expect((await one.increment('k2', 60_000, 150, 60_000, 'auth')).totalHits).toBe(1);
+  });
+
+  it('counts the hits of one turn in one call, in their order, across keys and beyond one call\'s size', async () => {
+    const one = new RedisThrottlerStorage(a);
+    const evals: number[] = [];
+    const monitor = await a.monitor();
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      // Only this test's calls: other suites share the Redis server.
+      if (/^eval/i.test(args[0] ?? '') && (args[3] ?? '').startsWith(`${prefix}throttle:default:k3-`)) evals.push(Number(args[2]));
+    });
+    try {
+      // 3 keys × 100 hits in one turn (more than MAX_HITS_PER_CALL), limit 90 each.
+      const calls = Array.from({ length: 300 }, (_, i) => one.increment(`k3-${i % 3}`, 60_000, 90, 60_000, 'default'));
+      const all = await Promise.all(calls);
+      for (let k = 0; k < 3; k += 1) {
+        const ofKey = all.filter((_, i) => i % 3 === k);
+        // In the order they were asked: 1 to 90 allowed, then blocked.
+        expect(ofKey.slice(0, 90).map((h) => [h.totalHits, h.isBlocked])).toEqual(Array.from({ length: 90 }, (_, i) => [i + 1, false]));
+        expect(ofKey.slice(90).every((h) => h.isBlocked)).toBe(true);
+      }
+      // Fewer Redis calls than hits: ceil(300 / MAX_HITS_PER_CALL), each with two keys per hit.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(evals.length).toBe(Math.ceil(300 / MAX_HITS_PER_CALL));
+      expect(evals.reduce((sum, keys) => sum + keys, 0)).toBe(600);
+    } finally {
+      monitor.disconnect();
+    }
   });
 });
 

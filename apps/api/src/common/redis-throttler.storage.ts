@@ -10,35 +10,63 @@ export interface ThrottlerStorageRecord {
 }
 
 /**
- * Fixed-window counters in Redis, shared by every API instance. One Lua call adds a hit and keeps the
- * count, the window and the block atomic.
+ * Fixed-window counters in Redis, shared by every API instance. One Lua call counts a batch of hits in order,
+ * each keeping its count, window and block atomic: KEYS are (hits, block) pairs, ARGV (ttl, limit, block
+ * duration) triples, and the answer is (hits, hits TTL, blocked, block TTL) for each hit in turn.
  */
 const SCRIPT = `
-local hitsKey = KEYS[1]
-local blockKey = KEYS[2]
-local ttl = tonumber(ARGV[1])
-local limit = tonumber(ARGV[2])
-local blockDuration = tonumber(ARGV[3])
-local blockTtl = redis.call('PTTL', blockKey)
-if blockTtl > 0 then
-  local hits = tonumber(redis.call('GET', hitsKey) or '0')
-  return { hits, redis.call('PTTL', hitsKey), 1, blockTtl }
+local out = {}
+for i = 1, #KEYS / 2 do
+  local hitsKey = KEYS[2 * i - 1]
+  local blockKey = KEYS[2 * i]
+  local ttl = tonumber(ARGV[3 * i - 2])
+  local limit = tonumber(ARGV[3 * i - 1])
+  local blockDuration = tonumber(ARGV[3 * i])
+  local blockTtl = redis.call('PTTL', blockKey)
+  local n = #out
+  if blockTtl > 0 then
+    out[n + 1] = tonumber(redis.call('GET', hitsKey) or '0')
+    out[n + 2] = redis.call('PTTL', hitsKey)
+    out[n + 3] = 1
+    out[n + 4] = blockTtl
+  else
+    local hits = redis.call('INCR', hitsKey)
+    if hits == 1 then redis.call('PEXPIRE', hitsKey, ttl) end
+    local hitsTtl = redis.call('PTTL', hitsKey)
+    if hitsTtl < 0 then redis.call('PEXPIRE', hitsKey, ttl); hitsTtl = ttl end
+    out[n + 1] = hits
+    out[n + 2] = hitsTtl
+    if hits > limit then
+      redis.call('SET', blockKey, '1', 'PX', blockDuration)
+      out[n + 3] = 1
+      out[n + 4] = blockDuration
+    else
+      out[n + 3] = 0
+      out[n + 4] = 0
+    end
+  end
 end
-local hits = redis.call('INCR', hitsKey)
-if hits == 1 then redis.call('PEXPIRE', hitsKey, ttl) end
-local hitsTtl = redis.call('PTTL', hitsKey)
-if hitsTtl < 0 then redis.call('PEXPIRE', hitsKey, ttl); hitsTtl = ttl end
-if hits > limit then
-  redis.call('SET', blockKey, '1', 'PX', blockDuration)
-  return { hits, hitsTtl, 1, blockDuration }
-end
-return { hits, hitsTtl, 0, 0 }
+return out
 `;
 
-const COMMAND = 'shopThrottleHit';
+const COMMAND = 'shopThrottleHits';
+
+/** The most hits one Lua call counts; a larger batch is sent as several calls. */
+export const MAX_HITS_PER_CALL = 128;
 
 interface ThrottleCommand {
-  [COMMAND](hitsKey: string, blockKey: string, ttl: number, limit: number, blockDuration: number): Promise<unknown[]>;
+  /** numberOfKeys, then the keys, then the arguments (the script's KEYS and ARGV). */
+  [COMMAND](numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown[]>;
+}
+
+/** A hit waiting for the next Lua call. */
+interface PendingHit {
+  base: string;
+  ttl: number;
+  limit: number;
+  blockDuration: number;
+  resolve(record: ThrottlerStorageRecord): void;
+  reject(error: unknown): void;
 }
 
 const seconds = (ms: number) => Math.ceil(Math.max(ms, 0) / 1000);
@@ -84,9 +112,14 @@ const stricter = (shared: ThrottlerStorageRecord, local: ThrottlerStorageRecord)
 
 /**
  * The ThrottlerGuard's storage (the ThrottlerStorage interface of @nestjs/throttler), on Redis and shared by
- * every API instance. The guard computes the key; this storage only counts under it. Every hit is one atomic
- * Lua call (count, window and block together), awaited before the guard decides: a count is never held back in
+ * every API instance. The guard computes the key; this storage only counts under it. Every hit is counted in
+ * Redis, atomically (count, window and block together), before the guard decides: a count is never held back in
  * process, so the (n+1)th request of a window is refused on any instance at once.
+ *
+ * The hits that arrive in the same turn of the event loop share one Lua call (counted in their order of
+ * arrival): under load that is one Redis command for many requests instead of one each, which is what the
+ * client's per-command objects and the garbage they left cost (docs/performance.md). A hit waits at most until
+ * the end of the current turn for its call to leave.
  *
  * Each instance also counts every hit in its own memory (LocalThrottlerWindows) and answers with the stricter
  * of the two counts. While Redis is away (or still connecting at boot) that local count is the only one; when
@@ -94,10 +127,11 @@ const stricter = (shared: ThrottlerStorageRecord, local: ThrottlerStorageRecord)
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly local = new LocalThrottlerWindows();
+  private pending: PendingHit[] = [];
 
   constructor(private readonly redis: Redis) {
-    // EVALSHA with a fallback to EVAL: the script's text is not sent with every hit.
-    if (typeof (redis as Partial<ThrottleCommand>)[COMMAND] !== 'function') redis.defineCommand(COMMAND, { numberOfKeys: 2, lua: SCRIPT });
+    // EVALSHA with a fallback to EVAL: the script's text is not sent with every call.
+    if (typeof (redis as Partial<ThrottleCommand>)[COMMAND] !== 'function') redis.defineCommand(COMMAND, { lua: SCRIPT });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
@@ -106,12 +140,47 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     // Redis away: the local count decides, rather than failing (or waiting in the offline queue on) every request.
     if (this.redis.status !== 'ready') return local;
     try {
-      const result = await (this.redis as Redis & ThrottleCommand)[COMMAND](`${base}:hits`, `${base}:block`, ttl, limit, Math.max(blockDuration, 1));
-      const [totalHits, timeToExpire, blocked, timeToBlockExpire] = result.map(Number);
-      return stricter({ totalHits, timeToExpire: seconds(timeToExpire), isBlocked: blocked === 1, timeToBlockExpire: seconds(timeToBlockExpire) }, local);
+      return stricter(await this.countShared(base, ttl, limit, Math.max(blockDuration, 1)), local);
     } catch (error) {
       if (!isUnavailableError(error)) throw error;
       return local;
     }
+  }
+
+  private countShared(base: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.push({ base, ttl, limit, blockDuration, resolve, reject }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const hits = this.pending;
+    this.pending = [];
+    for (let from = 0; from < hits.length; from += MAX_HITS_PER_CALL) this.send(hits.slice(from, from + MAX_HITS_PER_CALL));
+  }
+
+  private send(hits: PendingHit[]): void {
+    const keys: string[] = [];
+    const args: number[] = [];
+    for (const hit of hits) {
+      keys.push(`${hit.base}:hits`, `${hit.base}:block`);
+      args.push(hit.ttl, hit.limit, hit.blockDuration);
+    }
+    (this.redis as Redis & ThrottleCommand)[COMMAND](keys.length, ...keys, ...args).then(
+      (result) => {
+        hits.forEach((hit, i) => {
+          const at = 4 * i;
+          hit.resolve({
+            totalHits: Number(result[at]),
+            timeToExpire: seconds(Number(result[at + 1])),
+            isBlocked: Number(result[at + 2]) === 1,
+            timeToBlockExpire: seconds(Number(result[at + 3])),
+          });
+        });
+      },
+      (error: unknown) => {
+        for (const hit of hits) hit.reject(error);
+      },
+    );
   }
 }
