@@ -2,7 +2,7 @@
 // DATA_DIR, a free port and its own REDIS_PREFIX; machine facts; docs/performance.md sections.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, createWriteStream } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,10 +45,10 @@ export async function startShop(extraEnv = {}) {
   };
   delete env.MONGODB_URI;
   const logFile = join(dataDir, 'shop.log');
-  const out = createWriteStream(logFile);
-  const child = spawn(process.execPath, [join(root, 'tools/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  // The shop writes its log straight to the file: this process (which runs the load generator) copies nothing.
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [join(root, 'tools/start.mjs')], { cwd: root, env, stdio: ['ignore', out, out], detached: true });
+  closeSync(out);
   let exited = false;
   child.once('exit', () => {
     exited = true;
