@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -29,6 +30,8 @@ import { SEO_PATHS } from './seo/seo.module';
 export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+    // No Nest middleware in this API (hooks and guards instead): no middie runner on every request.
+    skipMiddie: true,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A path that is not valid percent-encoded UTF-8 ('/api/blogs/%00%ff'): the API's 400, not Fastify's own body.
@@ -77,7 +80,9 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  app.enableCors({
+  // @fastify/cors as a plain Fastify plugin rather than app.enableCors(), which copies the reply's CORS headers onto
+  // the raw response on every request for the sake of Nest middleware (the API has none: skipMiddie above).
+  await app.register(fastifyCors, {
     origin: config.corsOrigins,
     credentials: true,
     exposedHeaders: ['X-Total-Count', 'Content-Range', 'X-Request-Id', 'ETag'],

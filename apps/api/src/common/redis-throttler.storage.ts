@@ -49,7 +49,9 @@ end
 return out
 `;
 
-const COMMAND = 'shopThrottleHits';
+/** The client command that runs SCRIPT (EVALSHA, with a fallback to EVAL). */
+export const THROTTLE_COMMAND = 'shopThrottleHits';
+const COMMAND = THROTTLE_COMMAND;
 
 /** The most hits one Lua call counts; a larger batch is sent as several calls. */
 export const MAX_HITS_PER_CALL = 128;

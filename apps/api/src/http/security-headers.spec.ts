@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerSecurityHeaders, securityHeaders } from './security-headers';
+import { rawResponseOf, registerSecurityHeaders, securityHeaders } from './security-headers';
 
 const OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"], upgradeInsecureRequests: null } },
@@ -36,13 +36,13 @@ describe('security headers (helmet, computed once)', () => {
     expect(computed['cross-origin-embedder-policy']).toBeUndefined();
   });
 
-  it('are sent with answers, with errors and with what a route writes on the raw response', async () => {
+  it('are sent with answers, with errors, with 404s and with what a route writes on the raw response', async () => {
     const app = Fastify();
     registerSecurityHeaders(app, OPTIONS);
     app.get('/json', async () => ({ ok: true }));
     app.get('/raw', (_req, reply) => {
       reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
+      rawResponseOf(reply).writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
     });
     app.get('/boom', async () => {
       throw new Error('boom');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -30,14 +30,27 @@ export function securityHeaders(options: HelmetOptions): SecurityHeaders {
 }
 
 /**
- * Sends helmet's headers with every answer, the API's, the web apps' (written on the raw response) and the
- * errors: they are set on the raw response as soon as the request arrives, as helmet's middleware would.
+ * Sends helmet's headers with every answer: the API's and the errors (set on the reply as soon as the request
+ * arrives, as helmet's middleware would) and what a route writes on the raw response (through rawResponseOf).
+ * They are set on the reply, not the raw response: Node validates a raw header each time it is set, and Fastify
+ * would copy the raw ones again into every answer.
  */
 export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
+  const headers: Record<string, string> = Object.fromEntries(securityHeaders(options).map(([name, value]) => [name.toLowerCase(), value]));
   fastify.addHook('onRequest', (_req, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
+}
+
+/**
+ * The raw response, for a route that writes it itself (after reply.hijack()), carrying the headers the hooks have
+ * set on the reply so far (request id, security headers, CORS): Fastify sends those only with what it sends.
+ */
+export function rawResponseOf(reply: FastifyReply): ServerResponse {
+  const raw = reply.raw;
+  if (!raw.headersSent) {
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
+  }
+  return raw;
 }

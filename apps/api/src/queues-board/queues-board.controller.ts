@@ -2,6 +2,7 @@ import { All, Controller, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
+import { rawResponseOf } from '../http/security-headers';
 import { QueuesBoard } from './queues-board';
 
 /**
@@ -17,6 +18,7 @@ export class QueuesBoardController {
 
   @All(['', '*'])
   serve(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    return this.board.handle(req.raw, res.raw);
+    // The board writes the raw response itself: it takes the headers set so far (security headers, request id) along.
+    return this.board.handle(req.raw, rawResponseOf(res));
   }
 }

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { Server } from 'node:http';
+import Fastify from 'fastify';
+import { registerSecurityHeaders } from '../http/security-headers';
 import { webAppsServer } from './testing';
+import { mountWebApps } from './web-apps';
 
 describe('mountWebApps', () => {
   const dir = mkdtempSync(join(tmpdir(), 'web-apps-'));
@@ -25,6 +28,30 @@ describe('mountWebApps', () => {
     ({ server } = await webAppsServer(dir));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sends the headers the hooks set (security headers, request id) with the pages and files it writes itself', async () => {
+    const fastify = Fastify();
+    registerSecurityHeaders(fastify, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    fastify.addHook('onRequest', (_req, reply, done) => {
+      reply.header('X-Request-Id', 'test-id');
+      done();
+    });
+    mountWebApps(fastify, dir);
+    await fastify.ready();
+    try {
+      for (const url of ['/', '/shop', '/admin/products', '/assets/index-abc.js']) {
+        const res = await request(fastify.server).get(url).expect(200);
+        expect({ url, csp: res.headers['content-security-policy'], frame: res.headers['x-frame-options'], id: res.headers['x-request-id'] }).toEqual({
+          url,
+          csp: expect.stringContaining("default-src 'self'"),
+          frame: 'SAMEORIGIN',
+          id: 'test-id',
+        });
+      }
+    } finally {
+      await fastify.close();
+    }
+  });
 
   it('serves client-side routes of each app from its index.html, revalidated', async () => {
     const shop = await request(server).get('/Shop/search/t.shirt').expect(200);

@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { compressedAssets } from './compressed-assets';
 import type { ResponseCache } from '../catalog-cache/response-cache';
+import { rawResponseOf } from '../http/security-headers';
 import { htmlSender, prerenderedPages } from './html-pages';
 import { serverRenderedPages } from './server-rendered-pages';
 import { webRequestOf, type WebRequest } from './web-request';
@@ -70,7 +71,7 @@ export function mountWebApps(server: FastifyInstance, webDistDir: string, pageCa
     const path = request.url.split('?')[0] ?? '/';
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
     const app = isAdmin ? admin : path === '/api' || path.startsWith('/api/') ? undefined : storefront;
-    if (app && (await app(webRequestOf(request.raw, isAdmin ? path.slice('/admin'.length) || '/' : path), reply.raw))) {
+    if (app && (await app(webRequestOf(request.raw, isAdmin ? path.slice('/admin'.length) || '/' : path), rawResponseOf(reply)))) {
       reply.hijack();
       return;
     }
