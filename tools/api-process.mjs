@@ -8,7 +8,7 @@
 //   --no-allocation-site-pretenuring: V8 does not switch an allocation site to allocating straight in the old
 //     generation. Under load, objects that outlive one socket or Redis round trip (response headers, write
 //     buffers) made V8 pretenure their sites in some processes and not others; those processes then spent ~30 µs
-//     more per request in major GCs and had twice the p99 (docs/performance.md, section 1, "Pretenuring").
+//     more per request in major GCs and had twice the p99 (docs/performance.md, section 1, "Pretenuring, one throttle call per turn, headers on the reply").
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -149,7 +149,8 @@ export async function sameShopOtherPort(shop: ShopEnv): Promise<ShopEnv> {
 export async function startApi(shop: ShopEnv, logDir: string): Promise<Proc> {
   // The same V8 flags as `npm start`, the Dockerfile and docker-compose.yml: a larger young generation (fewer
   // scavenges under load) and an old generation that grows by 50 % between full collections instead of V8's
-  // default of up to 4x, so resident memory stays flat instead of sawing by ~100 MiB (docs/performance.md).
+  // default of up to 4x, so resident memory stays flat instead of sawing by ~100 MiB, and no allocation-site
+  // pretenuring (docs/performance.md; tools/api-process.mjs says why).
   const proc = launch('api', process.execPath, ['--max-semi-space-size=64', '--heap-growing-percent=50', '--no-allocation-site-pretenuring', join(root, 'dist/apps/api/apps/api/src/main.js')], shop.env, logDir);
   await until(
     async () => {

@@ -51,14 +51,13 @@ return out
 
 /** The client command that runs SCRIPT (EVALSHA, with a fallback to EVAL). */
 export const THROTTLE_COMMAND = 'shopThrottleHits';
-const COMMAND = THROTTLE_COMMAND;
 
 /** The most hits one Lua call counts; a larger batch is sent as several calls. */
 export const MAX_HITS_PER_CALL = 128;
 
 interface ThrottleCommand {
   /** numberOfKeys, then the keys, then the arguments (the script's KEYS and ARGV). */
-  [COMMAND](numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown[]>;
+  [THROTTLE_COMMAND](numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown[]>;
 }
 
 /** A hit waiting for the next Lua call. */
@@ -133,7 +132,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   constructor(private readonly redis: Redis) {
     // EVALSHA with a fallback to EVAL: the script's text is not sent with every call.
-    if (typeof (redis as Partial<ThrottleCommand>)[COMMAND] !== 'function') redis.defineCommand(COMMAND, { lua: SCRIPT });
+    if (typeof (redis as Partial<ThrottleCommand>)[THROTTLE_COMMAND] !== 'function') redis.defineCommand(THROTTLE_COMMAND, { lua: SCRIPT });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
@@ -168,7 +167,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       keys.push(`${hit.base}:hits`, `${hit.base}:block`);
       args.push(hit.ttl, hit.limit, hit.blockDuration);
     }
-    (this.redis as Redis & ThrottleCommand)[COMMAND](keys.length, ...keys, ...args).then(
+    (this.redis as Redis & ThrottleCommand)[THROTTLE_COMMAND](keys.length, ...keys, ...args).then(
       (result) => {
         hits.forEach((hit, i) => {
           const at = 4 * i;

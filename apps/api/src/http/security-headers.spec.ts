@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rawResponseOf, registerSecurityHeaders, securityHeaders } from './security-headers';
+import { rawResponseOf } from './raw-response';
+import { registerSecurityHeaders, securityHeaders } from './security-headers';
 
 const OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"], upgradeInsecureRequests: null } },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -31,7 +31,7 @@ export function securityHeaders(options: HelmetOptions): SecurityHeaders {
 
 /**
  * Sends helmet's headers with every answer: the API's and the errors (set on the reply as soon as the request
- * arrives, as helmet's middleware would) and what a route writes on the raw response (through rawResponseOf).
+ * arrives, as helmet's middleware would) and what a route writes on the raw response (through rawResponseOf, http/raw-response.ts).
  * They are set on the reply, not the raw response: Node validates a raw header each time it is set, and Fastify
  * would copy the raw ones again into every answer.
  */
@@ -41,16 +41,4 @@ export function registerSecurityHeaders(fastify: FastifyInstance, options: Helme
     reply.headers(headers);
     done();
   });
-}
-
-/**
- * The raw response, for a route that writes it itself (after reply.hijack()), carrying the headers the hooks have
- * set on the reply so far (request id, security headers, CORS): Fastify sends those only with what it sends.
- */
-export function rawResponseOf(reply: FastifyReply): ServerResponse {
-  const raw = reply.raw;
-  if (!raw.headersSent) {
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
-  }
-  return raw;
 }

@@ -2,7 +2,7 @@ import { All, Controller, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
-import { rawResponseOf } from '../http/security-headers';
+import { rawResponseOf } from '../http/raw-response';
 import { QueuesBoard } from './queues-board';
 
 /**

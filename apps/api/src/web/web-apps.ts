@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { compressedAssets } from './compressed-assets';
 import type { ResponseCache } from '../catalog-cache/response-cache';
-import { rawResponseOf } from '../http/security-headers';
+import { rawResponseOf } from '../http/raw-response';
 import { htmlSender, prerenderedPages } from './html-pages';
 import { serverRenderedPages } from './server-rendered-pages';
 import { webRequestOf, type WebRequest } from './web-request';
