@@ -298,19 +298,24 @@ describe('admin console defects of issue #23, in the browser', () => {
     await page.getByText(`Sortable draft ${stamp}`).waitFor();
     // The Published column's sort label ("Sort by published ascending", not "… published at …").
     const header = page.getByRole('button', { name: /^Sort by published (ascending|descending)$/i });
-    const firstStatus = () => page.locator('tbody tr').first().locator('td').nth(3).innerText();
+    // The list keeps showing the previous rows while the sorted ones load, so each step waits for the
+    // first row the URL's order calls for: ascending puts drafts (false) first, descending published ones.
+    const expectedFirst = (order: string | null) => (order === 'ASC' ? 'Draft' : 'Published');
+    const firstRowShows = (status: string) =>
+      page.waitForFunction(
+        (want) => (globalThis as unknown as { document: { querySelector(s: string): { innerText: string } | null } }).document.querySelector('tbody tr td:nth-child(4)')?.innerText === want,
+        status,
+      );
     await withoutApiErrors(page, async () => {
       await header.click();
-      await page.waitForURL(/sort=published/);
-      await page.waitForFunction(() => new URL((globalThis as unknown as { location: { href: string } }).location.href).searchParams.get('order') !== null);
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'published' && url.searchParams.get('order') !== null);
       const order1 = new URL(page.url()).searchParams.get('order');
-      await page.locator('tbody tr').first().waitFor();
-      const first1 = await firstStatus();
+      await firstRowShows(expectedFirst(order1));
       await header.click();
       await page.waitForURL((url) => url.searchParams.get('sort') === 'published' && url.searchParams.get('order') !== order1);
-      await page.waitForFunction((before) => (globalThis as unknown as PageGlobals & { document: { querySelector(s: string): { innerText: string } | null } }).document.querySelector('tbody tr td:nth-child(4)')?.innerText !== before, first1);
-      const first2 = await firstStatus();
-      expect(new Set([first1, first2])).toEqual(new Set(['Draft', 'Published']));
+      const order2 = new URL(page.url()).searchParams.get('order');
+      expect(new Set([order1, order2])).toEqual(new Set(['ASC', 'DESC']));
+      await firstRowShows(expectedFirst(order2));
     });
     // Reloading keeps a working sort (the bad one used to be remembered and broke the list).
     await withoutApiErrors(page, async () => {
