@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -11,6 +11,7 @@ import { JobsModule } from '@shop/jobs';
 import { createApiLogger } from './http/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RedisThrottlerStorage } from './common/redis-throttler.storage';
+import { ShopThrottlerGuard } from './common/throttler.guard';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -98,7 +99,7 @@ export class AppModule {
       ],
       providers: [
         { provide: API_LOGGER, useValue: logger },
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: ShopThrottlerGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

@@ -3,10 +3,13 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, mergeMap, of, tap, type Observable } from 'rxjs';
 import { catalogCacheControl, catalogView, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
-import { varyWith } from '../http/vary';
+import { varyAdding } from '../http/vary';
 import { ResponseCache, type CachedResponse } from './response-cache';
 
 type End = FastifyReply['raw']['end'];
+
+/** The Vary value of a catalog answer: the route's own, with the caller's credentials. */
+const varyByCaller = varyAdding('Authorization', 'Cookie');
 
 /**
  * The catalog cache, inside Nest's pipeline. On a @PublicCache() route it runs after the guards (the caller is
@@ -45,7 +48,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
     // On successful answers only: an error (a 503 above all) is not for a shared cache to keep.
     const setCaching = () => {
       res.header('Cache-Control', cacheControl);
-      res.header('Vary', varyWith(res.getHeader('vary'), 'Authorization', 'Cookie'));
+      res.header('Vary', varyByCaller(res.getHeader('vary')));
     };
     if (view !== 'guest' || req.method !== 'GET' || req.headers.origin !== undefined || !this.cache.enabled) return next.handle().pipe(tap(setCaching));
 
@@ -61,7 +64,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
   /** A kept answer, sent like the handler's: its ETag is already set, so the ETag hook only compares it with If-None-Match. */
   private replay(entry: CachedResponse, res: FastifyReply, setCaching: () => void): Observable<unknown> {
     setCaching();
-    for (const [name, value] of Object.entries(entry.headers)) res.header(name, value);
+    res.headers(entry.headers);
     return of(entry.body);
   }
 

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { LocalThrottlerWindows, MAX_HITS_PER_CALL, RedisThrottlerStorage } from './redis-throttler.storage';
+import { LocalThrottlerWindows, MAX_GROUPS_PER_CALL, RedisThrottlerStorage } from './redis-throttler.storage';
 
 /** Against the real Redis (tests isolate themselves with their own key prefix). */
 describe('RedisThrottlerStorage', () => {
@@ -50,28 +50,40 @@ describe('RedisThrottlerStorage', () => {
     expect((await one.increment('k2', 60_000, 150, 60_000, 'auth')).totalHits).toBe(1);
   });
 
-  it('counts the hits of one turn in one call, in their order, across keys and beyond one call\'s size', async () => {
+  it("counts the hits of one turn in one call, each counter's hits as one group, in their order, beyond one call's size", async () => {
     const one = new RedisThrottlerStorage(a);
-    const evals: number[] = [];
+    const calls: Array<{ keys: number; args: string[] }> = [];
     const monitor = await a.monitor();
     monitor.on('monitor', (_time: string, args: string[]) => {
       // Only this test's calls: other suites share the Redis server.
-      if (/^eval/i.test(args[0] ?? '') && (args[3] ?? '').startsWith(`${prefix}throttle:default:k3-`)) evals.push(Number(args[2]));
+      if (/^eval/i.test(args[0] ?? '') && (args[3] ?? '').startsWith(`${prefix}throttle:default:k3-`)) calls.push({ keys: Number(args[2]), args: args.slice(3 + Number(args[2])) });
     });
     try {
-      // 3 keys × 100 hits in one turn (more than MAX_HITS_PER_CALL), limit 90 each.
-      const calls = Array.from({ length: 300 }, (_, i) => one.increment(`k3-${i % 3}`, 60_000, 90, 60_000, 'default'));
-      const all = await Promise.all(calls);
+      // 3 counters × 100 hits in one turn, interleaved, limit 90 each.
+      const all = await Promise.all(Array.from({ length: 300 }, (_, i) => one.increment(`k3-${i % 3}`, 60_000, 90, 60_000, 'default')));
       for (let k = 0; k < 3; k += 1) {
         const ofKey = all.filter((_, i) => i % 3 === k);
-        // In the order they were asked: 1 to 90 allowed, then blocked.
-        expect(ofKey.slice(0, 90).map((h) => [h.totalHits, h.isBlocked])).toEqual(Array.from({ length: 90 }, (_, i) => [i + 1, false]));
-        expect(ofKey.slice(90).every((h) => h.isBlocked)).toBe(true);
+        // In the order they were asked: 1 to 90 allowed, the 91st counted and blocked, the rest refused uncounted.
+        expect(ofKey.slice(0, 91).map((h) => [h.totalHits, h.isBlocked])).toEqual(Array.from({ length: 91 }, (_, i) => [i + 1, i === 90]));
+        expect(ofKey.slice(91).map((h) => [h.totalHits, h.isBlocked, h.timeToBlockExpire])).toEqual(Array.from({ length: 9 }, () => [91, true, 60]));
+        expect(await a.get(`throttle:default:k3-${k}:hits`)).toBe('91');
       }
-      // Fewer Redis calls than hits: ceil(300 / MAX_HITS_PER_CALL), each with two keys per hit.
+      // The next turn finds the block: refused, and counted no further.
+      expect(await one.increment('k3-0', 60_000, 90, 60_000, 'default')).toMatchObject({ totalHits: 91, isBlocked: true });
+
+      // More counters in one turn than one call takes: several calls, each counter once.
+      const many = MAX_GROUPS_PER_CALL + 2;
+      const spread = await Promise.all(Array.from({ length: many * 2 }, (_, i) => one.increment(`k3-many-${i % many}`, 60_000, 5, 60_000, 'default')));
+      expect(spread.map((h) => h.totalHits)).toEqual(Array.from({ length: many * 2 }, (_, i) => (i < many ? 1 : 2)));
+
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(evals.length).toBe(Math.ceil(300 / MAX_HITS_PER_CALL));
-      expect(evals.reduce((sum, keys) => sum + keys, 0)).toBe(600);
+      // One call for the 300 hits: 3 groups, two keys each, counts 100, 100, 100; then the next turn's single
+      // hit; then ceil(many / MAX_GROUPS_PER_CALL) calls for the spread, each with two hits per counter.
+      expect(calls[0]).toEqual({ keys: 6, args: ['60000', '90', '60000', '100', '60000', '90', '60000', '100', '60000', '90', '60000', '100'] });
+      expect(calls[1]).toMatchObject({ keys: 2 });
+      const spreadCalls = calls.slice(2);
+      expect(spreadCalls.map((c) => c.keys)).toEqual([2 * MAX_GROUPS_PER_CALL, 2 * (many - MAX_GROUPS_PER_CALL)]);
+      expect(spreadCalls.flatMap((c) => c.args.filter((_, i) => i % 4 === 3))).toEqual(Array.from({ length: many }, () => '2'));
     } finally {
       monitor.disconnect();
     }

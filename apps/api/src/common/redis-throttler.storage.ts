@@ -10,38 +10,46 @@ export interface ThrottlerStorageRecord {
 }
 
 /**
- * Fixed-window counters in Redis, shared by every API instance. One Lua call counts a batch of hits in order,
- * each keeping its count, window and block atomic: KEYS are (hits, block) pairs, ARGV (ttl, limit, block
- * duration) triples, and the answer is (hits, hits TTL, blocked, block TTL) for each hit in turn.
+ * Fixed-window counters in Redis, shared by every API instance. One Lua call counts a batch of hits in order.
+ * Hits on the same counter arrive together (a page's requests, a busy client) and are sent as one group with
+ * their number: KEYS are (hits, block) pairs, ARGV (ttl, limit, block duration, count) quadruples, one per group.
+ *
+ * A group's hits are counted one after the other, as if each were its own call: each adds one to the window's
+ * count until one goes over the limit, which starts the block; the hits after it are refused by that block and
+ * not counted. So the script adds `counted` at once and answers, per group, (count before the group, counted,
+ * window TTL, block TTL): the block's remaining time when the counter was already blocked (then counted is 0),
+ * the block duration when this group started it, 0 otherwise. expandGroup turns that into each hit's record.
  */
 const SCRIPT = `
 local out = {}
 for i = 1, #KEYS / 2 do
   local hitsKey = KEYS[2 * i - 1]
   local blockKey = KEYS[2 * i]
-  local ttl = tonumber(ARGV[3 * i - 2])
-  local limit = tonumber(ARGV[3 * i - 1])
-  local blockDuration = tonumber(ARGV[3 * i])
+  local ttl = tonumber(ARGV[4 * i - 3])
+  local limit = tonumber(ARGV[4 * i - 2])
+  local blockDuration = tonumber(ARGV[4 * i - 1])
+  local count = tonumber(ARGV[4 * i])
   local blockTtl = redis.call('PTTL', blockKey)
   local n = #out
+  local before = tonumber(redis.call('GET', hitsKey) or '0')
   if blockTtl > 0 then
-    out[n + 1] = tonumber(redis.call('GET', hitsKey) or '0')
-    out[n + 2] = redis.call('PTTL', hitsKey)
-    out[n + 3] = 1
+    out[n + 1] = before
+    out[n + 2] = 0
+    out[n + 3] = redis.call('PTTL', hitsKey)
     out[n + 4] = blockTtl
   else
-    local hits = redis.call('INCR', hitsKey)
-    if hits == 1 then redis.call('PEXPIRE', hitsKey, ttl) end
+    local counted = math.min(count, math.max(limit - before, 0) + 1)
+    local hits = redis.call('INCRBY', hitsKey, counted)
+    if before == 0 then redis.call('PEXPIRE', hitsKey, ttl) end
     local hitsTtl = redis.call('PTTL', hitsKey)
     if hitsTtl < 0 then redis.call('PEXPIRE', hitsKey, ttl); hitsTtl = ttl end
-    out[n + 1] = hits
-    out[n + 2] = hitsTtl
+    out[n + 1] = before
+    out[n + 2] = counted
+    out[n + 3] = hitsTtl
     if hits > limit then
       redis.call('SET', blockKey, '1', 'PX', blockDuration)
-      out[n + 3] = 1
       out[n + 4] = blockDuration
     else
-      out[n + 3] = 0
       out[n + 4] = 0
     end
   end
@@ -52,8 +60,8 @@ return out
 /** The client command that runs SCRIPT (EVALSHA, with a fallback to EVAL). */
 export const THROTTLE_COMMAND = 'shopThrottleHits';
 
-/** The most hits one Lua call counts; a larger batch is sent as several calls. */
-export const MAX_HITS_PER_CALL = 128;
+/** The most counters (groups of hits) one Lua call counts; more are sent as several calls. */
+export const MAX_GROUPS_PER_CALL = 128;
 
 interface ThrottleCommand {
   /** numberOfKeys, then the keys, then the arguments (the script's KEYS and ARGV). */
@@ -70,7 +78,36 @@ interface PendingHit {
   reject(error: unknown): void;
 }
 
+/** The hits of one turn on one counter, in their order of arrival. */
+interface HitGroup {
+  base: string;
+  ttl: number;
+  limit: number;
+  blockDuration: number;
+  hits: PendingHit[];
+}
+
 const seconds = (ms: number) => Math.ceil(Math.max(ms, 0) / 1000);
+
+/**
+ * Each hit's record from its group's answer (see SCRIPT): the counted hits get the counts after the group's
+ * start in turn (blocked from the first one over the limit), the rest are refused by the block.
+ */
+export function expandGroup(group: Pick<HitGroup, 'limit'> & { size: number }, answer: readonly unknown[]): ThrottlerStorageRecord[] {
+  const [before, counted, hitsTtl, blockTtl] = answer.map(Number);
+  const timeToExpire = seconds(hitsTtl);
+  const records: ThrottlerStorageRecord[] = [];
+  for (let i = 0; i < group.size; i++) {
+    if (i < counted) {
+      const totalHits = before + i + 1;
+      const isBlocked = totalHits > group.limit;
+      records.push({ totalHits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? seconds(blockTtl) : 0 });
+    } else {
+      records.push({ totalHits: before + counted, timeToExpire, isBlocked: true, timeToBlockExpire: seconds(blockTtl) });
+    }
+  }
+  return records;
+}
 
 interface LocalWindow {
   hits: number;
@@ -157,30 +194,37 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   private flush(): void {
     const hits = this.pending;
     this.pending = [];
-    for (let from = 0; from < hits.length; from += MAX_HITS_PER_CALL) this.send(hits.slice(from, from + MAX_HITS_PER_CALL));
+    // One group per counter (and window), in the order of each counter's first hit.
+    const groups: HitGroup[] = [];
+    const open = new Map<string, HitGroup>();
+    for (const hit of hits) {
+      let group = open.get(hit.base);
+      if (group === undefined || group.ttl !== hit.ttl || group.limit !== hit.limit || group.blockDuration !== hit.blockDuration) {
+        group = { base: hit.base, ttl: hit.ttl, limit: hit.limit, blockDuration: hit.blockDuration, hits: [] };
+        groups.push(group);
+        open.set(hit.base, group);
+      }
+      group.hits.push(hit);
+    }
+    for (let from = 0; from < groups.length; from += MAX_GROUPS_PER_CALL) this.send(groups.slice(from, from + MAX_GROUPS_PER_CALL));
   }
 
-  private send(hits: PendingHit[]): void {
+  private send(groups: HitGroup[]): void {
     const keys: string[] = [];
     const args: number[] = [];
-    for (const hit of hits) {
-      keys.push(`${hit.base}:hits`, `${hit.base}:block`);
-      args.push(hit.ttl, hit.limit, hit.blockDuration);
+    for (const group of groups) {
+      keys.push(`${group.base}:hits`, `${group.base}:block`);
+      args.push(group.ttl, group.limit, group.blockDuration, group.hits.length);
     }
     (this.redis as Redis & ThrottleCommand)[THROTTLE_COMMAND](keys.length, ...keys, ...args).then(
       (result) => {
-        hits.forEach((hit, i) => {
-          const at = 4 * i;
-          hit.resolve({
-            totalHits: Number(result[at]),
-            timeToExpire: seconds(Number(result[at + 1])),
-            isBlocked: Number(result[at + 2]) === 1,
-            timeToBlockExpire: seconds(Number(result[at + 3])),
-          });
+        groups.forEach((group, i) => {
+          const records = expandGroup({ limit: group.limit, size: group.hits.length }, result.slice(4 * i, 4 * i + 4));
+          group.hits.forEach((hit, j) => hit.resolve(records[j]));
         });
       },
       (error: unknown) => {
-        for (const hit of hits) hit.reject(error);
+        for (const group of groups) for (const hit of group.hits) hit.reject(error);
       },
     );
   }

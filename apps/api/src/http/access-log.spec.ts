@@ -1,6 +1,9 @@
 import Fastify, { type FastifyReply } from 'fastify';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createApiLogger, registerAccessLog } from './access-log';
+import { createApiLogger, registerAccessLog, stdoutDestination } from './access-log';
 
 /** Serves requests through a Fastify app with the API's access log and returns the lines it wrote. */
 async function logLinesFor(
@@ -53,5 +56,25 @@ describe('access log lines', () => {
     const lines = await logLinesFor([{ url: '/api/health/ready' }, { url: '/api/products' }], (reply) => reply.code(503).send({ statusCode: 503 }));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, msg: 'request errored', req: { url: '/api/products' }, res: { statusCode: 503 } });
+  });
+});
+
+describe('the API log destination', () => {
+  it('writes every line whole and in order, and writes out what is pending at once when asked (as on exit)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'access-log-'));
+    const fd = openSync(join(dir, 'api.log'), 'w');
+    try {
+      const destination = stdoutDestination(fd);
+      const logger = createApiLogger({ logLevel: 'info' }, destination);
+      // Enough lines, written in one go, that most wait behind the first write; one with characters beyond ASCII.
+      for (let i = 0; i < 5000; i += 1) logger.info({ n: i, url: i === 2500 ? '/api/products?q=écharpe€' : '/api/products' }, 'request completed');
+      destination.flushSync();
+      const lines = readFileSync(join(dir, 'api.log'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { n: number; url: string });
+      expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+      expect(lines[2500].url).toBe('/api/products?q=écharpe€');
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,72 @@
+import { SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ThrottlerGuard, type ThrottlerStorage } from '@nestjs/throttler';
+import { KEYS_PER_ROUTE, MemoizedReflector, ShopThrottlerGuard } from './throttler.guard';
+
+class BaseController {
+  @SetMetadata('role', 'admin')
+  list(): void {}
+}
+
+@SetMetadata('area', 'catalog')
+class CatalogController extends BaseController {
+  @SetMetadata('role', 'guest')
+  one(): void {}
+}
+
+const contextOf = (classRef: object, handler: object) => ({ getClass: () => classRef, getHandler: () => handler }) as unknown as ExecutionContext;
+
+const storage: ThrottlerStorage = { increment: () => Promise.reject(new Error('not used')) };
+
+describe('MemoizedReflector', () => {
+  it('answers what Reflector answers, present or absent, on handlers and (inherited) classes, every time', () => {
+    const plain = new Reflector();
+    const memo = new MemoizedReflector();
+    const asks: Array<[string, object[]]> = [
+      ['role', [CatalogController.prototype.one, CatalogController]],
+      ['role', [BaseController.prototype.list, CatalogController]],
+      ['area', [CatalogController.prototype.one, CatalogController]],
+      ['area', [BaseController.prototype.list, BaseController]],
+      ['missing', [CatalogController.prototype.one, CatalogController]],
+    ];
+    for (let round = 0; round < 3; round += 1) {
+      for (const [key, targets] of asks) expect(memo.getAllAndOverride(key, targets as never)).toEqual(plain.getAllAndOverride(key, targets as never));
+    }
+    expect(memo.getAllAndOverride('role', [CatalogController.prototype.one, CatalogController])).toBe('guest');
+    expect(memo.getAllAndOverride('missing', [CatalogController.prototype.one, CatalogController])).toBeUndefined();
+  });
+});
+
+describe('ShopThrottlerGuard', () => {
+  const guard = new ShopThrottlerGuard({ throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }] }, storage);
+  const library = new ThrottlerGuard({ throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }] }, storage, new Reflector());
+  const keyOf = (g: ThrottlerGuard, context: ExecutionContext, tracker: string, name: string) =>
+    (g as unknown as { generateKey(c: ExecutionContext, s: string, n: string): string }).generateKey(context, tracker, name);
+
+  it("counts under the library's own keys: per route, throttler and client, whether remembered or not", () => {
+    const one = contextOf(CatalogController, CatalogController.prototype.one);
+    const list = contextOf(CatalogController, BaseController.prototype.list);
+    const baseList = contextOf(BaseController, BaseController.prototype.list);
+    const cases: Array<[ExecutionContext, string, string]> = [
+      [one, '10.0.0.1', 'default'],
+      [one, '10.0.0.2', 'default'],
+      [one, '10.0.0.1', 'auth'],
+      [list, '10.0.0.1', 'default'],
+      [baseList, '10.0.0.1', 'default'],
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const [context, tracker, name] of cases) expect(keyOf(guard, context, tracker, name)).toBe(keyOf(library, context, tracker, name));
+    }
+    expect(new Set(cases.map(([context, tracker, name]) => keyOf(guard, context, tracker, name))).size).toBe(cases.length);
+  });
+
+  it('keeps a bounded number of keys per route and still answers right past the bound', () => {
+    const one = contextOf(CatalogController, CatalogController.prototype.one);
+    for (let i = 0; i < KEYS_PER_ROUTE + 10; i += 1) {
+      const tracker = `10.1.${i >> 8}.${i & 255}`;
+      expect(keyOf(guard, one, tracker, 'default')).toBe(keyOf(library, one, tracker, 'default'));
+    }
+    const remembered = (guard as unknown as { keys: WeakMap<object, WeakMap<object, Map<string, string>>> }).keys.get(CatalogController)?.get(CatalogController.prototype.one);
+    expect(remembered?.size).toBeLessThanOrEqual(KEYS_PER_ROUTE);
+  });
+});

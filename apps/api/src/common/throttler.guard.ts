@@ -1,0 +1,81 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+
+/**
+ * A Reflector that reads each (key, target) once. Route metadata is written by decorators when the classes are
+ * defined and never changes afterwards, while the throttler guard asks for it on every request: two keys per
+ * named throttler for the skip flag, five more for the overrides, each read through the prototype chains of
+ * reflect-metadata.
+ */
+export class MemoizedReflector extends Reflector {
+  override get<T = unknown>(metadataKeyOrDecorator: unknown, target: object): T {
+    const memo = memoOf(target);
+    let value = memo.get(metadataKeyOrDecorator);
+    if (value === undefined) {
+      value = (Reflector.prototype.get as (key: unknown, target: object) => unknown).call(this, metadataKeyOrDecorator, target) ?? NONE;
+      memo.set(metadataKeyOrDecorator, value);
+    }
+    return (value === NONE ? undefined : value) as T;
+  }
+}
+
+/** Where a target (a controller class or a handler) keeps the metadata already read: one map lookup per read. */
+const MEMO = Symbol('metadata already read');
+/** The memo's value for "no metadata". */
+const NONE = Symbol('no metadata');
+
+function memoOf(target: object): Map<unknown, unknown> {
+  const holder = target as { [MEMO]?: Map<unknown, unknown> };
+  let memo = holder[MEMO];
+  if (memo === undefined) {
+    memo = new Map();
+    // A frozen target keeps nothing: each read goes to reflect-metadata.
+    if (!Object.isExtensible(target)) return memo;
+    Object.defineProperty(target, MEMO, { value: memo });
+  }
+  return memo;
+}
+
+/** How many counter keys each route remembers before it starts over (one per client and named throttler). */
+export const KEYS_PER_ROUTE = 4096;
+
+/**
+ * @nestjs/throttler's guard, unchanged in what it decides, with two costs of the hot path remembered:
+ *
+ * - route metadata, through MemoizedReflector;
+ * - the counter's key: the library's own generateKey (a SHA-256 of route, throttler and client) is computed once
+ *   per route, throttler and client and then reused, so the counters are exactly the library's and an upgrade
+ *   that changes its key format changes them here too. Each route keeps at most KEYS_PER_ROUTE keys.
+ */
+@Injectable()
+export class ShopThrottlerGuard extends ThrottlerGuard {
+  private readonly keys = new WeakMap<object, WeakMap<object, Map<string, string>>>();
+
+  constructor(@InjectThrottlerOptions() options: ThrottlerModuleOptions, @InjectThrottlerStorage() storage: ThrottlerStorage) {
+    super(options, storage, new MemoizedReflector());
+  }
+
+  protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
+    const classRef = context.getClass();
+    const handler = context.getHandler();
+    let byHandler = this.keys.get(classRef);
+    if (byHandler === undefined) {
+      byHandler = new WeakMap();
+      this.keys.set(classRef, byHandler);
+    }
+    let keys = byHandler.get(handler);
+    if (keys === undefined) {
+      keys = new Map();
+      byHandler.set(handler, keys);
+    }
+    const id = `${name}\n${suffix}`;
+    let key = keys.get(id);
+    if (key === undefined) {
+      if (keys.size >= KEYS_PER_ROUTE) keys.clear();
+      key = super.generateKey(context, suffix, name);
+      keys.set(id, key);
+    }
+    return key;
+  }
+}
