@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { Types } from 'mongoose';
 import { UsersRepository } from '@shop/database';
 import { forbidden, unauthorized } from '../common/domain-error';
+import { MemoizedReflector } from '../common/memoized-reflector';
 import { isUnavailableError } from '../common/service-unavailable';
 import type { AuthUser, Role } from './auth-user';
 import { ROLE_KEY } from './auth.decorators';
@@ -32,7 +32,7 @@ function passesCsrfCheck(req: FastifyRequest): boolean {
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
   constructor(
-    private readonly reflector: Reflector,
+    private readonly reflector: MemoizedReflector,
     private readonly tokens: TokenService,
     private readonly users: UsersRepository,
     private readonly sessions: SessionCache,

@@ -1,3 +1,4 @@
+import { MemoizedReflector } from '../common/memoized-reflector';
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type Redis from 'ioredis';
@@ -82,6 +83,7 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
     { provide: PageCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PageCache(config.catalogCacheTtlMs, MAX_CACHED_PAGES, undefined, config.catalogStockLagMs) },
     { provide: StockViewCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new StockViewCache(config.catalogCacheTtlMs) },
     CatalogInvalidation,
+    MemoizedReflector,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
   ],
   exports: [ResponseCache, PageCache, StockViewCache],

@@ -1,8 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, mergeMap, of, tap, type Observable } from 'rxjs';
 import { catalogCacheControl, catalogView, PUBLIC_CACHE, replayableHeaders, type PublicCacheOptions } from './public-cache';
+import { MemoizedReflector } from '../common/memoized-reflector';
 import { varyAdding } from '../http/vary';
 import { ResponseCache, type CachedResponse } from './response-cache';
 
@@ -33,7 +33,7 @@ const varyByCaller = varyAdding('Authorization', 'Cookie');
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
   constructor(
-    private readonly reflector: Reflector,
+    private readonly reflector: MemoizedReflector,
     private readonly cache: ResponseCache,
   ) {}
 

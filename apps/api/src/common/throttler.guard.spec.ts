@@ -1,7 +1,8 @@
 import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerGuard, type ThrottlerStorage } from '@nestjs/throttler';
-import { KEYS_PER_ROUTE, MemoizedReflector, ShopThrottlerGuard } from './throttler.guard';
+import { MemoizedReflector } from './memoized-reflector';
+import { KEYS_PER_ROUTE, ShopThrottlerGuard } from './throttler.guard';
 
 class BaseController {
   @SetMetadata('role', 'admin')

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createApiLogger, registerAccessLog, stdoutDestination } from './access-log';
+import { accessLineWriter, createApiLogger, registerAccessLog, stdoutDestination } from './access-log';
 
 /** Serves requests through a Fastify app with the API's access log and returns the lines it wrote. */
 async function logLinesFor(
@@ -56,6 +56,30 @@ describe('access log lines', () => {
     const lines = await logLinesFor([{ url: '/api/health/ready' }, { url: '/api/products' }], (reply) => reply.code(503).send({ statusCode: 503 }));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, msg: 'request errored', req: { url: '/api/products' }, res: { statusCode: 503 } });
+  });
+});
+
+describe('the access line writer', () => {
+  it("writes the very line pino writes for the same fields, at the logger's levels", () => {
+    const written: string[] = [];
+    const logger = createApiLogger({ logLevel: 'info' }, { write: (line: string) => void written.push(line) });
+    const line = { req: { id: 'req-1', method: 'GET', url: '/api/products?q="scarf"\\é', remoteAddress: '::1' }, res: { statusCode: 200, contentLength: undefined }, responseTime: 3 };
+    accessLineWriter(logger)('info', line, 'request completed');
+    logger.info(line, 'request completed');
+    accessLineWriter(logger)('error', { ...line, res: { statusCode: 503, contentLength: 12 } }, 'request errored');
+    logger.error({ ...line, res: { statusCode: 503, contentLength: 12 } }, 'request errored');
+    const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
+    expect(written).toHaveLength(4);
+    expect(withoutTime(written[0])).toBe(withoutTime(written[1]));
+    expect(withoutTime(written[2])).toBe(withoutTime(written[3]));
+    expect(JSON.parse(written[0])).toMatchObject({ level: 30, pid: process.pid, req: line.req, res: { statusCode: 200 }, msg: 'request completed' });
+
+    // A logger at the error level writes only the errors.
+    const quiet: string[] = [];
+    const errorsOnly = createApiLogger({ logLevel: 'error' }, { write: (text: string) => void quiet.push(text) });
+    accessLineWriter(errorsOnly)('info', line, 'request completed');
+    accessLineWriter(errorsOnly)('error', line, 'request errored');
+    expect(quiet.map((text) => (JSON.parse(text) as { msg: string }).msg)).toEqual(['request errored']);
   });
 });
 

@@ -72,12 +72,36 @@ const isHealthProbe = (url: string) => url.startsWith('/api/health');
 export function registerAccessLog(fastify: FastifyInstance, logger: Logger): void {
   // Below error level, nothing is logged (5xx are logged at error, the rest at info).
   if (!logger.isLevelEnabled('error')) return;
+  const write = accessLineWriter(logger);
   fastify.addHook('onResponse', (req, reply, done) => {
     if (!isHealthProbe(req.url)) {
       const line = { req: logRequest(req), res: logResponse(reply), responseTime: Math.round(reply.elapsedTime) };
-      if (reply.statusCode >= 500) logger.error(line, 'request errored');
-      else logger.info(line, 'request completed');
+      if (reply.statusCode >= 500) write('error', line, 'request errored');
+      else write('info', line, 'request completed');
     }
     done();
   });
+}
+
+type AccessLine = { req: LoggedRequest; res: LoggedResponse; responseTime: number };
+
+/**
+ * Writes an access line to the logger's stream as pino itself would write it (level, time, the logger's bindings
+ * such as pid and hostname, the fields, msg), in one JSON.stringify per object instead of pino's walk over every
+ * key: the line is written for every request. A spec checks that both give the same line.
+ */
+export function accessLineWriter(logger: Logger): (level: 'info' | 'error', line: AccessLine, msg: string) => void {
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as pino.DestinationStream | undefined;
+  const bindings = internals[pino.symbols.chindingsSym];
+  const levels = { info: logger.levels.values.info, error: logger.levels.values.error };
+  if (!stream || typeof bindings !== 'string' || internals[pino.symbols.messageKeySym] !== 'msg') {
+    return (level, line, msg) => logger[level](line, msg);
+  }
+  return (level, line, msg) => {
+    if (!logger.isLevelEnabled(level)) return;
+    stream.write(
+      `{"level":${levels[level]},"time":${Date.now()}${bindings},"req":${JSON.stringify(line.req)},"res":${JSON.stringify(line.res)},"responseTime":${line.responseTime},"msg":${JSON.stringify(msg)}}\n`,
+    );
+  };
 }
