@@ -8,8 +8,21 @@ import { Reflector } from '@nestjs/core';
  */
 @Injectable()
 export class MemoizedReflector extends Reflector {
+  /** The usual call, [handler, controller]: one lookup on the handler instead of one per target. */
+  override getAllAndOverride<T = unknown>(metadataKeyOrDecorator: unknown, targets: Array<object>): T {
+    if (targets.length !== 2) return super.getAllAndOverride(metadataKeyOrDecorator as string, targets as never) as T;
+    const [handler, classRef] = targets;
+    const memo = memoOf(handler, OVERRIDE_MEMO);
+    let entry = memo.get(metadataKeyOrDecorator) as OverrideEntry | undefined;
+    if (entry === undefined || entry.classRef !== classRef) {
+      entry = { classRef, value: super.getAllAndOverride(metadataKeyOrDecorator as string, targets as never) };
+      memo.set(metadataKeyOrDecorator, entry);
+    }
+    return entry.value as T;
+  }
+
   override get<T = unknown>(metadataKeyOrDecorator: unknown, target: object): T {
-    const memo = memoOf(target);
+    const memo = memoOf(target, MEMO);
     let value = memo.get(metadataKeyOrDecorator);
     if (value === undefined) {
       value = (Reflector.prototype.get as (key: unknown, target: object) => unknown).call(this, metadataKeyOrDecorator, target) ?? NONE;
@@ -24,14 +37,22 @@ const MEMO = Symbol('metadata already read');
 /** The memo's value for "no metadata". */
 const NONE = Symbol('no metadata');
 
-function memoOf(target: object): Map<unknown, unknown> {
-  const holder = target as { [MEMO]?: Map<unknown, unknown> };
-  let memo = holder[MEMO];
+/** Where a handler keeps the getAllAndOverride answers already worked out, with the controller they were for. */
+const OVERRIDE_MEMO = Symbol('metadata overrides already read');
+
+interface OverrideEntry {
+  classRef: object;
+  value: unknown;
+}
+
+function memoOf(target: object, slot: symbol): Map<unknown, unknown> {
+  const holder = target as Record<symbol, Map<unknown, unknown> | undefined>;
+  let memo = holder[slot];
   if (memo === undefined) {
     memo = new Map();
     // A frozen target keeps nothing: each read goes to reflect-metadata.
     if (!Object.isExtensible(target)) return memo;
-    Object.defineProperty(target, MEMO, { value: memo });
+    Object.defineProperty(target, slot, { value: memo });
   }
   return memo;
 }
