@@ -33,6 +33,13 @@ export class AuditContextInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const request = auditRequestOf(context.switchToHttp().getRequest<FastifyRequest>());
     if (!request) return next.handle();
-    return new Observable((subscriber) => auditContext.run(request, () => next.handle().subscribe(subscriber)));
+    // The context stays open until the answer is complete, failed or abandoned (rxjs calls the teardown then).
+    return new Observable((subscriber) => {
+      const { result: subscription, close } = auditContext.open(request, () => next.handle().subscribe(subscriber));
+      return () => {
+        subscription.unsubscribe();
+        close();
+      };
+    });
   }
 }
