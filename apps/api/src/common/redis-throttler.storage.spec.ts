@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { LocalThrottlerWindows, MAX_GROUPS_PER_CALL, RedisThrottlerStorage } from './redis-throttler.storage';
+import { LocalThrottlerWindows, MAX_GROUPS_PER_CALL, RedisThrottlerStorage, THROTTLE_COMMAND } from './redis-throttler.storage';
 
 /** Against the real Redis (tests isolate themselves with their own key prefix). */
 describe('RedisThrottlerStorage', () => {
@@ -86,6 +86,52 @@ describe('RedisThrottlerStorage', () => {
       expect(spreadCalls.flatMap((c) => c.args.filter((_, i) => i % 4 === 3))).toEqual(Array.from({ length: many }, () => '2'));
     } finally {
       monitor.disconnect();
+    }
+  });
+});
+
+describe('RedisThrottlerStorage under load: one call under way at a time', () => {
+  it('holds the hits that arrive while a call is under way and sends them together once it is answered', async () => {
+    const prefix = `test-throttle-${randomBytes(4).toString('hex')}:`;
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: prefix });
+    let release = (): void => undefined;
+    try {
+      await redis.ping();
+      const storage = new RedisThrottlerStorage(redis);
+      // The real command, with its answer held until the test lets it through: the next hits arrive meanwhile.
+      const command = redis as unknown as Record<string, (...args: Array<string | number>) => Promise<unknown[]>>;
+      const send = command[THROTTLE_COMMAND].bind(redis);
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const counts: number[][] = [];
+      command[THROTTLE_COMMAND] = (numberOfKeys, ...rest) => {
+        counts.push(rest.slice(Number(numberOfKeys)).filter((_, i) => i % 4 === 3).map(Number));
+        return send(numberOfKeys, ...rest).then(async (answer) => {
+          await held;
+          return answer;
+        });
+      };
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      const first = storage.increment('k', 60_000, 10, 60_000, 'default');
+      await turn();
+      await turn();
+      const later = [];
+      for (let i = 0; i < 3; i += 1) {
+        later.push(storage.increment('k', 60_000, 10, 60_000, 'default'));
+        await turn();
+      }
+      // Three turns later, still the first call only: the three hits wait for its answer.
+      expect(counts).toEqual([[1]]);
+      release();
+      expect((await first).totalHits).toBe(1);
+      expect((await Promise.all(later)).map((h) => h.totalHits)).toEqual([2, 3, 4]);
+      // Then one call carried the three hits, as one group of three.
+      expect(counts).toEqual([[1], [3]]);
+      expect(await redis.get('throttle:default:k:hits')).toBe('4');
+    } finally {
+      release();
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
+      redis.disconnect();
     }
   });
 });

@@ -74,7 +74,8 @@ interface PendingHit {
   ttl: number;
   limit: number;
   blockDuration: number;
-  resolve(record: ThrottlerStorageRecord): void;
+  /** The shared count's record, or undefined when Redis went away before the hit could leave. */
+  resolve(record: ThrottlerStorageRecord | undefined): void;
   reject(error: unknown): void;
 }
 
@@ -154,10 +155,13 @@ const stricter = (shared: ThrottlerStorageRecord, local: ThrottlerStorageRecord)
  * Redis, atomically (count, window and block together), before the guard decides: a count is never held back in
  * process, so the (n+1)th request of a window is refused on any instance at once.
  *
- * The hits that arrive in the same turn of the event loop share one Lua call (counted in their order of
- * arrival): under load that is one Redis command for many requests instead of one each, which is what the
- * client's per-command objects and the garbage they left cost (docs/performance.md). A hit waits at most until
- * the end of the current turn for its call to leave.
+ * Hits share Lua calls (counted in their order of arrival), like a database's group commit: a hit that finds no
+ * call under way leaves at the end of the current turn of the event loop, with every hit of that turn; while a
+ * call is under way, new hits wait for its answer and then leave together in the next call. Under load that is
+ * one Redis command per round trip instead of one per request or per turn: each command costs the API a socket
+ * write that wakes Redis, and the client's per-command objects (docs/performance.md). Waiting costs the hit
+ * little, as Redis answers one connection's commands in order: a call sent earlier would only queue behind the one
+ * under way. A hit waits at most one call's round trip longer than before.
  *
  * Each instance also counts every hit in its own memory (LocalThrottlerWindows) and answers with the stricter
  * of the two counts. While Redis is away (or still connecting at boot) that local count is the only one; when
@@ -166,6 +170,10 @@ const stricter = (shared: ThrottlerStorageRecord, local: ThrottlerStorageRecord)
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly local = new LocalThrottlerWindows();
   private pending: PendingHit[] = [];
+  /** Lua calls sent and not answered yet. */
+  private callsUnderWay = 0;
+  /** Whether a flush waits for the end of the turn. */
+  private flushScheduled = false;
 
   constructor(private readonly redis: Redis) {
     // EVALSHA with a fallback to EVAL: the script's text is not sent with every call.
@@ -178,22 +186,39 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     // Redis away: the local count decides, rather than failing (or waiting in the offline queue on) every request.
     if (this.redis.status !== 'ready') return local;
     try {
-      return stricter(await this.countShared(base, ttl, limit, Math.max(blockDuration, 1)), local);
+      const shared = await this.countShared(base, ttl, limit, Math.max(blockDuration, 1));
+      return shared === undefined ? local : stricter(shared, local);
     } catch (error) {
       if (!isUnavailableError(error)) throw error;
       return local;
     }
   }
 
-  private countShared(base: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+  private countShared(base: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord | undefined> {
     return new Promise((resolve, reject) => {
-      if (this.pending.push({ base, ttl, limit, blockDuration, resolve, reject }) === 1) setImmediate(() => this.flush());
+      this.pending.push({ base, ttl, limit, blockDuration, resolve, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  /** The waiting hits leave at the end of this turn, unless a call is under way: then they leave after its answer. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.callsUnderWay > 0 || this.pending.length === 0) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush();
     });
   }
 
   private flush(): void {
     const hits = this.pending;
     this.pending = [];
+    // Redis went away while these waited: the local count decides for them, as for the hits that arrive now.
+    if (this.redis.status !== 'ready') {
+      for (const hit of hits) hit.resolve(undefined);
+      return;
+    }
     // One group per counter (and window), in the order of each counter's first hit.
     const groups: HitGroup[] = [];
     const open = new Map<string, HitGroup>();
@@ -216,16 +241,22 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       keys.push(`${group.base}:hits`, `${group.base}:block`);
       args.push(group.ttl, group.limit, group.blockDuration, group.hits.length);
     }
-    (this.redis as Redis & ThrottleCommand)[THROTTLE_COMMAND](keys.length, ...keys, ...args).then(
-      (result) => {
-        groups.forEach((group, i) => {
-          const records = expandGroup({ limit: group.limit, size: group.hits.length }, result.slice(4 * i, 4 * i + 4));
-          group.hits.forEach((hit, j) => hit.resolve(records[j]));
-        });
-      },
-      (error: unknown) => {
-        for (const group of groups) for (const hit of group.hits) hit.reject(error);
-      },
-    );
+    this.callsUnderWay += 1;
+    (this.redis as Redis & ThrottleCommand)[THROTTLE_COMMAND](keys.length, ...keys, ...args)
+      .then(
+        (result) => {
+          groups.forEach((group, i) => {
+            const records = expandGroup({ limit: group.limit, size: group.hits.length }, result.slice(4 * i, 4 * i + 4));
+            group.hits.forEach((hit, j) => hit.resolve(records[j]));
+          });
+        },
+        (error: unknown) => {
+          for (const group of groups) for (const hit of group.hits) hit.reject(error);
+        },
+      )
+      .finally(() => {
+        this.callsUnderWay -= 1;
+        this.scheduleFlush();
+      });
   }
 }
