@@ -1,10 +1,10 @@
-import { MemoizedReflector } from '../common/memoized-reflector';
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { catalogChanges, type StockView } from '@shop/database';
 import { FreshCache } from '../common/fresh-cache';
+import { MemoizedReflector } from '../common/memoized-reflector';
 import { RedisBroadcast } from '../redis/redis-broadcast';
 import { REDIS } from '../redis/redis.module';
 import { PublicCacheInterceptor } from './public-cache.interceptor';

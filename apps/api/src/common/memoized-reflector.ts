@@ -25,7 +25,7 @@ export class MemoizedReflector extends Reflector {
     const memo = memoOf(target, MEMO);
     let value = memo.get(metadataKeyOrDecorator);
     if (value === undefined) {
-      value = (Reflector.prototype.get as (key: unknown, target: object) => unknown).call(this, metadataKeyOrDecorator, target) ?? NONE;
+      value = super.get(metadataKeyOrDecorator as string, target as never) ?? NONE;
       memo.set(metadataKeyOrDecorator, value);
     }
     return (value === NONE ? undefined : value) as T;

@@ -94,7 +94,7 @@ const seconds = (ms: number) => Math.ceil(Math.max(ms, 0) / 1000);
  * Each hit's record from its group's answer (see SCRIPT): the counted hits get the counts after the group's
  * start in turn (blocked from the first one over the limit), the rest are refused by the block.
  */
-export function expandGroup(group: Pick<HitGroup, 'limit'> & { size: number }, answer: readonly unknown[]): ThrottlerStorageRecord[] {
+function expandGroup(group: Pick<HitGroup, 'limit'> & { size: number }, answer: readonly unknown[]): ThrottlerStorageRecord[] {
   const [before, counted, hitsTtl, blockTtl] = answer.map(Number);
   const timeToExpire = seconds(hitsTtl);
   const records: ThrottlerStorageRecord[] = [];
