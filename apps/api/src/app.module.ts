@@ -11,6 +11,7 @@ import { JobsModule } from '@shop/jobs';
 import { createApiLogger } from './http/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RedisThrottlerStorage } from './common/redis-throttler.storage';
+import { MemoizedReflectorModule } from './common/memoized-reflector';
 import { ShopThrottlerGuard } from './common/throttler.guard';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
@@ -60,6 +61,7 @@ export class AppModule {
         // The Nest logger on the API's pino logger, with no per-request middleware: the access log is a Fastify hook
         // (http/access-log.ts), registered by app.setup.ts with the same logger.
         LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
+        MemoizedReflectorModule,
         DatabaseModule,
         RedisModule,
         JobsModule,

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { MemoizedReflector } from '../common/memoized-reflector';
 import { AuthService } from './auth.service';
 import { AuthenticationGuard } from './authentication.guard';
 import { GoogleIdentityService } from './google-identity.service';
@@ -19,7 +18,6 @@ import { APP_CONFIG, type AppConfig } from '@shop/config';
     GoogleIdentityService,
     { provide: SessionCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SessionCache(config.sessionCacheTtlMs) },
     SessionInvalidation,
-    MemoizedReflector,
     { provide: APP_GUARD, useClass: AuthenticationGuard },
   ],
   exports: [TokenService, AuthService, LoginAttemptsService, GoogleIdentityService],

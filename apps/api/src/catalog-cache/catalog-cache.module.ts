@@ -4,7 +4,6 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { catalogChanges, type StockView } from '@shop/database';
 import { FreshCache } from '../common/fresh-cache';
-import { MemoizedReflector } from '../common/memoized-reflector';
 import { RedisBroadcast } from '../redis/redis-broadcast';
 import { REDIS } from '../redis/redis.module';
 import { PublicCacheInterceptor } from './public-cache.interceptor';
@@ -83,7 +82,6 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
     { provide: PageCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PageCache(config.catalogCacheTtlMs, MAX_CACHED_PAGES, undefined, config.catalogStockLagMs) },
     { provide: StockViewCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new StockViewCache(config.catalogCacheTtlMs) },
     CatalogInvalidation,
-    MemoizedReflector,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
   ],
   exports: [ResponseCache, PageCache, StockViewCache],

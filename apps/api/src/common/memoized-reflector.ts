@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
 /**
@@ -56,3 +56,8 @@ function memoOf(target: object, slot: symbol): Map<unknown, unknown> {
   }
   return memo;
 }
+
+/** One MemoizedReflector for the whole API: the global guards and interceptors inject it. */
+@Global()
+@Module({ providers: [MemoizedReflector], exports: [MemoizedReflector] })
+export class MemoizedReflectorModule {}

@@ -39,7 +39,7 @@ describe('MemoizedReflector', () => {
 });
 
 describe('ShopThrottlerGuard', () => {
-  const guard = new ShopThrottlerGuard({ throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }] }, storage);
+  const guard = new ShopThrottlerGuard({ throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }] }, storage, new MemoizedReflector());
   const library = new ThrottlerGuard({ throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }] }, storage, new Reflector());
   const keyOf = (g: ThrottlerGuard, context: ExecutionContext, tracker: string, name: string) =>
     (g as unknown as { generateKey(c: ExecutionContext, s: string, n: string): string }).generateKey(context, tracker, name);

@@ -17,8 +17,12 @@ export const KEYS_PER_ROUTE = 4096;
 export class ShopThrottlerGuard extends ThrottlerGuard {
   private readonly keys = new WeakMap<object, WeakMap<object, Map<string, string>>>();
 
-  constructor(@InjectThrottlerOptions() options: ThrottlerModuleOptions, @InjectThrottlerStorage() storage: ThrottlerStorage) {
-    super(options, storage, new MemoizedReflector());
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: MemoizedReflector,
+  ) {
+    super(options, storage, reflector);
   }
 
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
