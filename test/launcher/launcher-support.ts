@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import Redis from 'ioredis';
 export { freePort, sleep, until } from '../support/polling';
+export { clearRedisPrefix } from '../support/redis-keys';
 
 /** The real `npm start`, as a newcomer runs it, in its own process group so a test can kill all of it at once. */
 export const root = resolve(__dirname, '../..');
@@ -62,19 +62,4 @@ export async function healthStatus(port: number): Promise<number> {
 
 export function redisPrefix(name: string): string {
   return `test-${name}-${randomBytes(4).toString('hex')}`;
-}
-
-/** Deletes the Redis keys a launcher test's shop left behind. */
-export async function clearRedisPrefix(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }

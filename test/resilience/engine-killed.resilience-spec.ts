@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
-import { call, cleanup, clearPrefix, freePort, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearRedisPrefix, freePort, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const INITIAL_STOCK = 5000;
@@ -20,7 +20,7 @@ describe('resilience: the database engine is killed during order placements', ()
 
   afterAll(async () => {
     await stopAll();
-    if (shop) await clearPrefix(REDIS_URL, shop.env.REDIS_PREFIX as string);
+    if (shop) await clearRedisPrefix(shop.env.REDIS_PREFIX as string, REDIS_URL);
     cleanup(dbPath, shop?.dataDir ?? '');
   });
 

@@ -8,6 +8,7 @@ import Redis from 'ioredis';
 import { freePort, sleep, until } from '../support/polling';
 
 export { freePort, sleep, until } from '../support/polling';
+export { clearRedisPrefix } from '../support/redis-keys';
 
 /**
  * Real processes for the fault tests: the built engine CLI, a private redis-server, the built API and
@@ -282,20 +283,6 @@ export function cleanup(...dirs: string[]): void {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Deletes every key of a prefix on a Redis (the shared one after a test that used it). */
-export async function clearPrefix(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /**
  * Prints a fault test's one-line result at once (synchronously): the suite runs with --forceExit, which can

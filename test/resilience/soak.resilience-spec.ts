@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { call, cleanup, clearPrefix, freePort, LoadClient, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearRedisPrefix, freePort, LoadClient, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -29,7 +29,7 @@ describe('resilience: soak', () => {
 
   afterAll(async () => {
     await stopAll();
-    if (shop) await clearPrefix(REDIS_URL, shop.env.REDIS_PREFIX as string);
+    if (shop) await clearRedisPrefix(shop.env.REDIS_PREFIX as string, REDIS_URL);
     cleanup(dbPath, shop?.dataDir ?? '');
   });
 

@@ -2,7 +2,7 @@ import { Queue, type Job } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
 import { SCHEDULED_JOBS } from '@shop/jobs';
-import { call, cleanup, clearPrefix, freePort, report, sameShopOtherPort, shopEnv, signIn, sleep, startApi, startEngine, startWorker, stopAll, tempDir, until, type ShopEnv } from './processes';
+import { call, cleanup, clearRedisPrefix, freePort, report, sameShopOtherPort, shopEnv, signIn, sleep, startApi, startEngine, startWorker, stopAll, tempDir, until, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUYERS = 100;
@@ -60,7 +60,7 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     await maintenance?.close();
     await mongo?.close();
     await stopAll();
-    if (shops) await clearPrefix(REDIS_URL, shops[0].env.REDIS_PREFIX as string);
+    if (shops) await clearRedisPrefix(shops[0].env.REDIS_PREFIX as string, REDIS_URL);
     cleanup(dbPath, logs, shops?.[0].dataDir ?? '');
   });
 

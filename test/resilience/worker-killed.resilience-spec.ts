@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { call, cleanup, clearPrefix, freePort, report, shopEnv, startApi, startEngine, startWorker, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import { call, cleanup, clearRedisPrefix, freePort, report, shopEnv, startApi, startEngine, startWorker, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MESSAGES = 150;
@@ -27,7 +27,7 @@ describe('resilience: the worker is killed while mails are in flight', () => {
 
   afterAll(async () => {
     await stopAll();
-    if (shop) await clearPrefix(REDIS_URL, shop.env.REDIS_PREFIX as string);
+    if (shop) await clearRedisPrefix(shop.env.REDIS_PREFIX as string, REDIS_URL);
     cleanup(dbPath, shop?.dataDir ?? '');
   });
 

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { GridFSBucket, MongoClient, ObjectId } from 'mongodb';
 import sharp from 'sharp';
-import { call, cleanup, clearPrefix, freePort, report, shopEnv, signIn, startApi, startEngine, startWorker, stopAll, tempDir, until, type ShopEnv } from './processes';
+import { call, cleanup, clearRedisPrefix, freePort, report, shopEnv, signIn, startApi, startEngine, startWorker, stopAll, tempDir, until, type ShopEnv } from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -45,7 +45,7 @@ describe('resilience: a failing job is seen in the worker\'s log and in Failed J
     await queue?.close();
     await mongo?.close();
     await stopAll();
-    if (shop) await clearPrefix(REDIS_URL, shop.env.REDIS_PREFIX as string);
+    if (shop) await clearRedisPrefix(shop.env.REDIS_PREFIX as string, REDIS_URL);
     cleanup(dbPath, shop?.dataDir ?? '');
   });
 

@@ -1,6 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import Redis from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { startEmbeddedMongo } from '@shop/embedded-mongo';
 import { createApiApp } from '../../apps/api/src/app.setup';
 import { createWorker } from '../../apps/worker/src/worker.factory';
 import { recordContract } from './contract';
+import { clearRedisPrefix } from './redis-keys';
 
 export interface TestStack {
   app: NestFastifyApplication;
@@ -65,27 +65,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     async stop() {
       await worker?.close();
       await app.close();
-      await clearRedisPrefix(config);
+      await clearRedisPrefix(config.redisPrefix, config.redisUrl);
       await engine?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Deletes every Redis key of this test's prefix (the throttler's and BullMQ's). */
-async function clearRedisPrefix(config: AppConfig): Promise<void> {
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${config.redisPrefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** Polls until check() returns a value, or fails after timeoutMs. */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {

@@ -5,6 +5,7 @@ import { JOB_NAMES, JOB_QUEUE, QUEUES, SCHEDULED_JOBS } from '@shop/jobs';
 import type { MailService } from '@shop/mail';
 import type { ThumbnailService } from '@shop/media';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import { clearRedisPrefix } from '../../../../test/support/redis-keys';
 import { AuditRetentionService } from '../audit-retention.service';
 import { PROCESSORS } from '../worker.module';
 import { MailProcessor } from './mail.processor';
@@ -60,9 +61,10 @@ describe('job handlers', () => {
   // Public API only: @nestjs/bullmq starts a BullMQ Worker for each @Processor class, and WorkerHost.worker
   // is that Worker, whose name is the queue the decorator was given. Real Redis, a prefix of its own.
   it('each processor consumes the queue its static `queue` names', async () => {
+    const prefix = `test-handlers-${randomBytes(4).toString('hex')}`;
     const moduleRef = await Test.createTestingModule({
       imports: [
-        BullModule.forRoot({ connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix: `test-handlers-${randomBytes(4).toString('hex')}:bull` }),
+        BullModule.forRoot({ connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix: `${prefix}:bull` }),
         BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
       ],
       providers: PROCESSORS.map((processor, i) => ({ provide: processor, useValue: instances[i] })),
@@ -72,6 +74,7 @@ describe('job handlers', () => {
       for (const processor of PROCESSORS) expect(moduleRef.get(processor).worker.name).toBe(processor.queue);
     } finally {
       await moduleRef.close();
+      await clearRedisPrefix(prefix);
     }
   });
 });
