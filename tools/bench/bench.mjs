@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, customers, freePort, log, machine, machineLine, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
+import { api, childPid, customers, freePort, log, machine, machineLine, mainThreadCpuMs, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -52,8 +52,10 @@ function run(options) {
   });
 }
 
-function summary(result) {
+function summary(result, cpuMs) {
   return {
+    // Microseconds of the server's main thread per answer (undefined when /proc cannot tell).
+    cpuUs: cpuMs === undefined || result.requests.total === 0 ? undefined : (cpuMs * 1000) / result.requests.total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -77,7 +79,7 @@ async function startCeiling(script, config) {
       if (match) resolvePort(Number(match[1]));
     });
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 async function capture(url, endpoint) {
@@ -95,17 +97,20 @@ async function capture(url, endpoint) {
   return { method: endpoint.method, path: endpoint.path, status: response.status, headers, bodyBase64: body.toString('base64'), bytes: body.length };
 }
 
-/** Drives one endpoint on each [target, url] in turn: a warm-up, then DURATION seconds. */
+/** Drives one endpoint on each [target, url, pid] in turn: a warm-up, then DURATION seconds. */
 async function measure(e, targets) {
   const results = {};
-  for (const [target, url] of targets) {
+  for (const [target, url, pid] of targets) {
     // The shop and the write floor get each call's own customer; the ceilings answer one captured call.
     const perCall = target === 'shop' || target === 'write';
     const request = { method: e.method, path: e.path, headers: e.headers, body: e.body, ...(e.setupRequest && perCall ? { setupRequest: e.setupRequest } : {}) };
     if (WARMUP > 0) await run({ url, duration: WARMUP, requests: [request] });
+    const cpuBefore = mainThreadCpuMs(pid);
     const result = await run({ url, duration: DURATION, requests: [request] });
-    results[target] = summary(result);
-    log(`${e.name.padEnd(36)} ${target}: ${results[target].rps} req/s, p50 ${results[target].p50} ms, p99 ${results[target].p99} ms, non-2xx ${results[target].non2xx}, errors ${results[target].errors}`);
+    const cpuAfter = mainThreadCpuMs(pid);
+    results[target] = summary(result, cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore);
+    const cpu = results[target].cpuUs === undefined ? '' : `, main thread ${results[target].cpuUs.toFixed(0)} µs/req`;
+    log(`${e.name.padEnd(36)} ${target}: ${results[target].rps} req/s, p50 ${results[target].p50} ms, p99 ${results[target].p99} ms, non-2xx ${results[target].non2xx}, errors ${results[target].errors}${cpu}`);
     await sleep(500);
   }
   return results;
@@ -127,6 +132,10 @@ function judge(e, captured, results) {
     met = cartBaseline ? results.shop.rps >= cartBaseline : undefined;
   }
   return { ...e, setupRequest: undefined, bytes: captured.bytes, shop: results.shop, bare: results.bare, floor: results.floor, write: results.write, ratio, target, met };
+}
+
+function fmtUs(n) {
+  return n === undefined ? '—' : n.toFixed(0);
 }
 
 function fmtMs(n) {
@@ -221,12 +230,14 @@ async function main() {
       writeFloor = await startCeiling('write-floor.mjs', config);
     }
 
+    // The API process (not the launcher, the engine or the worker): its main thread's CPU per answer.
+    const apiPid = given ? undefined : childPid(shop.pid, 'apps/api/');
     for (const [i, e] of endpoints.entries()) {
       const results = await measure(e, [
-        ['shop', shop.url],
-        ['bare', bare.url],
-        ...(floor ? [['floor', floor.url]] : []),
-        ...(writeFloor && e.kind === 'cart' ? [['write', writeFloor.url]] : []),
+        ['shop', shop.url, apiPid],
+        ['bare', bare.url, bare.pid],
+        ...(floor ? [['floor', floor.url, floor.pid]] : []),
+        ...(writeFloor && e.kind === 'cart' ? [['write', writeFloor.url, writeFloor.pid]] : []),
       ]);
       rows.push(judge(e, captured[i], results));
     }
@@ -250,8 +261,8 @@ async function main() {
       const captured = await capture(off.url, e);
       offBare = await startCeiling('bare-server.mjs', [captured]);
       const results = await measure(e, [
-        ['shop', off.url],
-        ['bare', offBare.url],
+        ['shop', off.url, childPid(off.pid, 'apps/api/')],
+        ['bare', offBare.url, offBare.pid],
       ]);
       rows.push(judge(e, captured, results));
     } finally {
@@ -261,11 +272,11 @@ async function main() {
   }
 
   const table = [
-    `| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met |${floor ? ' Nest floor req/s | floor / bare | shop / floor |' : ''}${writeFloor ? ' write floor req/s | write floor / bare |' : ''}`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---|---|${floor ? '---:|---:|---:|' : ''}${writeFloor ? '---:|---:|' : ''}`,
+    `| endpoint | bytes | shop req/s | shop p50 | shop p99 | bare req/s | bare p99 | ratio | target | met | main thread µs/req, shop / bare |${floor ? ' Nest floor req/s | floor / bare | shop / floor |' : ''}${writeFloor ? ' write floor req/s | write floor / bare |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|${floor ? '---:|---:|---:|' : ''}${writeFloor ? '---:|---:|' : ''}`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |` +
+        `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} | ${fmtUs(r.shop.cpuUs)} / ${fmtUs(r.bare.cpuUs)} |` +
         (floor ? (r.floor ? ` ${r.floor.rps} | ${((r.floor.rps / r.bare.rps) * 100).toFixed(0)} % | ${((r.shop.rps / r.floor.rps) * 100).toFixed(0)} % |` : ' — | — | — |') : '') +
         (writeFloor ? (r.write ? ` ${r.write.rps} | ${((r.write.rps / r.bare.rps) * 100).toFixed(0)} % |` : ' — | — |') : ''),
     ),

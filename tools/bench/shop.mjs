@@ -124,6 +124,31 @@ export async function waitForIdleWorker(shop, timeoutMs = 120_000) {
   log('warning: the worker still had jobs after 120 s');
 }
 
+/** The pid of the launcher's child whose command line contains `part` (e.g. 'apps/api/'), from `ps`; undefined if none. */
+export function childPid(launcherPid, part) {
+  const out = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(launcherPid)], { encoding: 'utf8' }).stdout ?? '';
+  const line = out.split('\n').find((l) => l.includes(part));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/**
+ * CPU time (ms) a process's main thread has used so far, from /proc (Linux); undefined elsewhere. The main thread
+ * runs a Node.js server's JavaScript: its CPU per request is steadier than requests/s on a shared VM, whose speed
+ * moves within minutes.
+ */
+export function mainThreadCpuMs(pid) {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Deletes the keys of one prefix from the shared Redis (redis-cli, when present). */
 export function clearRedisPrefix(prefix, port = 6379) {
   const script = `redis-cli -p ${port} --scan --pattern '${prefix}:*' | xargs -r -n 500 redis-cli -p ${port} del >/dev/null`;
