@@ -283,7 +283,6 @@ export function cleanup(...dirs: string[]): void {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
 
-
 /**
  * Prints a fault test's one-line result at once (synchronously): the suite runs with --forceExit, which can
  * end the process before an asynchronous write to a pipe (the CI log) is flushed.

@@ -72,7 +72,6 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   };
 }
 
-
 /** Polls until check() returns a value, or fails after timeoutMs. */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;

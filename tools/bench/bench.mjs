@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, childPid, customers, freePort, log, machine, machineLine, mainThreadCpuMs, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
+import { api, customers, freePort, log, machine, machineLine, mainThreadCpuMs, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -230,11 +230,9 @@ async function main() {
       writeFloor = await startCeiling('write-floor.mjs', config);
     }
 
-    // The API process (not the launcher, the engine or the worker): its main thread's CPU per answer.
-    const apiPid = given ? undefined : childPid(shop.pid, 'apps/api/');
     for (const [i, e] of endpoints.entries()) {
       const results = await measure(e, [
-        ['shop', shop.url, apiPid],
+        ['shop', shop.url, shop.apiPid],
         ['bare', bare.url, bare.pid],
         ...(floor ? [['floor', floor.url, floor.pid]] : []),
         ...(writeFloor && e.kind === 'cart' ? [['write', writeFloor.url, writeFloor.pid]] : []),
@@ -261,7 +259,7 @@ async function main() {
       const captured = await capture(off.url, e);
       offBare = await startCeiling('bare-server.mjs', [captured]);
       const results = await measure(e, [
-        ['shop', off.url, childPid(off.pid, 'apps/api/')],
+        ['shop', off.url, off.apiPid],
         ['bare', offBare.url, offBare.pid],
       ]);
       rows.push(judge(e, captured, results));

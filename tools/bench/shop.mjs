@@ -69,6 +69,8 @@ export async function startShop(extraEnv = {}) {
     redisPrefix,
     logFile,
     pid: child.pid,
+    /** The API process (not the launcher, the engine or the worker). */
+    apiPid: childPid(child.pid, 'apps/api/'),
     admin: { email: 'admin@demo.shop', password: adminPassword },
     /** Process ids of the launcher's children (api, worker, engine), from `ps`. */
     async stop() {
@@ -125,7 +127,7 @@ export async function waitForIdleWorker(shop, timeoutMs = 120_000) {
 }
 
 /** The pid of the launcher's child whose command line contains `part` (e.g. 'apps/api/'), from `ps`; undefined if none. */
-export function childPid(launcherPid, part) {
+function childPid(launcherPid, part) {
   const out = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(launcherPid)], { encoding: 'utf8' }).stdout ?? '';
   const line = out.split('\n').find((l) => l.includes(part));
   return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
