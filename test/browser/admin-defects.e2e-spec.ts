@@ -160,6 +160,9 @@ describe('admin console defects of issue #23, in the browser', () => {
     await confirm.waitFor();
     expect(await commentIds()).toEqual([second]);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // The notice comes once the API has answered the delete; the row alone can vanish earlier, while the post's
+    // comments are fetched again.
+    await page.getByText('Comment deleted').waitFor();
     await onPost.waitFor({ state: 'detached' });
     expect(await commentIds()).toEqual([]);
     await context.close();
