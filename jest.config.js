@@ -1,66 +1,68 @@
 /**
- * One Jest run for every server-side test: the engine, the libs, the API and the cross-app journeys.
- * The web apps have their own Vitest configs (see package.json "test:web").
+ * The server-side Jest tiers (docs/testing.md), all compiled by SWC (@swc/jest, no type check: `npm test` runs
+ * tsc --noEmit first):
+ *   unit       the engine, the libs, the tools and the specs beside the API's and the worker's code  (npm run test:unit)
+ *   api        the HTTP end-to-end journeys of test/ against the real API, engine and Redis        (npm run test:api)
+ * The browser journeys run in Playwright Test (playwright.config.ts, npm run test:browser), the web apps' units
+ * in Vitest (npm run test:web), the fault tests in their own run (jest.resilience.config.js).
  */
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
 
 const moduleNameMapper = pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' });
 
-/** Fast transpile-only transform for code that needs no type information. */
-const fastTs = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest-fast.json' }] };
-/** The API is compiled with the Swagger plugin, exactly as `nest build` does, so the OpenAPI document matches. */
-const apiTs = {
+/** SWC with the decorator metadata Nest's dependency injection reads, as the build compiles the server. */
+const swc = {
   '^.+\\.ts$': [
-    'ts-jest',
+    '@swc/jest',
     {
-      tsconfig: 'tsconfig.json',
-      diagnostics: false,
-      astTransformers: { before: ['<rootDir>/tools/jest/swagger-plugin.js'] },
+      swcrc: false,
+      sourceMaps: 'inline',
+      module: { type: 'commonjs' },
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+        keepClassNames: true,
+      },
     },
   ],
 };
-
-/**
- * ES-module-only packages the API loads through require(): Node 20.19+ and 22 load them natively, Jest on Node 20
- * does not, so they are compiled to CommonJS for the tests (@fastify/static, which Swagger UI is served with,
- * requires content-disposition 3).
- */
-const ESM_ONLY = ['content-disposition'];
-const esmToCommonJs = { [`/node_modules/(.+/)?(${ESM_ONLY.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }] };
-const transformIgnorePatterns = [`/node_modules/(?!(.+/)?(${ESM_ONLY.join('|')})/)`];
 
 const common = {
   rootDir: __dirname,
   testEnvironment: 'node',
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
+  transform: swc,
 };
+
+/** The @nestjs/swagger plugin's metadata (generated once per run by the global setup), loaded before any app boots. */
+const swaggerMetadata = '<rootDir>/tools/jest/swagger-metadata.setup.ts';
 
 module.exports = {
   testTimeout: 60000,
   maxWorkers: 2,
+  globalSetup: '<rootDir>/tools/jest/global-setup.mjs',
   projects: [
     {
       ...common,
-      displayName: 'embedded-mongo',
-      transform: fastTs,
-      testMatch: ['<rootDir>/libs/embedded-mongo/**/*.spec.ts'],
+      displayName: 'unit',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'],
     },
     {
       ...common,
-      displayName: 'libs',
-      transform: fastTs,
-      testMatch: ['<rootDir>/libs/!(embedded-mongo)/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'],
+      displayName: 'unit-apps',
+      testMatch: ['<rootDir>/apps/api/**/*.spec.ts', '<rootDir>/apps/worker/**/*.spec.ts'],
+      setupFilesAfterEnv: [swaggerMetadata],
     },
     {
       ...common,
       displayName: 'api',
-      transform: { ...apiTs, ...esmToCommonJs },
-      transformIgnorePatterns,
-      testMatch: ['<rootDir>/apps/api/**/*.spec.ts', '<rootDir>/apps/worker/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/resilience/', '<rootDir>/test/browser/'],
       // Every response the test stack gives is checked against openapi.json; a mismatch fails the test (issue #25).
-      setupFilesAfterEnv: ['<rootDir>/test/support/contract.setup.ts'],
+      setupFilesAfterEnv: [swaggerMetadata, '<rootDir>/test/support/contract.setup.ts'],
     },
   ],
 };

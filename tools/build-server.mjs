@@ -15,6 +15,7 @@
 // (apps/api/src/openapi.spec.ts, ts-jest with the plugin itself) compares it with the plugin's document;
 // test/launcher/npm-start.e2e-spec.ts compares the built server's /api/docs-json with openapi.json.
 import { transformFile, transform } from '@swc/core';
+import { swaggerMetadataSource } from './openapi/swagger-metadata.mjs';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
@@ -89,83 +90,13 @@ async function compile(files, outDirFor, options, concurrency = 16) {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/**
- * The Swagger plugin's metadata of the API, as TypeScript source: what `nest build -b swc --type-check` writes
- * (Nest CLI's PluginMetadataGenerator and PluginMetadataPrinter, which are not exported, so their few lines are here):
- * the plugin's ReadonlyVisitor walks the DTOs and controllers of a TypeScript program, and the result is printed
- * as `export default async () => ({ '@nestjs/swagger': { models, controllers } })`.
- */
-function swaggerMetadataSource() {
-  const ts = require('typescript');
-  const { ReadonlyVisitor } = require('@nestjs/swagger/plugin');
-  const nestCli = JSON.parse(readFileSync(join(root, 'nest-cli.json'), 'utf8'));
-  const plugin = (nestCli.compilerOptions?.plugins ?? []).find((p) => (typeof p === 'string' ? p : p.name) === '@nestjs/swagger');
-  const pluginOptions = typeof plugin === 'object' ? (plugin.options ?? {}) : {};
-  const configFile = join(root, 'apps/api/tsconfig.app.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    },
-  });
-  // The visitor reads only DTOs and controllers; the program still loads what they import.
-  const rootNames = parsed.fileNames.filter((file) => /\.(dto|entity|controller)\.ts$/.test(file));
-  const program = ts.createProgram({ rootNames, options: { ...parsed.options, noEmit: true } });
-  const visitor = new ReadonlyVisitor({ ...pluginOptions, pathToSource: join(root, 'apps/api/src') });
-  for (const sourceFile of program.getSourceFiles()) if (!sourceFile.isDeclarationFile) visitor.visit(program, sourceFile);
-
-  const f = ts.factory;
-  const property = (key, meta) => {
-    if (Array.isArray(meta)) {
-      return f.createPropertyAssignment(
-        f.createStringLiteral(key),
-        f.createArrayLiteralExpression(meta.map(([importExpr, fileMeta]) => f.createArrayLiteralExpression([importExpr, f.createObjectLiteralExpression(Object.keys(fileMeta).map((k) => property(k, fileMeta[k])))]))),
-      );
-    }
-    return f.createPropertyAssignment(f.createStringLiteral(key), ts.isObjectLiteralExpression(meta) ? meta : f.createObjectLiteralExpression(Object.keys(meta).map((k) => property(k, meta[k]))));
-  };
-  const typeImports = visitor.typeImports;
-  const typeImportsStatement = f.createVariableStatement(
-    undefined,
-    f.createVariableDeclarationList(
-      [
-        f.createVariableDeclaration(
-          f.createIdentifier('t'),
-          undefined,
-          undefined,
-          f.createObjectLiteralExpression(
-            Object.keys(typeImports).map((name) => f.createPropertyAssignment(f.createComputedPropertyName(f.createStringLiteral(name)), f.createIdentifier(typeImports[name]))),
-            true,
-          ),
-        ),
-      ],
-      ts.NodeFlags.Const,
-    ),
-  );
-  const metadata = f.createObjectLiteralExpression([property(visitor.key, visitor.collect())]);
-  const exported = f.createExportAssignment(
-    undefined,
-    undefined,
-    f.createArrowFunction(
-      [f.createToken(ts.SyntaxKind.AsyncKeyword)],
-      undefined,
-      [],
-      undefined,
-      f.createToken(ts.SyntaxKind.EqualsGreaterThanToken),
-      f.createBlock([typeImportsStatement, f.createReturnStatement(metadata)], true),
-    ),
-  );
-  const file = ts.createSourceFile('swagger-metadata.ts', '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  return ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }).printNode(ts.EmitHint.Unspecified, exported, file);
-}
-
 async function buildApp(app) {
   const paths = tsPaths();
   const out = join(root, 'dist/apps', app);
   const files = [...sources(join(root, 'apps', app, 'src')), ...libSources()];
   await compile(files, (file) => join(out, relative(root, file)).replace(/\.ts$/, '.js'), swcOptions(paths, true));
   if (app === 'api') {
-    const metadata = await transform(swaggerMetadataSource(), { ...swcOptions(paths, false), filename: join(root, 'apps/api/src/swagger-metadata.ts') });
+    const metadata = await transform(swaggerMetadataSource(join(root, 'apps/api/src')), { ...swcOptions(paths, false), filename: join(root, 'apps/api/src/swagger-metadata.ts') });
     writeFileSync(join(out, 'apps/api/src/swagger-metadata.js'), metadata.code);
   }
 }
