@@ -16,7 +16,7 @@
 // test/launcher/npm-start.e2e-spec.ts compares the built server's /api/docs-json with openapi.json.
 import { transformFile, transform } from '@swc/core';
 import { swaggerMetadataSource } from './openapi/swagger-metadata.mjs';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 
