@@ -4,8 +4,7 @@
  * the list is compact and an entry opens on its own page. Uses the BUILT console (node tools/build.mjs).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 

@@ -5,9 +5,9 @@
  * Uses the BUILT console (dist/web/admin): `node tools/build.mjs` first.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
-import { eventually, type TestStack } from '../support/test-stack';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
+import type { TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
 jest.setTimeout(180_000);
@@ -70,7 +70,7 @@ describe('admin catalog at scale in the browser', () => {
     await page.getByText('2 products published').waitFor();
     expect(await publicNames('Bulk linen')).toEqual(['Bulk linen cap A', 'Bulk linen cap B']);
     // The pending chips are gone once the list has reloaded.
-    await eventually(async () => ((await cards(page).filter({ hasText: 'pending' }).count()) === 0 ? true : undefined), 10_000, 'published cards');
+    await until(async () => ((await cards(page).filter({ hasText: 'pending' }).count()) === 0 ? true : undefined), 10_000, 'published cards');
     await context.close();
   });
 
@@ -105,7 +105,7 @@ describe('admin catalog at scale in the browser', () => {
     await page.getByLabel('Select Undo scarf A').check();
     await page.getByRole('button', { name: 'Delete' }).click();
     await cards(page).filter({ hasText: 'Undo scarf A' }).waitFor({ state: 'detached' });
-    await eventually(async () => ((await stack.http().get(`/api/products/${a._id}`).set('Authorization', admin.bearer)).status === 404 ? true : undefined), 20_000, 'the delete');
+    await until(async () => ((await stack.http().get(`/api/products/${a._id}`).set('Authorization', admin.bearer)).status === 404 ? true : undefined), 20_000, 'the delete');
     expect(await publicNames('Undo scarf')).toEqual(['Undo scarf B']);
     await context.close();
   });

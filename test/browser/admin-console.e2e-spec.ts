@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, guestSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
 

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { ADDRESS, createProduct } from '../support/fixtures';
-import { eventually, type TestStack } from '../support/test-stack';
+import { createAccount, type TestAccount, ADDRESS, insertProduct } from '../support/fixtures';
+import type { TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
 jest.setTimeout(120_000);
@@ -36,7 +36,7 @@ describe('admin console: customers and roles', () => {
     ann = await createAccount(stack, 'customer', { username: 'Ann Shopper' });
     bob = await createAccount(stack, 'customer', { username: 'Bob Newcomer' });
 
-    const shirt = await createProduct(stack, { name: 'Linen Shirt', priceCents: 2500, countInStock: 20 });
+    const shirt = await insertProduct(stack, { name: 'Linen Shirt', priceCents: 2500, countInStock: 20 });
     const order = async (quantity: number): Promise<string> => {
       await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: shirt.id, quantity }).expect(201);
       const res = await stack.http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: { ...ADDRESS, fullName: 'Ann Shopper' }, paymentMethod: 'cod' }).expect(201);
@@ -66,7 +66,7 @@ describe('admin console: customers and roles', () => {
     await page.getByRole('columnheader', { name: 'Total spent' }).waitFor();
     const rows = page.locator('tbody tr');
     const onlyRow = async (name: string) => {
-      await eventually(async () => ((await rows.count()) === 1 && (await rows.first().innerText()).includes(name) ? true : undefined), 15_000, `${name} alone in the list`);
+      await until(async () => ((await rows.count()) === 1 && (await rows.first().innerText()).includes(name) ? true : undefined), 15_000, `${name} alone in the list`);
       return rows.first();
     };
     // Sorted by total spent, highest first (a second click on the header): Ann, the one who paid, on top.
@@ -74,7 +74,7 @@ describe('admin console: customers and roles', () => {
     await page.waitForURL(/sort=totalSpent/);
     await page.getByRole('columnheader', { name: 'Total spent' }).getByRole('button').click();
     await page.waitForURL(/sort=totalSpent.*order=DESC|order=DESC.*sort=totalSpent/);
-    await eventually(async () => ((await rows.first().innerText()).includes('Ann Shopper') ? true : undefined), 15_000, 'Ann Shopper first by total spent');
+    await until(async () => ((await rows.first().innerText()).includes('Ann Shopper') ? true : undefined), 15_000, 'Ann Shopper first by total spent');
     // Search by name, then filter to the customers with orders.
     await page.getByPlaceholder('Name or e-mail').fill('newcomer');
     await onlyRow('Bob Newcomer');

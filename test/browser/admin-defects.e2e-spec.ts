@@ -6,8 +6,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 

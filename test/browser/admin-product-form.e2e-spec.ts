@@ -4,8 +4,7 @@
  */
 import { Types } from 'mongoose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
 

@@ -5,8 +5,7 @@
  * REVIEW_MODERATION=pre so new reviews wait in the Pending tab. Uses the BUILT console and storefront (dist/web).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, guestSession, startConsoleStack, type ConsoleStack } from './console-support';
 

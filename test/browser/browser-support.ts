@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SeedService } from '../../apps/api/src/seed/seed.service';
 import { startTestStack, type TestStack } from '../support/test-stack';
-import type { TestAccount } from '../support/accounts';
+import type { TestAccount } from '../support/fixtures';
 
 // Globals of the page, for the callbacks run inside it by page.evaluate (this program has no DOM lib).
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; readonly length: number };

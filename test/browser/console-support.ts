@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestAccount } from '../support/accounts';
+import type { TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { listenAndLaunch } from './browser-support';
 

@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { JobsService, QUEUES } from '@shop/jobs';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { createAccount, type TestAccount } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 import { CHROMIUM } from './browser-support';
 
 const webDist = join(resolve(__dirname, '../..'), 'dist/web');
@@ -52,7 +53,7 @@ describe('Failed Jobs and Bull Board in the browser', () => {
   it('an admin sees the failed job, retries it, and opens Bull Board from the page with every queue and no CSP refusal', async () => {
     const jobs = stack.app.get(JobsService);
     await jobs.queue('mail').add('mail.no-such-template', { to: 'b@example.com' }, { jobId: 'browser-broken-1', attempts: 1 });
-    await eventually(async () => (await jobs.listFailed()).find((j) => j.id === 'browser-broken-1'), 15_000, 'the failed job');
+    await until(async () => (await jobs.listFailed()).find((j) => j.id === 'browser-broken-1'), 15_000, 'the failed job');
 
     // Signed in as the storefront does it: the session in localStorage for the console, the httpOnly cookie for the board.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -77,7 +78,7 @@ describe('Failed Jobs and Bull Board in the browser', () => {
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await page.getByText('Job mail.no-such-template queued again').waitFor();
     // Retried: it ran again (and, with no handler, failed again, later).
-    await eventually(async () => {
+    await until(async () => {
       const job = (await jobs.listFailed()).find((j) => j.id === 'browser-broken-1');
       return job && (job.finishedOn ?? 0) > (before?.finishedOn ?? 0) ? true : undefined;
     }, 15_000, 'the retried job to run again');

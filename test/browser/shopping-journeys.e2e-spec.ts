@@ -1,8 +1,8 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
-import { eventually } from '../support/test-stack';
+import { until } from '../support/polling';
 import { expectToast, newPage, signInByStorage, snap, startBrowserStack, storageLength, type BrowserStack } from './browser-support';
 
 /** Journeys 1, 2, 3, 5 and 8 of the storefront issue, in headless Chromium against the real API. */
@@ -284,7 +284,7 @@ describe('shopping journeys (browser)', () => {
       const direct = await bs.stack.http().post('/api/users/forgot-password').send({ email: customer.email });
       throw new Error(`${String(error)}; toasts ${JSON.stringify(await page.locator('.Toastify__toast').allInnerTexts())}; direct ${direct.status} in ${Date.now() - started} ms`);
     });
-    const mail = await eventually(async () => (await readOutbox(bs.stack.config.outboxDir)).find((m) => m.to.includes(customer.email) && m.links.some((l) => l.includes('/reset-password/'))), 20_000, 'reset mail');
+    const mail = await until(async () => (await readOutbox(bs.stack.config.outboxDir)).find((m) => m.to.includes(customer.email) && m.links.some((l) => l.includes('/reset-password/'))), 20_000, 'reset mail');
     const link = new URL(mail.links.find((l) => l.includes('/reset-password/'))!);
     await page.goto(link.pathname);
     await page.getByLabel(/^New password/).fill('brand-new-password');

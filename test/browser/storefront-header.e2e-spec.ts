@@ -1,7 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { Page } from 'playwright-core';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { newPage, signInByStorage, snap, startBrowserStack, type BrowserStack } from './browser-support';
 
 interface ApiProduct {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { createAccount } from '../support/accounts';
-import { eventually } from '../support/test-stack';
+import { createAccount } from '../support/fixtures';
+import { until } from '../support/polling';
 import { expectToast, newPage, signInByStorage, snap, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
 
 // Globals of the page, for the callbacks run inside it by page.evaluate (this program has no DOM lib).
@@ -44,7 +44,7 @@ const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] >= 
 
 /** Waits until the cards shown are these names in this order (the page renders a new answer in the background). */
 async function waitForNames(page: Page, names: string[], what: string): Promise<void> {
-  await eventually(
+  await until(
     async () => {
       const shown = (await shownCards(page)).map((c) => c.name);
       return JSON.stringify(shown) === JSON.stringify(names) ? true : undefined;
@@ -140,7 +140,7 @@ describe('mobile shop (browser, 390 px)', () => {
     // Then high to low.
     await sortBy.selectOption('price_desc');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'price_desc');
-    await eventually(async () => {
+    await until(async () => {
       const prices = (await shownCards(page)).map((c) => c.price);
       return prices.length >= 2 && descending(prices) && prices[0] > prices[prices.length - 1] ? true : undefined;
     }, 30_000, 'the dearest first');
@@ -188,7 +188,7 @@ describe('mobile shop (browser, 390 px)', () => {
 
     // It stays on screen while scrolling; at the very bottom the footer ends above it (the page keeps room for it).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await eventually(async () => ((await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)) ? true : undefined), 10_000, 'the bottom of the page');
+    await until(async () => ((await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)) ? true : undefined), 10_000, 'the bottom of the page');
     const footer = await page.locator('footer').boundingBox();
     const barAtBottom = await bar.boundingBox();
     expect(footer!.y + footer!.height).toBeLessThanOrEqual(barAtBottom!.y + 1);
@@ -196,7 +196,7 @@ describe('mobile shop (browser, 390 px)', () => {
     // It adds to the cart.
     await add.click();
     await expectToast(page, 'Item added to cart');
-    const cart = await eventually(async () => {
+    const cart = await until(async () => {
       const res = await bs.stack.http().get('/api/cart').set('Authorization', customer.bearer);
       const line = (res.body as { items: Array<{ productId: string; quantity: number }> }).items.find((i) => i.productId === product._id);
       return line;
@@ -254,7 +254,7 @@ describe('mobile shop (browser, 390 px)', () => {
     await page.waitForURL((u) => u.searchParams.get('category') === categoryId && !u.searchParams.has('price'));
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('category'));
-    await eventually(async () => ((await page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first().isChecked()) ? undefined : true), 10_000, 'the category unticked');
+    await until(async () => ((await page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first().isChecked()) ? undefined : true), 10_000, 'the category unticked');
     await context.close();
   }, 240_000);
 

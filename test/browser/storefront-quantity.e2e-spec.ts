@@ -1,9 +1,8 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { Page, Request } from 'playwright-core';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createProduct } from '../support/catalog-fixtures';
-import { eventually } from '../support/test-stack';
+import { createAccount, type TestAccount, createProduct } from '../support/fixtures';
+import { until } from '../support/polling';
 import { expectToast, newPage, signInByStorage, snap, startBrowserStack, type BrowserStack } from './browser-support';
 
 /**
@@ -80,7 +79,7 @@ describe('quantity fields (browser)', () => {
     expect((await sent).postDataJSON()).toMatchObject({ productId: product._id, quantity: 3 });
     await expectToast(page, 'Item added to cart');
     await page.getByRole('status').filter({ hasText: /^Added to cart$/ }).first().waitFor();
-    expect(await eventually(async () => ((await serverCart(customer))[0]?.quantity === 3 ? serverCart(customer) : undefined), 15_000, 'cart of 3')).toHaveLength(1);
+    expect(await until(async () => ((await serverCart(customer))[0]?.quantity === 3 ? serverCart(customer) : undefined), 15_000, 'cart of 3')).toHaveLength(1);
 
     // More than the stock (9): kept while typing, clamped when the field is left.
     await field.click();
@@ -153,7 +152,7 @@ describe('quantity fields (browser)', () => {
     await line.getByTestId('cart-line-total').getByText('$37.50', { exact: true }).waitFor();
     await page.getByTestId('cart-subtotal').getByText('$44.50', { exact: true }).waitFor();
     expect(await field.inputValue()).toBe('3');
-    await eventually(async () => ((await serverCart(customer)).some((i) => i.quantity === 3) ? true : undefined), 15_000, 'server line at 3');
+    await until(async () => ((await serverCart(customer)).some((i) => i.quantity === 3) ? true : undefined), 15_000, 'server line at 3');
 
     // Cleared with Backspace, it stays empty while editing; left empty, it keeps its quantity.
     await field.click();
@@ -178,7 +177,7 @@ describe('quantity fields (browser)', () => {
     await page.getByTestId('cart-subtotal').getByText('$264.00', { exact: true }).waitFor();
     await snap(page, 'quantity-cart');
 
-    const saved = await eventually(async () => {
+    const saved = await until(async () => {
       const items = await serverCart(customer);
       return items.map((i) => i.quantity).sort((a, b) => a - b).join(',') === '2,20' ? items : undefined;
     }, 15_000, 'server cart 20 and 2');

@@ -1,4 +1,4 @@
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { clientNavigate, isDark, newPage, signInByStorage, snap, startBrowserStack, storageItem, waitForTakeover, type BrowserStack } from './browser-support';
 
 /** Journeys 4, 6 and 7: dark mode survives a reload, admin links for admins only, unknown paths. */

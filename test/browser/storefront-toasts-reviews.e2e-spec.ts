@@ -1,7 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 import type { Page, Response } from 'playwright-core';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { newPage, signInByStorage, startBrowserStack, type BrowserStack } from './browser-support';
 
 /**

@@ -5,8 +5,7 @@
  */
 import { Types } from 'mongoose';
 import { LOW_STOCK_THRESHOLD } from '../../apps/api/src/products/stock-levels';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 type P = { _id: string; name: string; status: string; countInStock: number; owner: string | null; category: { _id: string } | null };

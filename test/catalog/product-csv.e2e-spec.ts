@@ -1,6 +1,5 @@
 import { parseCsv } from '../../apps/api/src/products/csv/csv';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 type Row = { row: number; action: string; id: string | null; name: string | null; valid: boolean; written: boolean; errors: Record<string, string> };

@@ -1,5 +1,4 @@
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 type P = { _id: string; name: string; price: number; rating: number };

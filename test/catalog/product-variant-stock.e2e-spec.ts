@@ -3,8 +3,7 @@
  * quantity that disagrees with the variants' sum used to be overridden silently ('Product successfully updated',
  * then 4 on reopening); now the API refuses it with 400 STOCK_MISMATCH and keeps what was stored.
  */
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 interface StockView {

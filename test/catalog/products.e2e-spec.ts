@@ -1,7 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct, pngImage } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 type P = { _id: string; name: string; status: string } & Record<string, unknown>;

@@ -1,6 +1,5 @@
 import { Types } from 'mongoose';
-import type { TestAccount } from '../support/accounts';
-import { createProduct } from '../support/catalog-fixtures';
+import { createProduct, type TestAccount } from '../support/fixtures';
 import { postReview, startReviewWorld } from '../support/review-fixtures';
 import type { TestStack } from '../support/test-stack';
 

@@ -1,7 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import type { TestAccount } from '../support/accounts';
-import { createProduct } from '../support/catalog-fixtures';
+import { createProduct, type TestAccount } from '../support/fixtures';
 import { postReview, startReviewWorld } from '../support/review-fixtures';
 import type { TestStack } from '../support/test-stack';
 

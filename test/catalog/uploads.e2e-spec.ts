@@ -2,11 +2,11 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { MediaStorage } from '@shop/media';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, pngImage } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, pngImage } from '../support/fixtures';
 import { animatedGif, decompressionBomb, phonePhoto, pngHeaderPolyglot } from '../support/hostile-images';
 import { readOutbox } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 describe('uploads, multipart products and the media job (with the worker)', () => {
   let stack: TestStack;
@@ -34,7 +34,7 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect(original.headers['content-type']).toBe('image/png');
 
     const storage = stack.app.get(MediaStorage);
-    const widths = await eventually(async () => {
+    const widths = await until(async () => {
       const w = await storage.listThumbnailWidths(id);
       return w.length === 4 ? w : undefined;
     }, 20_000, 'thumbnails');
@@ -173,7 +173,7 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect([meta.width, meta.height]).toEqual([400, 600]);
-    const thumb = await eventually(() => storage.findThumbnail(id, 160), 20_000, 'thumbnail of the photo');
+    const thumb = await until(() => storage.findThumbnail(id, 160), 20_000, 'thumbnail of the photo');
     const thumbMeta = await sharp(await storage.readAll(thumb.id)).metadata();
     expect([thumbMeta.width, thumbMeta.height]).toEqual([160, 240]);
   });
@@ -198,7 +198,7 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect((await stack.http().put(`/api/products/${id}/reject`).set('Authorization', admin.bearer).send({ note: 'Needs a better photo' })).status).toBe(200);
     expect((await stack.http().put(`/api/products/${id}/approve`).set('Authorization', admin.bearer)).status).toBe(200);
     const outbox = stack.config.outboxDir;
-    const mails = await eventually(async () => {
+    const mails = await until(async () => {
       const all = (await readOutbox(outbox)).filter((m) => m.to.includes(distributor.email));
       return all.length >= 2 ? all : undefined;
     }, 20_000, 'moderation mails');

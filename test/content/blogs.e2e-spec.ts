@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MediaStorage } from '@shop/media';
-import { createAccount, type TestAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('blogs', () => {

@@ -1,4 +1,4 @@
-import { createAccount, type TestAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('comments', () => {

@@ -1,6 +1,7 @@
-import { createAccount, type TestAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 describe('contact', () => {
   let stack: TestStack;
@@ -29,7 +30,7 @@ describe('contact', () => {
   it('stores the message, mails it to the admins and acknowledges it to the sender', async () => {
     const res = await send(valid).expect(201);
     expect(res.body.message).toBe('Thank you for your message! We will get back to you soon.');
-    const mails = await eventually(async () => {
+    const mails = await until(async () => {
       const m = await readOutbox(stack.config.outboxDir);
       return m.length >= 2 ? m : undefined;
     }, 15_000, 'the contact mails');

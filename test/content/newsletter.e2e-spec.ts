@@ -1,6 +1,7 @@
-import { createAccount, type TestAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/fixtures';
 import { readOutbox, type OutboxMail } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 describe('newsletter', () => {
   let stack: TestStack;
@@ -31,7 +32,7 @@ describe('newsletter', () => {
     const again = await subscribe('  Reader@Example.com ').expect(200);
     expect(again.body.message).toBe('Thank you for subscribing!');
 
-    const [mail] = await eventually(async () => {
+    const [mail] = await until(async () => {
       const mails = await welcomeMails('reader@example.com');
       return mails.length ? mails : undefined;
     }, 15_000, 'the welcome mail');
@@ -69,7 +70,7 @@ describe('newsletter', () => {
 
   it('lets an unsubscribed address subscribe again with a fresh link, and unsubscribe by POST', async () => {
     await subscribe('reader@example.com').expect(201);
-    const mails = await eventually(async () => {
+    const mails = await until(async () => {
       const m = await welcomeMails('reader@example.com');
       return m.length === 2 ? m : undefined;
     }, 15_000, 'the second welcome mail');

@@ -1,5 +1,5 @@
 import { BlogsRepository } from '@shop/database';
-import { createProduct } from '../support/fixtures';
+import { insertProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('robots.txt and sitemap.xml', () => {
@@ -24,8 +24,8 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('sitemap.xml lists the shop pages, every published product and published post, and nothing else', async () => {
-    const published = await createProduct(stack, { name: 'Sitemap Linen Shirt' });
-    const pending = await createProduct(stack, { status: 'pending' });
+    const published = await insertProduct(stack, { name: 'Sitemap Linen Shirt' });
+    const pending = await insertProduct(stack, { status: 'pending' });
     const blogs = stack.app.get(BlogsRepository);
     const post = await blogs.create({ title: 'Care for linen', slug: 'care-for-linen', excerpt: 'e', body: 'b', bodyHtml: '<p>b</p>', tags: [], published: true, publishedAt: new Date() });
     const draft = await blogs.create({ title: 'Draft', slug: 'draft', excerpt: 'e', body: 'b', bodyHtml: '<p>b</p>', tags: [], published: false });

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { ProductsRepository, type NewProduct } from '@shop/database';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('contributors statistics', () => {

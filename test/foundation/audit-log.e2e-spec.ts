@@ -1,7 +1,6 @@
 import { AuditLogRepository } from '@shop/database';
 import { AuditRetentionService } from '../../apps/worker/src/audit-retention.service';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 interface Change {

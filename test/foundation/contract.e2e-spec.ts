@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import request, { type Response } from 'supertest';
-import { createAccount } from '../support/accounts';
-import { createCategory } from '../support/catalog-fixtures';
+import { createAccount, createCategory } from '../support/fixtures';
 import { ContractValidator, contractValidator, formatMismatches, recordContract, takeContractMismatches, type ObservedResponse, type OpenApiDocument } from '../support/contract';
 import { startTestStack, type TestStack } from '../support/test-stack';
 

@@ -3,7 +3,8 @@ import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JobsService } from '@shop/jobs';
 import { readMail } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 describe('foundation: the app boots on the embedded engine and the real Redis', () => {
   let stack: TestStack;
@@ -27,7 +28,7 @@ describe('foundation: the app boots on the embedded engine and the real Redis', 
     const jobs = stack.app.get(JobsService);
     const jobId = await jobs.enqueue('mail.password-reset', { to: 'ann@example.com', username: 'Ann', token: 'reset-token-123' }, 'foundation-test');
     const outbox = stack.config.outboxDir;
-    const file = await eventually(
+    const file = await until(
       async () => {
         const files = await readdir(outbox).catch(() => [] as string[]);
         return files.find((f) => f.endsWith('.eml') && f.includes(jobId));

@@ -4,7 +4,8 @@ import { QUEUES } from '@shop/jobs';
 import { WorkerHealthServer } from '../../apps/worker/src/health/worker-health.server';
 import { createWorker } from '../../apps/worker/src/worker.factory';
 import { cleanup, freePort, startRedis, stopAll, tempDir, type Proc } from '../resilience/processes';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 /**
  * The probes of the API and of the worker (its health server on WORKER_HEALTH_PORT) against a private
@@ -93,7 +94,7 @@ describe('health: liveness and readiness of the API and the worker', () => {
   it('with Redis stopped: /ready answers 503 at once naming Redis with code DEPENDENCY_UNAVAILABLE, /live stays 200; back to 200 once Redis returns', async () => {
     await redis.stop();
     const started = Date.now();
-    const down = await eventually(async () => {
+    const down = await until(async () => {
       const res = await stack.http().get('/api/health/ready');
       return res.status === 503 ? res : undefined;
     }, 10_000, 'a 503 from /api/health/ready');
@@ -119,7 +120,7 @@ describe('health: liveness and readiness of the API and the worker', () => {
     expect(legacy.body).toMatchObject({ status: 'error', error: { redis: { status: 'down' } }, info: { mongodb: { status: 'up' } } });
 
     // The worker says the same of its BullMQ workers' connections, and stays live.
-    const workerDown = await eventually(async () => {
+    const workerDown = await until(async () => {
       const res = await workerProbe('/ready');
       return res.status === 503 ? res : undefined;
     }, 10_000, 'a 503 from the worker\'s /ready');
@@ -128,11 +129,11 @@ describe('health: liveness and readiness of the API and the worker', () => {
     expect((await workerProbe('/live')).status).toBe(200);
 
     redis = await startRedis(redisPort, redisDir, logs);
-    const back = await eventually(async () => {
+    const back = await until(async () => {
       const res = await stack.http().get('/api/health/ready');
       return res.status === 200 ? res : undefined;
     }, 20_000, 'a 200 from /api/health/ready after Redis returned');
     expect(back.body.checks.redis).toEqual({ status: 'up' });
-    await eventually(async () => ((await workerProbe('/ready')).status === 200 ? true : undefined), 20_000, 'a 200 from the worker\'s /ready after Redis returned');
+    await until(async () => ((await workerProbe('/ready')).status === 200 ? true : undefined), 20_000, 'a 200 from the worker\'s /ready after Redis returned');
   });
 });

@@ -5,8 +5,9 @@ import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import { JobsService, QUEUES } from '@shop/jobs';
 import { MediaStorage } from '@shop/media';
-import { createAccount } from '../support/accounts';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { createAccount } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 describe('background jobs', () => {
   let stack: TestStack;
@@ -24,7 +25,7 @@ describe('background jobs', () => {
     const id = await storage.saveImage(png, 'image/png', 'big.png');
     const jobs = stack.app.get(JobsService);
     await jobs.enqueue('media.thumbnails', { fileId: id }, id);
-    const widths = await eventually(async () => {
+    const widths = await until(async () => {
       const w = await storage.listThumbnailWidths(id);
       return w.length === 4 ? w : undefined;
     }, 20_000, 'four thumbnails');
@@ -34,14 +35,14 @@ describe('background jobs', () => {
     expect((await sharp(thumb.body as Buffer).metadata()).width).toBe(320);
 
     await jobs.enqueue('media.thumbnails', { fileId: id }, `${id}-again`);
-    await eventually(async () => ((await jobs.queue('media').getJobCounts('completed')).completed >= 2 ? true : undefined), 20_000, 'second run');
+    await until(async () => ((await jobs.queue('media').getJobCounts('completed')).completed >= 2 ? true : undefined), 20_000, 'second run');
     expect(await storage.listThumbnailWidths(id)).toEqual([160, 320, 640, 1280]);
   });
 
   it('keeps and lists a job that cannot succeed', async () => {
     const jobs = stack.app.get(JobsService);
     await jobs.queue('mail').add('mail.no-such-template', { to: 'x@example.com' }, { jobId: 'broken-1', attempts: 3 });
-    const failed = await eventually(async () => (await jobs.listFailed()).find((j) => j.id === 'broken-1'), 15_000, 'the failed job');
+    const failed = await until(async () => (await jobs.listFailed()).find((j) => j.id === 'broken-1'), 15_000, 'the failed job');
     expect(failed).toEqual(expect.objectContaining({ queue: 'mail', name: 'mail.no-such-template', failedReason: 'No handler for job mail.no-such-template' }));
   });
 
@@ -49,13 +50,13 @@ describe('background jobs', () => {
     const jobs = stack.app.get(JobsService);
     const [admin, customer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack)]);
     await jobs.queue('mail').add('mail.no-such-template', { to: 'y@example.com' }, { jobId: 'broken-2', attempts: 1 });
-    const first = await eventually(async () => (await jobs.listFailed()).find((j) => j.id === 'broken-2'), 15_000, 'the failed job');
+    const first = await until(async () => (await jobs.listFailed()).find((j) => j.id === 'broken-2'), 15_000, 'the failed job');
 
     await stack.http().post('/api/admin/jobs/mail/broken-2/retry').set('Authorization', customer.bearer).expect(403);
     const res = await stack.http().post('/api/admin/jobs/mail/broken-2/retry').set('Authorization', admin.bearer).expect(200);
     expect(res.body).toEqual({ message: 'Job queued for retry' });
     // It ran again (and, still without a handler, failed again later than the first time).
-    const again = await eventually(async () => {
+    const again = await until(async () => {
       const job = (await jobs.listFailed()).find((j) => j.id === 'broken-2');
       return job && (job.finishedOn ?? 0) > (first.finishedOn ?? 0) ? job : undefined;
     }, 15_000, 'the second failure');
@@ -87,7 +88,7 @@ describe('background jobs', () => {
       await jobs.queue('media').add('media.thumbnails', { fileId: fileId.toHexString() }, { jobId, attempts: 2, backoff: { type: 'fixed', delay: 50 } });
 
       // In Failed Jobs, through the API the console uses.
-      const failed = await eventually(async () => {
+      const failed = await until(async () => {
         const res = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
         return (res.body as { id: string }[]).find((j) => j.id === jobId);
       }, 20_000, 'the job in Failed Jobs');
@@ -111,7 +112,7 @@ describe('background jobs', () => {
     await bucket.delete(fileId);
     await store(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa3366' } }).png().toBuffer());
     await stack.http().post(`/api/admin/jobs/media/${jobId}/retry`).set('Authorization', admin.bearer).expect(200);
-    await eventually(async () => ((await (await jobs.queue('media').getJob(jobId))?.getState()) === 'completed' ? true : undefined), 20_000, 'the retried job to complete');
+    await until(async () => ((await (await jobs.queue('media').getJob(jobId))?.getState()) === 'completed' ? true : undefined), 20_000, 'the retried job to complete');
     expect(await stack.app.get(MediaStorage).listThumbnailWidths(fileId.toHexString())).toEqual([160, 320, 640, 1280]);
     const after = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
     expect((after.body as { id: string }[]).map((j) => j.id)).not.toContain(jobId);
@@ -121,7 +122,7 @@ describe('background jobs', () => {
     const jobs = stack.app.get(JobsService);
     const admin = await createAccount(stack, 'admin');
     for (const queue of QUEUES) await jobs.queue(queue).add(`${queue}.no-such-job`, {}, { jobId: `every-${queue}`, attempts: 1 });
-    const listed = await eventually(async () => {
+    const listed = await until(async () => {
       const res = await stack.http().get('/api/admin/jobs/failed').set('Authorization', admin.bearer).expect(200);
       const ours = (res.body as { id: string; queue: string }[]).filter((j) => j.id.startsWith('every-'));
       return ours.length === QUEUES.length ? ours : undefined;

@@ -5,8 +5,7 @@
  */
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 jest.setTimeout(180_000);

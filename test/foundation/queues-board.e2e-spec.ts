@@ -1,6 +1,7 @@
 import { JobsService, QUEUES } from '@shop/jobs';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { createAccount, type TestAccount } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 /** Bull Board at /api/admin/queues: through Nest's guards (admins only), every queue, nothing from a CDN, not in Swagger. */
 describe('queues board (Bull Board) for admins', () => {
@@ -67,7 +68,7 @@ describe('queues board (Bull Board) for admins', () => {
 
     const jobs = stack.app.get(JobsService);
     await jobs.queue('mail').add('mail.no-such-template', { to: 'z@example.com' }, { jobId: 'board-broken-1', attempts: 1 });
-    const first = await eventually(async () => (await jobs.listFailed()).find((j) => j.id === 'board-broken-1'), 15_000, 'the failed job');
+    const first = await until(async () => (await jobs.listFailed()).find((j) => j.id === 'board-broken-1'), 15_000, 'the failed job');
     await stack
       .http()
       .put('/api/admin/queues/api/queues/mail/board-broken-1/retry')
@@ -75,7 +76,7 @@ describe('queues board (Bull Board) for admins', () => {
       .set('Sec-Fetch-Site', 'same-origin')
       .expect(204);
     // It ran again (and, still without a handler, failed again later than the first time).
-    await eventually(async () => {
+    await until(async () => {
       const job = (await jobs.listFailed()).find((j) => j.id === 'board-broken-1');
       return job && (job.finishedOn ?? 0) > (first.finishedOn ?? 0) ? job : undefined;
     }, 15_000, 'the second failure');

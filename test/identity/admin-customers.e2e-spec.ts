@@ -1,8 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { randomBytes } from 'node:crypto';
 import { Types, type Connection } from 'mongoose';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { ADDRESS, createProduct } from '../support/fixtures';
+import { createAccount, type TestAccount, ADDRESS, insertProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 type Status = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
@@ -149,7 +148,7 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
     });
 
     it('answers one customer with their orders, distinct addresses and reviews', async () => {
-      const product = await createProduct(stack, { name: 'Linen Shirt' });
+      const product = await insertProduct(stack, { name: 'Linen Shirt' });
       await stack.http().post(`/api/products/${product.id}/reviews`).set('Authorization', ann.bearer).send({ rating: 4, comment: 'Fits well' }).expect(201);
       const res = await stack.http().get(`/api/customers/${ann.id}`).set('Authorization', admin.bearer).expect(200);
       expect(res.body).toEqual(expect.objectContaining({ id: ann.id, ordersCount: 4, totalSpent: 75.5, newsletter: true }));

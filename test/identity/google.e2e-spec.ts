@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from 'mongoose';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';

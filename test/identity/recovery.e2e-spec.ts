@@ -1,9 +1,10 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
 import { Types, type Connection } from 'mongoose';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { readOutbox, type OutboxMail } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 describe('identity: password reset and account deletion (with the worker and the mail outbox)', () => {
   let stack: TestStack;
@@ -19,7 +20,7 @@ describe('identity: password reset and account deletion (with the worker and the
 
   /** The newest mail to `to` whose subject matches, once the worker has written it. */
   const mailTo = (to: string, subject: RegExp): Promise<OutboxMail> =>
-    eventually(async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)), 15_000, `mail to ${to}`);
+    until(async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)), 15_000, `mail to ${to}`);
   const tokenFrom = (mail: OutboxMail, path: string): string => {
     const link = mail.links.find((l) => l.startsWith(`http://shop.test/${path}/`));
     if (!link) throw new Error(`no ${path} link in ${mail.text}`);

@@ -2,8 +2,9 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import Redis from 'ioredis';
 import type { Connection } from 'mongoose';
 import { SessionCache } from '../../apps/api/src/auth/session-cache';
-import { createAccount } from '../support/accounts';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { createAccount } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 /**
  * Signed-in callers are kept in memory between requests (SESSION_CACHE_TTL_MS). `a` keeps them for a minute,
@@ -54,12 +55,12 @@ describe('session cache: account changes show at once', () => {
       await listener.subscribe(channel);
       listener.on('message', (_c: string, message: string) => heard.push(message));
       await a.http().put('/api/users/profile').set('Authorization', cy.bearer).send({ username: 'Cy renamed' }).expect(200);
-      await eventually(async () => (heard.some((m) => m.endsWith(` ${cy.id}`)) ? true : undefined), 2000, 'the users-changed message');
+      await until(async () => (heard.some((m) => m.endsWith(` ${cy.id}`)) ? true : undefined), 2000, 'the users-changed message');
 
       await cart(a, cy.bearer).expect(200);
       expect(a.app.get(SessionCache).get(cy.id)?.username).toBe('Cy renamed');
       await publisher.publish(channel, `another-instance ${cy.id}`);
-      await eventually(async () => (a.app.get(SessionCache).get(cy.id) === undefined ? true : undefined), 2000, 'the account to be dropped');
+      await until(async () => (a.app.get(SessionCache).get(cy.id) === undefined ? true : undefined), 2000, 'the account to be dropped');
     } finally {
       listener.disconnect();
       publisher.disconnect();
@@ -70,6 +71,6 @@ describe('session cache: account changes show at once', () => {
     const dee = await createAccount(c);
     await c.http().get('/api/users').set('Authorization', dee.bearer).expect(403);
     await c.app.get<Connection>(getConnectionToken()).collection('users').updateOne({ email: dee.email }, { $set: { isAdmin: true } });
-    await eventually(async () => ((await c.http().get('/api/users').set('Authorization', dee.bearer)).status === 200 ? true : undefined), 4000, 'the promotion to show');
+    await until(async () => ((await c.http().get('/api/users').set('Authorization', dee.bearer)).status === 200 ? true : undefined), 4000, 'the promotion to show');
   });
 });

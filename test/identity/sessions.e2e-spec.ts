@@ -1,6 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('identity: register, sign in, sessions', () => {

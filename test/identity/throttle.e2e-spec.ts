@@ -1,4 +1,4 @@
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('identity: throttling of sign-in calls', () => {

@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { createAccount } from '../support/accounts';
+import { createAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,5 +1,4 @@
-import { createAccount, type TestAccount } from '../support/accounts';
-import { ADDRESS, createProduct, readStock } from '../support/fixtures';
+import { createAccount, type TestAccount, ADDRESS, insertProduct, readStock } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 interface HistoryEntry {
@@ -31,7 +30,7 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
   });
 
   const place = async (who: TestAccount, fullName = who.username, quantity = 1): Promise<{ id: string; productId: string }> => {
-    const product = await createProduct(stack, { countInStock: 10 });
+    const product = await insertProduct(stack, { countInStock: 10 });
     await stack.http().post('/api/cart').set('Authorization', who.bearer).send({ productId: product.id, quantity }).expect(201);
     const res = await stack.http().post('/api/orders').set('Authorization', who.bearer).send({ shippingAddress: { ...ADDRESS, fullName }, paymentMethod: 'cod' }).expect(201);
     return { id: res.body.id as string, productId: product.id };

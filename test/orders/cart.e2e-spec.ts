@@ -1,5 +1,4 @@
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createProduct, setProduct } from '../support/fixtures';
+import { createAccount, type TestAccount, insertProduct, setProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('cart: /api/cart', () => {
@@ -23,8 +22,8 @@ describe('cart: /api/cart', () => {
   });
 
   it('adds, adds again to the same line, sets, removes and empties, answering the cart each time', async () => {
-    const tee = await createProduct(stack, { priceCents: 1999, countInStock: 20 });
-    const cap = await createProduct(stack, { priceCents: 500, countInStock: 5 });
+    const tee = await insertProduct(stack, { priceCents: 1999, countInStock: 20 });
+    const cap = await insertProduct(stack, { priceCents: 500, countInStock: 5 });
     let res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ userId: ann.id, productId: tee.id, quantity: 2 }).expect(201);
     expect(res.body).toEqual({
       userId: ann.id,
@@ -53,7 +52,7 @@ describe('cart: /api/cart', () => {
   });
 
   it('shows the current catalog price, never a stored one', async () => {
-    const tee = await createProduct(stack, { priceCents: 1000, countInStock: 5 });
+    const tee = await insertProduct(stack, { priceCents: 1000, countInStock: 5 });
     await stack.http().post('/api/cart').set('Authorization', bob.bearer).send({ productId: tee.id, quantity: 1 }).expect(201);
     await setProduct(stack, tee.id, { priceCents: 1250 });
     expect((await cartOf(bob)).items.find((i: { productId: string }) => i.productId === tee.id).price).toBe(12.5);
@@ -62,7 +61,7 @@ describe('cart: /api/cart', () => {
 
   it('a removal and adds sent at the same moment both count', async () => {
     const eve = await createAccount(stack);
-    const [tee, cap, sock] = await Promise.all([createProduct(stack, { countInStock: 50 }), createProduct(stack, { countInStock: 50 }), createProduct(stack, { countInStock: 50 })]);
+    const [tee, cap, sock] = await Promise.all([insertProduct(stack, { countInStock: 50 }), insertProduct(stack, { countInStock: 50 }), insertProduct(stack, { countInStock: 50 })]);
     const send = (body: Record<string, unknown>) => stack.http().post('/api/cart').set('Authorization', eve.bearer).send(body);
     await send({ productId: tee.id, quantity: 3 }).expect(201);
     await send({ productId: sock.id, quantity: 1 }).expect(201);
@@ -85,8 +84,8 @@ describe('cart: /api/cart', () => {
 
   it('answers an add with the product as it is now: a price or stock change made a moment ago shows', async () => {
     const dee = await createAccount(stack);
-    const tee = await createProduct(stack, { priceCents: 1000, countInStock: 5 });
-    const cap = await createProduct(stack, { priceCents: 300, countInStock: 5 });
+    const tee = await insertProduct(stack, { priceCents: 1000, countInStock: 5 });
+    const cap = await insertProduct(stack, { priceCents: 300, countInStock: 5 });
     const add = (productId: string) => stack.http().post('/api/cart').set('Authorization', dee.bearer).send({ productId, quantity: 1 });
     await add(tee.id).expect(201);
     await add(cap.id).expect(201);
@@ -103,7 +102,7 @@ describe('cart: /api/cart', () => {
   });
 
   it('refuses a client-sent price by the whitelist', async () => {
-    const tee = await createProduct(stack, { priceCents: 1000 });
+    const tee = await insertProduct(stack, { priceCents: 1000 });
     const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, price: 0.01 }).expect(400);
     expect(res.body.message).toMatch(/price should not exist/);
     await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, priceCents: 1 }).expect(400);
@@ -111,7 +110,7 @@ describe('cart: /api/cart', () => {
   });
 
   it('takes whole quantities from 1 to 99 only', async () => {
-    const tee = await createProduct(stack, { countInStock: 500 });
+    const tee = await insertProduct(stack, { countInStock: 500 });
     for (const quantity of [0, -1, 1.5, 100, '2', null]) {
       await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity }).expect(400);
     }
@@ -123,20 +122,20 @@ describe('cart: /api/cart', () => {
   });
 
   it('answers 400 naming how many are left when asking for more than is in stock', async () => {
-    const tee = await createProduct(stack, { name: 'Linen Shirt', countInStock: 3 });
+    const tee = await insertProduct(stack, { name: 'Linen Shirt', countInStock: 3 });
     const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 4 }).expect(400);
     expect(res.body.message).toBe('Only 3 left in stock for Linen Shirt');
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2 }).expect(201);
     const again = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2 }).expect(400);
     expect(again.body.message).toBe('Only 3 left in stock for Linen Shirt');
-    const none = await createProduct(stack, { name: 'Sold Out Cap', countInStock: 0 });
+    const none = await insertProduct(stack, { name: 'Sold Out Cap', countInStock: 0 });
     const out = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: none.id, quantity: 1 }).expect(400);
     expect(out.body.message).toBe('Sold Out Cap is out of stock (0 left)');
     await stack.http().delete('/api/cart').set('Authorization', ann.bearer).expect(200);
   });
 
   it('handles variants: sku required, own stock and price, shown with size and colour', async () => {
-    const tee = await createProduct(stack, {
+    const tee = await insertProduct(stack, {
       priceCents: 2000,
       countInStock: 5,
       variants: [
@@ -162,9 +161,9 @@ describe('cart: /api/cart', () => {
 
   it('counts every one of many adds sent at once (two tabs, a double click), and never goes past the stock', async () => {
     const carol = await createAccount(stack);
-    const tee = await createProduct(stack, { countInStock: 50 });
-    const cap = await createProduct(stack, { countInStock: 50 });
-    const sock = await createProduct(stack, { countInStock: 50, variants: [{ sku: 'S-M', size: 'M', countInStock: 12 }] });
+    const tee = await insertProduct(stack, { countInStock: 50 });
+    const cap = await insertProduct(stack, { countInStock: 50 });
+    const sock = await insertProduct(stack, { countInStock: 50, variants: [{ sku: 'S-M', size: 'M', countInStock: 12 }] });
     const add = (body: Record<string, unknown>) => stack.http().post('/api/cart').set('Authorization', carol.bearer).send(body);
     // The first add creates the cart; then 15 adds of one product, 10 of another and 15 of one variant at once.
     await add({ productId: tee.id, quantity: 1 }).expect(201);
@@ -197,7 +196,7 @@ describe('cart: /api/cart', () => {
 
   it('answers 404 for an unknown or unpublished product', async () => {
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: '665f1c2e9d1e8a0012345678', quantity: 1 }).expect(404);
-    const draft = await createProduct(stack, { status: 'draft' });
+    const draft = await insertProduct(stack, { status: 'draft' });
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: draft.id, quantity: 1 }).expect(404);
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: { $ne: null }, quantity: 1 }).expect(400);
   });
@@ -205,7 +204,7 @@ describe('cart: /api/cart', () => {
   describe('user B cannot read or change user A’s cart', () => {
     let tee: { id: string };
     beforeAll(async () => {
-      tee = await createProduct(stack, { countInStock: 50 });
+      tee = await insertProduct(stack, { countInStock: 50 });
       await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2 }).expect(201);
     });
     const annCart = async () => (await cartOf(ann)).items.map((i: { productId: string; quantity: number }) => `${i.productId}x${i.quantity}`);

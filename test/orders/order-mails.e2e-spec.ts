@@ -1,9 +1,9 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import { createAccount } from '../support/accounts';
-import { ADDRESS, createProduct } from '../support/fixtures';
+import { createAccount, ADDRESS, insertProduct } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 import { OrderMailsService } from '@shop/orders';
 
 // Order mails are recorded on the order in the same write as the change that owes them, so a mail whose
@@ -25,16 +25,16 @@ describe('order mails are never lost', () => {
 
   it('a placed order owes nothing once its confirmation is queued; a crash between the write and the queueing is repaired by the sweep, once', async () => {
     const [buyer, admin] = await Promise.all([createAccount(stack), createAccount(stack, 'admin')]);
-    const product = await createProduct(stack, { countInStock: 5 });
+    const product = await insertProduct(stack, { countInStock: 5 });
     await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
     const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
     const id = new Types.ObjectId(placed.body.id as string);
     expect((await orders().findOne({ _id: id }))?.pendingMails).toEqual([]);
-    await eventually(async () => ((await mailsTo(buyer.email)).length === 1 ? true : undefined), 15_000, 'the confirmation');
+    await until(async () => ((await mailsTo(buyer.email)).length === 1 ? true : undefined), 15_000, 'the confirmation');
 
     // As a crash would leave it: the status changed and both mails still owed, written a minute ago.
     await stack.http().put(`/api/orders/${placed.body.id as string}`).set('Authorization', admin.bearer).send({ status: 'paid' }).expect(200);
-    await eventually(async () => ((await mailsTo(buyer.email)).length === 2 ? true : undefined), 15_000, 'the paid notice');
+    await until(async () => ((await mailsTo(buyer.email)).length === 2 ? true : undefined), 15_000, 'the paid notice');
     await orders().updateOne({ _id: id }, { $set: { pendingMails: ['confirmation', 'status:paid'], updatedAt: new Date(Date.now() - 60_000) } });
     const freshId = new Types.ObjectId();
     await orders().insertOne({ ...(await orders().findOne({ _id: id }))!, _id: freshId, idempotencyKey: `${buyer.id}:fresh`, pendingMails: ['confirmation'], updatedAt: new Date() });
@@ -52,7 +52,7 @@ describe('order mails are never lost', () => {
     // A confirmation that was never queued at all (the API died right after the write) goes out via the sweep.
     await orders().updateOne({ _id: freshId }, { $set: { updatedAt: new Date(Date.now() - 60_000) } });
     expect(await sweeper.sweep()).toBe(1);
-    const third = await eventually(async () => {
+    const third = await until(async () => {
       const all = await mailsTo(buyer.email);
       return all.length === 3 ? all : undefined;
     }, 15_000, 'the swept confirmation');
@@ -61,7 +61,7 @@ describe('order mails are never lost', () => {
   });
 
   it('a mail owed to a customer who has since deleted the account is dropped, not retried forever', async () => {
-    const product = await createProduct(stack, { countInStock: 5 });
+    const product = await insertProduct(stack, { countInStock: 5 });
     const buyer = await createAccount(stack);
     await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
     const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);

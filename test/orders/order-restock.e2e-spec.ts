@@ -1,7 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { ADDRESS, createProduct } from '../support/fixtures';
+import { createAccount, type TestAccount, ADDRESS, insertProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { OrderRestockService } from '@shop/orders';
 
@@ -40,7 +39,7 @@ describe('a cancelled order restocks exactly once, even across a crash', () => {
   }
 
   it('the owner cancels: every unit and the coupon are back, and the order owes nothing', async () => {
-    const [a, b] = await Promise.all([createProduct(stack, { countInStock: 10 }), createProduct(stack, { countInStock: 4 })]);
+    const [a, b] = await Promise.all([insertProduct(stack, { countInStock: 10 }), insertProduct(stack, { countInStock: 4 })]);
     await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: 'BACK10', type: 'percent', value: 10, perCustomerLimit: 1 }).expect(201);
     const id = await order(
       [
@@ -62,7 +61,7 @@ describe('a cancelled order restocks exactly once, even across a crash', () => {
   });
 
   it('a restock cut after its first line and the coupon is finished by the sweep, and nothing goes back twice', async () => {
-    const [a, b] = await Promise.all([createProduct(stack, { countInStock: 10 }), createProduct(stack, { countInStock: 10 })]);
+    const [a, b] = await Promise.all([insertProduct(stack, { countInStock: 10 }), insertProduct(stack, { countInStock: 10 })]);
     await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: 'CUT10', type: 'percent', value: 10, perCustomerLimit: 2 }).expect(201);
     const id = await order(
       [
@@ -105,7 +104,7 @@ describe('a cancelled order restocks exactly once, even across a crash', () => {
   });
 
   it('leaves a restock begun in the last 30 s to the request doing it', async () => {
-    const a = await createProduct(stack, { countInStock: 10 });
+    const a = await insertProduct(stack, { countInStock: 10 });
     const id = await order([{ productId: a.id, quantity: 1 }]);
     await db()
       .collection('orders')

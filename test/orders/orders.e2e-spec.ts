@@ -1,10 +1,10 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { Types } from 'mongoose';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { ADDRESS, createProduct, readStock, setProduct } from '../support/fixtures';
+import { createAccount, type TestAccount, ADDRESS, insertProduct, readStock, setProduct } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 type Status = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
 
@@ -41,7 +41,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
 
   describe('placing an order', () => {
     it('builds the order from the server cart in cents, shows dollars, taxes, ships free, empties the cart and mails a confirmation', async () => {
-      const tee = await createProduct(stack, { name: 'Oxford Shirt', priceCents: 1999, countInStock: 10 });
+      const tee = await insertProduct(stack, { name: 'Oxford Shirt', priceCents: 1999, countInStock: 10 });
       await addToCart(ann, tee.id, 3).expect(201);
       const res = await order(ann).expect(201);
       expect(res.body).toEqual(
@@ -69,14 +69,14 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const cart = await stack.http().get('/api/cart').set('Authorization', ann.bearer).expect(200);
       expect(cart.body.totalQuantity).toBe(0);
 
-      const mail = await eventually(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${res.body.id} confirmed`), 15_000, 'confirmation mail');
+      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${res.body.id} confirmed`), 15_000, 'confirmation mail');
       expect(mail.to).toContain(ann.email);
       expect(mail.text).toContain(res.body.id);
       expect(mail.links).toContain('http://shop.test/user-orders');
     });
 
     it('ignores the client for prices: a price in the body is refused, and the catalog price at order time is used', async () => {
-      const tee = await createProduct(stack, { priceCents: 1000, countInStock: 10 });
+      const tee = await insertProduct(stack, { priceCents: 1000, countInStock: 10 });
       await addToCart(ann, tee.id, 1).expect(201);
       const refused = await order(ann, { totalPrice: 0.01 }).expect(400);
       expect(refused.body.message).toMatch(/totalPrice should not exist/);
@@ -90,7 +90,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
 
     it('refuses an empty cart, a bad address, and unknown payment methods', async () => {
       await order(ann).expect(400);
-      const tee = await createProduct(stack, { countInStock: 5 });
+      const tee = await insertProduct(stack, { countInStock: 5 });
       await addToCart(ann, tee.id).expect(201);
       const noAddress = await order(ann, { shippingAddress: undefined }).expect(400);
       expect(noAddress.body.message).toBe('Shipping address is required');
@@ -102,7 +102,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     });
 
     it('the same Idempotency-Key sent twice gives one order (also concurrently)', async () => {
-      const tee = await createProduct(stack, { countInStock: 10 });
+      const tee = await insertProduct(stack, { countInStock: 10 });
       await addToCart(bob, tee.id, 2).expect(201);
       const first = await order(bob, {}, 'key-0001-abcdef').expect(201);
       const second = await order(bob, {}, 'key-0001-abcdef').expect(201);
@@ -120,7 +120,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     });
 
     it('50 concurrent buyers for 10 units give exactly 10 orders, stock ends at 0 and is never negative', async () => {
-      const tee = await createProduct(stack, { name: 'Limited Jacket', countInStock: 10 });
+      const tee = await insertProduct(stack, { name: 'Limited Jacket', countInStock: 10 });
       await Promise.all(buyers.map((b) => addToCart(b, tee.id, 1).expect(201)));
       const seen: number[] = [];
       let watching = true;
@@ -149,8 +149,8 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     }, 120_000);
 
     it('takes variant stock, and puts back the lines already taken when a later line fails (409 naming the item)', async () => {
-      const tee = await createProduct(stack, { name: 'Rib Tee', countInStock: 5, variants: [{ sku: 'R-S', size: 'S', colour: 'Red', countInStock: 2 }, { sku: 'R-M', size: 'M', colour: 'Red', countInStock: 3 }] });
-      const cap = await createProduct(stack, { name: 'Wool Cap', countInStock: 4 });
+      const tee = await insertProduct(stack, { name: 'Rib Tee', countInStock: 5, variants: [{ sku: 'R-S', size: 'S', colour: 'Red', countInStock: 2 }, { sku: 'R-M', size: 'M', colour: 'Red', countInStock: 3 }] });
+      const cap = await insertProduct(stack, { name: 'Wool Cap', countInStock: 4 });
       await addToCart(ann, tee.id, 2, 'R-S').expect(201);
       await addToCart(ann, cap.id, 3).expect(201);
       await setProduct(stack, cap.id, { countInStock: 1, quantity: 1 }); // someone else bought them meanwhile
@@ -177,7 +177,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
   describe('reading orders', () => {
     let annOrder: string;
     beforeAll(async () => {
-      const tee = await createProduct(stack, { countInStock: 10 });
+      const tee = await insertProduct(stack, { countInStock: 10 });
       annOrder = await placeOne(ann, tee.id);
     });
 
@@ -264,7 +264,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     const allowed = new Set(['pending>paid', 'paid>shipped', 'shipped>delivered', 'pending>cancelled', 'paid>cancelled']);
     let productId: string;
     beforeAll(async () => {
-      productId = (await createProduct(stack, { countInStock: 500 })).id;
+      productId = (await insertProduct(stack, { countInStock: 500 })).id;
     });
 
     const statuses: Status[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
@@ -298,7 +298,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const delivered = await update({ status: 'delivered' }).expect(200);
       expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String), trackingNumber: '1Z999' }));
       expect((await update({ status: 'paid' }).expect(409)).body.message).toBe('A delivered order cannot change any more');
-      const mail = await eventually(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${id} is delivered`), 15_000, 'status mail');
+      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${id} is delivered`), 15_000, 'status mail');
       expect(mail.to).toContain(bob.email);
     });
 
@@ -327,7 +327,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     });
 
     it('a cancel puts the stock back; the owner may cancel only while pending', async () => {
-      const tee = await createProduct(stack, { countInStock: 6 });
+      const tee = await insertProduct(stack, { countInStock: 6 });
       const first = await placeOne(ann, tee.id, 2);
       expect((await readStock(stack, tee.id)).countInStock).toBe(4);
       const cancelled = await stack.http().post(`/api/orders/${first}/cancel`).set('Authorization', ann.bearer).expect(200);
@@ -409,7 +409,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     });
 
     it('POST /validate previews the discount on the caller’s cart or says why not', async () => {
-      const tee = await createProduct(stack, { priceCents: 1500, countInStock: 10 });
+      const tee = await insertProduct(stack, { priceCents: 1500, countInStock: 10 });
       const empty = await stack.http().post('/api/coupons/validate').set('Authorization', ann.bearer).send({ code: 'spring10' }).expect(200);
       expect(empty.body).toEqual(expect.objectContaining({ valid: false, reason: 'Your cart is empty' }));
       await addToCart(ann, tee.id, 1).expect(201);
@@ -433,7 +433,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     });
 
     it('a coupon with maxRedemptions 5 under 20 concurrent orders is redeemed exactly 5 times', async () => {
-      const tee = await createProduct(stack, { countInStock: 100 });
+      const tee = await insertProduct(stack, { countInStock: 100 });
       const coupon = await createCoupon({ code: 'FIRST5', type: 'fixed', value: 2, maxRedemptions: 5 }).expect(201);
       const twenty = buyers.slice(0, 20);
       await Promise.all(twenty.map((b) => addToCart(b, tee.id, 1).expect(201)));
@@ -450,7 +450,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     }, 60_000);
 
     it('counts per-customer limits atomically and gives a redemption back when the order fails or is cancelled', async () => {
-      const tee = await createProduct(stack, { name: 'Scarf', countInStock: 10 });
+      const tee = await insertProduct(stack, { name: 'Scarf', countInStock: 10 });
       const coupon = await createCoupon({ code: 'ONCE', type: 'percent', value: 50, perCustomerLimit: 1, maxRedemptions: 10 }).expect(201);
       await addToCart(bob, tee.id, 1).expect(201);
       const racing = await Promise.all(Array.from({ length: 4 }, (_, i) => order(bob, { couponCode: 'ONCE' }, `once-key-${i}-abcdef`)));
@@ -477,7 +477,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     type Period = { orders: number; revenue: number; averageOrderValue: number };
     const plus = (p: Period, total: number) => ({ orders: p.orders + 1, revenue: Math.round((p.revenue + total) * 100) / 100 });
     const before = await stats();
-    const tee = await createProduct(stack, { name: 'Revenue Tee', countInStock: 5 });
+    const tee = await insertProduct(stack, { name: 'Revenue Tee', countInStock: 5 });
     await addToCart(bob, tee.id, 1).expect(201);
     const placed = await order(bob).expect(201);
     // A pending cash-on-delivery order is not revenue.
@@ -501,7 +501,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
 
   it('GET /stats gives the dashboard numbers to admins', async () => {
     await stack.http().get('/api/orders/stats').set('Authorization', ann.bearer).expect(403);
-    const low = await createProduct(stack, { name: 'Almost Gone', countInStock: 1 });
+    const low = await insertProduct(stack, { name: 'Almost Gone', countInStock: 1 });
     const res = await stack.http().get('/api/orders/stats').set('Authorization', admin.bearer).expect(200);
     const counts = await db()
       .collection('orders')

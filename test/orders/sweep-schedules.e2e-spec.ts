@@ -3,9 +3,9 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Job, Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { JobsService, SCHEDULED_JOB_OPTIONS, SCHEDULED_JOBS } from '@shop/jobs';
-import { createAccount } from '../support/accounts';
-import { createProduct, readStock } from '../support/fixtures';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { createAccount, insertProduct, readStock } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 import { createWorker } from '../../apps/worker/src/worker.factory';
 import { SweepSchedules } from '../../apps/worker/src/sweep-schedules';
 
@@ -43,7 +43,7 @@ describe('sweeps are job schedulers run by the worker', () => {
     expect(schedulers.map((s) => s.key).sort()).toEqual([...SCHEDULED_JOBS].sort());
     for (const s of schedulers) expect(s.every).toBe(EVERY_MS);
     for (const name of SCHEDULED_JOBS) {
-      const done = await eventually(async () => {
+      const done = await until(async () => {
         const runs = await runsOf(name);
         return runs.some((j) => j.finishedOn !== undefined) ? runs : undefined;
       }, 10_000, `the first ${name}`);
@@ -73,11 +73,11 @@ describe('sweeps are job schedulers run by the worker', () => {
   });
 
   it('a sweep job resolves a stock hold left by a crashed placement (the worker runs the shared service)', async () => {
-    const product = await createProduct(stack, { countInStock: 10 });
+    const product = await insertProduct(stack, { countInStock: 10 });
     const products = stack.app.get<Connection>(getConnectionToken()).collection('products');
     await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $inc: { countInStock: -3, quantity: -3 }, $push: { stockHolds: { order: new Types.ObjectId(), quantity: 3, at: new Date(Date.now() - 120_000) } } } as never);
     await queue.add('sweep.stock-holds', {});
-    await eventually(async () => ((await readStock(stack, product.id)).countInStock === 10 ? true : undefined), 10_000, 'the swept hold');
+    await until(async () => ((await readStock(stack, product.id)).countInStock === 10 ? true : undefined), 10_000, 'the swept hold');
     expect((await products.findOne({ _id: new Types.ObjectId(product.id) }))?.stockHolds).toEqual([]);
   });
 
@@ -85,21 +85,21 @@ describe('sweeps are job schedulers run by the worker', () => {
     // Every scheduled run carries the scheduler's job options: bounded retries with backoff, failures kept.
     expect((await pendingOf('sweep.stock-holds'))[0].opts).toMatchObject({ attempts: SCHEDULED_JOB_OPTIONS.attempts, backoff: SCHEDULED_JOB_OPTIONS.backoff });
     // A hold naming something that is no order id: the stock-hold sweep throws on it at every attempt.
-    const product = await createProduct(stack, { countInStock: 10 });
+    const product = await insertProduct(stack, { countInStock: 10 });
     const products = stack.app.get<Connection>(getConnectionToken()).collection('products');
     const broken = { order: 'not-an-order-id', quantity: 1, at: new Date(Date.now() - 120_000) };
     await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $push: { stockHolds: broken } } as never);
     await queue.add('sweep.stock-holds', {}, { ...SCHEDULED_JOB_OPTIONS, jobId: 'sweep-broken-1' });
 
     const jobs = stack.app.get(JobsService);
-    const failed = await eventually(async () => (await jobs.listFailed()).find((j) => j.id === 'sweep-broken-1'), 20_000, 'the failed sweep');
+    const failed = await until(async () => (await jobs.listFailed()).find((j) => j.id === 'sweep-broken-1'), 20_000, 'the failed sweep');
     expect(failed).toEqual(expect.objectContaining({ queue: 'maintenance', name: 'sweep.stock-holds', attemptsMade: SCHEDULED_JOB_OPTIONS.attempts }));
 
     // Someone repairs the data, then presses Retry in the console: the sweep runs again and succeeds.
     await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $pull: { stockHolds: { order: 'not-an-order-id' } } } as never);
     const admin = await createAccount(stack, 'admin');
     await stack.http().post('/api/admin/jobs/maintenance/sweep-broken-1/retry').set('Authorization', admin.bearer).expect(200);
-    await eventually(async () => ((await queue.getJobState('sweep-broken-1')) === 'completed' ? true : undefined), 15_000, 'the retried sweep');
+    await until(async () => ((await queue.getJobState('sweep-broken-1')) === 'completed' ? true : undefined), 15_000, 'the retried sweep');
     expect((await jobs.listFailed()).find((j) => j.id === 'sweep-broken-1')).toBeUndefined();
   });
 });

@@ -3,10 +3,9 @@ import Redis from 'ioredis';
 import type { Connection } from 'mongoose';
 import { PageCache } from '../../apps/api/src/catalog-cache/catalog-cache.module';
 import { ResponseCache } from '../../apps/api/src/catalog-cache/response-cache';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
-import { ADDRESS } from '../support/fixtures';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { createAccount, type TestAccount, createCategory, createProduct, ADDRESS } from '../support/fixtures';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 
 const PUBLIC = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
@@ -184,7 +183,7 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     const stockIn = (body: { _id: string; countInStock: number }[]) => body.find((p) => p._id === productId)?.countInStock;
     // Earlier tests' orders may still be within the lag: start from a list that shows the product page's stock.
     const before = (await stack.http().get(`/api/products/${productId}`).expect(200)).body.countInStock as number;
-    await eventually(async () => (stockIn((await list()).body) === before ? true : undefined), 5000, 'the list to settle');
+    await until(async () => (stockIn((await list()).body) === before ? true : undefined), 5000, 'the list to settle');
     await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId, quantity: 1 }).expect(201);
     await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
     // The product page is exact at once; the list is still the cached answer (an order does not empty the cache).
@@ -192,7 +191,7 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     const hits = cache().hits;
     expect(stockIn((await list()).body)).toBe(before);
     expect(cache().hits).toBe(hits + 1);
-    await eventually(async () => (stockIn((await list()).body) === before - 1 ? true : undefined), 5000, 'the list to show the new stock');
+    await until(async () => (stockIn((await list()).body) === before - 1 ? true : undefined), 5000, 'the list to show the new stock');
   });
 
   it('never serves a cached guest answer to an admin, nor caches a signed-in answer', async () => {
@@ -302,7 +301,7 @@ describe('catalog cache: throttling and several API instances', () => {
       await listener.subscribe(channel);
       listener.on('message', (_c: string, from: string) => heard.push(from));
       await a.http().put(`/api/products/${id}`).set('Authorization', admin.bearer).send({ name: 'Renamed tee' }).expect(200);
-      await eventually(async () => (heard.length > 0 ? true : undefined), 2000, 'the catalog-changed message');
+      await until(async () => (heard.length > 0 ? true : undefined), 2000, 'the catalog-changed message');
 
       // Another instance's message (a process we cannot hear in-process) empties b's cache.
       expect((await b.http().get(`/api/products/${id}`).expect(200)).body.name).toBe('Renamed tee');
@@ -310,7 +309,7 @@ describe('catalog cache: throttling and several API instances', () => {
       const publisher = new Redis(a.config.redisUrl);
       await publisher.publish(channel, 'another-instance');
       publisher.disconnect();
-      await eventually(async () => (b.app.get(ResponseCache).size === 0 ? true : undefined), 2000, 'b to empty its cache');
+      await until(async () => (b.app.get(ResponseCache).size === 0 ? true : undefined), 2000, 'b to empty its cache');
     } finally {
       listener.disconnect();
     }

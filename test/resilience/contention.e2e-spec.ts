@@ -2,7 +2,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { Types } from 'mongoose';
 import { TokenService } from '../../apps/api/src/auth/token.service';
-import { ADDRESS, createProduct, readStock } from '../support/fixtures';
+import { ADDRESS, insertProduct, readStock } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 const BUYERS = 200;
@@ -27,7 +27,7 @@ describe('resilience: contention for the last units', () => {
   afterAll(() => stack?.stop());
 
   it(`${BUYERS} concurrent buyers for ${UNITS} units give exactly ${UNITS} orders`, async () => {
-    const product = await createProduct(stack, { name: 'Last-units parka', countInStock: UNITS });
+    const product = await insertProduct(stack, { name: 'Last-units parka', countInStock: UNITS });
     const added = await Promise.all(tokens.map((t) => stack.http().post('/api/cart').set('Authorization', `Bearer ${t}`).send({ productId: product.id, quantity: 1 })));
     expect(added.map((r) => r.status)).toEqual(Array(BUYERS).fill(201));
 

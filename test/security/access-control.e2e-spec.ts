@@ -1,6 +1,4 @@
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
-import { ADDRESS, createProduct as insertProduct } from '../support/fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct, ADDRESS, insertProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { database, profileOf } from './support';
 

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createAccount, type TestAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/fixtures';
 import { readOutbox, type OutboxMail } from '../support/outbox';
-import { eventually, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
+import { until } from '../support/polling';
 import { database, storedUser } from './support';
 
 /** Password reset and account deletion, with the worker writing mails to the outbox. */
@@ -28,7 +29,7 @@ describe('security: accounts', () => {
   });
 
   const mailTo = (to: string, subject: RegExp): Promise<OutboxMail> =>
-    eventually(async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)), 20_000, `mail to ${to}`);
+    until(async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)), 20_000, `mail to ${to}`);
   const linkToken = (mail: OutboxMail, path: string): string => {
     const link = mail.links.find((l) => l.includes(`/${path}/`));
     if (!link) throw new Error(`no ${path} link in ${mail.text}`);

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { newPage, startBrowserStack, type BrowserStack } from '../browser/browser-support';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 
 /** Markup that sets window.__xss (or opens a dialog) if a page ever runs it. */
 const PAYLOADS = {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory, createProduct } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { database, profileOf } from './support';
 

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { webAppsServer } from '../../apps/api/src/web/testing';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { createCategory } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, createCategory } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { database, expectNoLeak } from './support';
 

@@ -1,6 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import type { TestAccount } from '../support/accounts';
+import type { TestAccount } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 
 /** The raw database, for reading state back after an attack (never to set up the attack itself). */

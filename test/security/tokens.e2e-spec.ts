@@ -1,5 +1,5 @@
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createAccount, type TestAccount } from '../support/accounts';
+import { createAccount, type TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { profileOf } from './support';
 

@@ -2,8 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import { ObjectId } from 'mongodb';
 import sharp from 'sharp';
 import { MediaStorage } from '@shop/media';
-import { createAccount, type TestAccount } from '../support/accounts';
-import { pngImage } from '../support/catalog-fixtures';
+import { createAccount, type TestAccount, pngImage } from '../support/fixtures';
 import {
   decompressionBomb,
   jpegWithTrailingHtml,

@@ -1,5 +1,4 @@
-import { createAccount, type TestAccount } from './accounts';
-import { createCategory } from './catalog-fixtures';
+import { createAccount, type TestAccount, createCategory } from './fixtures';
 import { startTestStack, type TestStack } from './test-stack';
 
 /** A stack with an admin, two customers (Ann and Bob) and a category to put reviewed products in. */

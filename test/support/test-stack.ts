@@ -71,14 +71,3 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
   };
 }
-
-/** Polls until check() returns a value, or fails after timeoutMs. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
