@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { SeedService } from '../../apps/api/src/seed/seed.service';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { TestStack } from '../support/test-stack';
+import { startBuiltStack } from './built-stack';
 import type { TestAccount } from '../support/fixtures';
 
 // Globals of the page, for the callbacks run inside it by page.evaluate (this program has no DOM lib).
@@ -57,11 +57,6 @@ export function storageLength(page: Page): Promise<number> {
   return page.evaluate(() => localStorage.length);
 }
 
-/** Debian's Chromium, headless, with no download (stack notes). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const REPO = resolve(__dirname, '../..');
-
 export interface BrowserStack {
   stack: TestStack;
   browser: Browser;
@@ -70,42 +65,21 @@ export interface BrowserStack {
 }
 
 /**
- * Boots the real API and worker (demo catalog seeded) serving the built storefront from dist/web,
- * listens on a free port, and launches Chromium.
+ * Boots the built API and worker on a copy of the seeded demo catalogue (built-stack.ts), serving the built web apps,
+ * and listens on a free port; `browser` is the Playwright worker's Chromium (playwright.config.ts).
  */
-export async function startBrowserStack(env: Record<string, string> = {}): Promise<BrowserStack> {
-  const stack = await startTestStack({ worker: true, env: { WEB_DIST_DIR: join(REPO, 'dist/web'), SEED_DEMO: 'true', ...env } });
-  // The demo catalogue fills in the background once the app has started: the journeys need all of it.
-  await stack.app.get(SeedService).settled();
+export async function startBrowserStack(browser: Browser, env: Record<string, string> = {}): Promise<BrowserStack> {
+  const stack = await startBuiltStack({ worker: true, demo: true, env });
   // The stack's PUBLIC_URL is http://shop.test; links from mails are rebased onto baseUrl by the tests.
-  const { browser, baseUrl } = await listenAndLaunch(stack);
-  return {
-    stack,
-    browser,
-    baseUrl,
-    async stop() {
-      await browser.close().catch(() => undefined);
-      await stack.stop();
-    },
-  };
+  const baseUrl = await listen(stack);
+  return { stack, browser, baseUrl, stop: () => stack.stop() };
 }
 
-/**
- * Makes a booted stack listen on a free port of 127.0.0.1 and launches Chromium; if Chromium cannot start, stops
- * the stack and says how to get Chromium.
- */
-export async function listenAndLaunch(stack: TestStack): Promise<{ browser: Browser; baseUrl: string }> {
+/** Makes a booted stack listen on a free port of 127.0.0.1; answers its base URL. */
+export async function listen(stack: TestStack): Promise<string> {
   await stack.app.listen(0, '127.0.0.1');
   const { port } = stack.app.getHttpServer().address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    return { browser, baseUrl };
-  } catch (error) {
-    // Without this the stack's engine, Redis connections and worker keep Jest alive long after the failure.
-    await stack.stop();
-    throw new Error(`Chromium could not start from ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH): ${String(error)}`);
-  }
+  return `http://127.0.0.1:${port}`;
 }
 
 export async function newPage(bs: BrowserStack, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -5,13 +5,12 @@
  * localStorage) before any page script runs.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { TestAccount } from '../support/fixtures';
-import { startTestStack, type TestStack } from '../support/test-stack';
-import { listenAndLaunch } from './browser-support';
-
-const WEB_DIST = join(resolve(__dirname, '../..'), 'dist/web');
+import type { TestStack } from '../support/test-stack';
+import { listen } from './browser-support';
+import { startBuiltStack, WEB_DIST } from './built-stack';
 
 export interface ConsoleStackOptions {
   /** The spec also opens the storefront, so dist/web/storefront must be built too. */
@@ -23,29 +22,22 @@ export interface ConsoleStack {
   browser: Browser;
   /** http://127.0.0.1:<port>, where the stack serves the API, /admin and the storefront. */
   base: string;
-  /** Closes Chromium, then the stack. */
+  /** Stops the stack (Chromium belongs to the Playwright worker). */
   stop(): Promise<void>;
 }
 
 /**
- * Boots the real API (no worker, nothing seeded) serving the built apps of dist/web, with `env` on top of the test
- * stack's environment, listens on a free port and launches Chromium. Fails at once when an app it needs is not built.
+ * Boots the built API (no worker, nothing seeded) serving the built apps of dist/web, with `env` on top of the test
+ * stack's environment, and listens on a free port; `browser` is the Playwright worker's Chromium. Fails at once when
+ * an app it needs is not built.
  */
-export async function startConsoleStack(env: Record<string, string> = {}, options: ConsoleStackOptions = {}): Promise<ConsoleStack> {
+export async function startConsoleStack(browser: Browser, env: Record<string, string> = {}, options: ConsoleStackOptions = {}): Promise<ConsoleStack> {
   for (const app of options.storefront ? ['storefront', 'admin'] : ['admin']) {
     if (!existsSync(join(WEB_DIST, app, 'index.html'))) throw new Error(`dist/web/${app} is not built: run \`node tools/build.mjs\` first`);
   }
-  const stack = await startTestStack({ env: { WEB_DIST_DIR: WEB_DIST, ...env } });
-  const { browser, baseUrl } = await listenAndLaunch(stack);
-  return {
-    stack,
-    browser,
-    base: baseUrl,
-    async stop() {
-      await browser.close().catch(() => undefined);
-      await stack.stop();
-    },
-  };
+  const stack = await startBuiltStack({ env });
+  const base = await listen(stack);
+  return { stack, browser, base, stop: () => stack.stop() };
 }
 
 /** The page's localStorage, typed here because the server tsconfig has no DOM lib. */

@@ -1,3 +1,4 @@
+import { expect, test } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { createAccount } from '../support/fixtures';
@@ -5,19 +6,21 @@ import { readOutbox } from '../support/outbox';
 import { until } from '../support/polling';
 import { expectToast, newPage, signInByStorage, snap, startBrowserStack, storageLength, type BrowserStack } from './browser-support';
 
+test.describe.configure({ timeout: 120_000 });
+
 /** Journeys 1, 2, 3, 5 and 8 of the storefront issue, in headless Chromium against the real API. */
-describe('shopping journeys (browser)', () => {
+test.describe('shopping journeys (browser)', () => {
   let bs: BrowserStack;
-  beforeAll(async () => {
-    bs = await startBrowserStack();
-  }, 120_000);
-  afterAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
   const db = () => bs.stack.app.get<Connection>(getConnectionToken());
 
-  it('1. a guest searches and filters, opens a product, and is asked to log in to add it to the cart', async () => {
+  test('1. a guest searches and filters, opens a product, and is asked to log in to add it to the cart', async () => {
     const { context, page } = await newPage(bs);
     await page.goto('/shop');
     await page.locator('[data-testid="product-card"]').first().waitFor();
@@ -60,7 +63,7 @@ describe('shopping journeys (browser)', () => {
     await context.close();
   });
 
-  it('2. a visitor registers, adds two sizes of a product, applies a coupon, places an order and sees it in /user-orders', async () => {
+  test('2. a visitor registers, adds two sizes of a product, applies a coupon, places an order and sees it in /user-orders', async () => {
     const admin = await createAccount(bs.stack, 'admin');
     // A shirt of its own in two sizes, so the sizes, stock and prices are known here.
     const [category] = (await bs.stack.http().get('/api/category/categories')).body as Array<{ _id: string }>;
@@ -144,7 +147,7 @@ describe('shopping journeys (browser)', () => {
     await context.close();
   });
 
-  it('a refused add to cart shows exactly one toast, the error, and leaves the cart as the server has it', async () => {
+  test('a refused add to cart shows exactly one toast, the error, and leaves the cart as the server has it', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const products = db().collection('products');
     const product = await products.findOne({ status: 'published', countInStock: { $gt: 0 }, 'variants.0': { $exists: false } });
@@ -173,7 +176,7 @@ describe('shopping journeys (browser)', () => {
     }
   });
 
-  it('a customer who reviewed a product sees their review instead of the form; a new review replaces the form at once', async () => {
+  test('a customer who reviewed a product sees their review instead of the form; a new review replaces the form at once', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const [reviewed, fresh] = await db().collection('products').find({ status: 'published' }).limit(2).toArray();
     const before = await bs.stack.http().post(`/api/products/${String(reviewed._id)}/reviews`).set('Authorization', customer.bearer).send({ rating: 4, comment: 'Warm and soft.' });
@@ -197,7 +200,7 @@ describe('shopping journeys (browser)', () => {
     await context.close();
   });
 
-  it('3. favourites are sorted by price', async () => {
+  test('3. favourites are sorted by price', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const { context, page } = await newPage(bs);
     await signInByStorage(bs, page, customer);
@@ -228,7 +231,7 @@ describe('shopping journeys (browser)', () => {
     await context.close();
   });
 
-  it('5. a distributor adds a product through the modal, and it waits for approval', async () => {
+  test('5. a distributor adds a product through the modal, and it waits for approval', async () => {
     const distributor = await createAccount(bs.stack, 'distributor');
     const { context, page } = await newPage(bs);
     await signInByStorage(bs, page, distributor);
@@ -267,7 +270,7 @@ describe('shopping journeys (browser)', () => {
     await context.close();
   });
 
-  it('8. a password reset is completed through the link found in the outbox mail', async () => {
+  test('8. a password reset is completed through the link found in the outbox mail', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const { context, page } = await newPage(bs);
     await page.goto('/login');

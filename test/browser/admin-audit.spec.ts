@@ -3,27 +3,27 @@
  * menu, filters by resource, and sees the entry with who made it and the name before and after; at phone width
  * the list is compact and an entry opens on its own page. Uses the BUILT console (node tools/build.mjs).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 120_000 });
 
-describe('the audit log in the console', () => {
+test.describe('the audit log in the console', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
   let running: ConsoleStack | undefined;
   let admin: TestAccount;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin', { username: 'Olga Owner' });
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -31,7 +31,7 @@ describe('the audit log in the console', () => {
     return consoleSession(browser, stack, account, { width });
   }
 
-  it('shows a category renamed in the console, filtered by resource, with the actor and the name before and after', async () => {
+  test('shows a category renamed in the console, filtered by resource, with the actor and the name before and after', async () => {
     const tag = Date.now() % 100000;
     const oldName = `Gloves ${tag}`;
     const newName = `Mittens ${tag}`;
@@ -71,7 +71,7 @@ describe('the audit log in the console', () => {
     await context.close();
   });
 
-  it('is compact at phone width and opens an entry on its own page', async () => {
+  test('is compact at phone width and opens an entry on its own page', async () => {
     const { context, page } = await signedIn(admin, 390);
     await page.goto(`${base}/admin/audit`);
     const item = page.getByRole('link').filter({ hasText: 'Updated categories' });

@@ -1,17 +1,20 @@
+import { expect, test } from '@playwright/test';
 import { createAccount } from '../support/fixtures';
 import { clientNavigate, isDark, newPage, signInByStorage, snap, startBrowserStack, storageItem, waitForTakeover, type BrowserStack } from './browser-support';
 
+test.describe.configure({ timeout: 120_000 });
+
 /** Journeys 4, 6 and 7: dark mode survives a reload, admin links for admins only, unknown paths. */
-describe('storefront shell (browser)', () => {
+test.describe('storefront shell (browser)', () => {
   let bs: BrowserStack;
-  beforeAll(async () => {
-    bs = await startBrowserStack();
-  }, 120_000);
-  afterAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
-  it('shows the home page in dark mode by default, and light mode survives a reload', async () => {
+  test('shows the home page in dark mode by default, and light mode survives a reload', async () => {
     const { context, page } = await newPage(bs);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Shop the Latest Styles, Anytime' }).waitFor();
@@ -29,7 +32,7 @@ describe('storefront shell (browser)', () => {
     await context.close();
   });
 
-  it('shows the New arrivals and Top rated rails and the hero pictures at a laptop width, where the xl-only grid stays hidden', async () => {
+  test('shows the New arrivals and Top rated rails and the hero pictures at a laptop width, where the xl-only grid stays hidden', async () => {
     const newest = (await bs.stack.http().get('/api/products/new?limit=8').expect(200)).body as Array<{ _id: string; name: string }>;
     const top = (await bs.stack.http().get('/api/products/top?limit=8').expect(200)).body as Array<{ _id: string; name: string }>;
     const { context, page } = await newPage(bs, { width: 1280, height: 800 });
@@ -54,7 +57,7 @@ describe('storefront shell (browser)', () => {
     await context.close();
   });
 
-  it('on a phone, asks for a rail\'s products only as the visitor scrolls near it, then shows them', async () => {
+  test('on a phone, asks for a rail\'s products only as the visitor scrolls near it, then shows them', async () => {
     const newest = (await bs.stack.http().get('/api/products/new?limit=8').expect(200)).body as Array<{ name: string }>;
     const { context, page } = await newPage(bs, { width: 390, height: 844 });
     const asked: string[] = [];
@@ -74,7 +77,7 @@ describe('storefront shell (browser)', () => {
     await context.close();
   });
 
-  it("shows 'Page Under Construction' with a Return Home link on an unknown path and a blog slug", async () => {
+  test("shows 'Page Under Construction' with a Return Home link on an unknown path and a blog slug", async () => {
     const { context, page } = await newPage(bs);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page Under Construction' }).waitFor();
@@ -86,7 +89,7 @@ describe('storefront shell (browser)', () => {
     await context.close();
   });
 
-  it('shows admin links to admins only (the dashboard only on large screens)', async () => {
+  test('shows admin links to admins only (the dashboard only on large screens)', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const admin = await createAccount(bs.stack, 'admin');
 

@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import { startBrowserStack, type BrowserStack } from './browser-support';
+
+test.describe.configure({ timeout: 180_000 });
 
 /** Issue #22, "a first paint with content": pages come with their data, and the layout is CSS. */
 
@@ -56,22 +58,22 @@ async function computed(page: Page, selector: string): Promise<{ display: string
   }, selector);
 }
 
-describe('storefront first paint (browser)', () => {
+test.describe('storefront first paint (browser)', () => {
   let bs: BrowserStack;
   let firstPage: ListedProduct[];
 
-  beforeAll(async () => {
-    bs = await startBrowserStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
     const res = await fetch(`${bs.baseUrl}/api/products?page=1&pageSize=12`);
     const body = (await res.json()) as ListedProduct[] | { products: ListedProduct[] };
     firstPage = Array.isArray(body) ? body : body.products;
     expect(firstPage.length).toBeGreaterThan(3);
-  }, 180_000);
-  afterAll(async () => {
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
-  it('sends /shop with the first page of products, names and prices, in its HTML', async () => {
+  test('sends /shop with the first page of products, names and prices, in its HTML', async () => {
     const html = decoded(await markupOf(bs, '/shop'));
     expect(html).toContain('<div class="prerendered" data-path="/shop"');
     for (const product of firstPage) {
@@ -82,26 +84,26 @@ describe('storefront first paint (browser)', () => {
     }
     // Not the loading state of a page without its data.
     expect(html).not.toContain('Loading products');
-  }, 60_000);
+  });
 
-  it('sends /product/{id} with the product, its name and price, in its HTML', async () => {
+  test('sends /product/{id} with the product, its name and price, in its HTML', async () => {
     for (const product of firstPage.slice(0, 3)) {
       const html = decoded(await markupOf(bs, `/product/${product._id}`));
       expect(html).toContain(`data-path="/product/${product._id}"`);
       expect(html).toContain(product.name);
       expect(prices(product).some((price) => html.includes(price))).toBe(true);
     }
-  }, 60_000);
+  });
 
-  it('sends / with the top products of the hero and the Featured carousel in its HTML', async () => {
+  test('sends / with the top products of the hero and the Featured carousel in its HTML', async () => {
     // The rails below them render as the visitor scrolls near them (their skeletons are in the HTML).
     const top = (await bs.stack.http().get('/api/products/top').expect(200)).body as Array<{ name: string }>;
     const html = decoded(await markupOf(bs, '/'));
     expect(top.length).toBeGreaterThan(0);
     expect(top.every((product) => html.includes(product.name))).toBe(true);
-  }, 60_000);
+  });
 
-  it('shows the side bar and no mobile top bar at 1440 px before any script runs, the top bar at 390 px', async () => {
+  test('shows the side bar and no mobile top bar at 1440 px before any script runs, the top bar at 390 px', async () => {
     const wide = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
     const page = await wide.newPage();
     await page.goto('/shop');
@@ -126,9 +128,9 @@ describe('storefront first paint (browser)', () => {
     expect((await computed(phone, 'aside[data-testid="side-bar"]')).display).toBe('none');
     expect((await computed(phone, 'main h1')).visible).toBe(true);
     await narrow.close();
-  }, 60_000);
+  });
 
-  it('paints light mode at once: a page rendered light, with its content visible, before any script runs', async () => {
+  test('paints light mode at once: a page rendered light, with its content visible, before any script runs', async () => {
     const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
     await context.addCookies([{ name: 'darkMode', value: 'false', url: bs.baseUrl }]);
     const page = await context.newPage();
@@ -159,12 +161,12 @@ describe('storefront first paint (browser)', () => {
     expect(await darkPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await darkPage.evaluate(() => getComputedStyle(document.querySelector('#root > .prerendered') as El).visibility)).toBe('visible');
     await dark.close();
-  }, 60_000);
+  });
 
-  it.each([
+  for (const [name, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
-  ])('takes the server-rendered /shop over as it is (%s): same cards, no layout shift', async (_name, viewport) => {
+  ] as const) test(`takes the server-rendered /shop over as it is (${name}): same cards, no layout shift`, async () => {
     const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport });
     await context.addInitScript(() => {
       const w = window as { shifts: number; firstName: El | null };
@@ -189,5 +191,5 @@ describe('storefront first paint (browser)', () => {
     expect(state.connected).toBe(true);
     expect(state.shifts).toBeLessThan(0.05);
     await context.close();
-  }, 120_000);
+  });
 });

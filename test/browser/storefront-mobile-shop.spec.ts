@@ -1,7 +1,9 @@
-import type { Page } from 'playwright-core';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from '../support/fixtures';
 import { until } from '../support/polling';
 import { expectToast, newPage, signInByStorage, snap, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
+
+test.describe.configure({ timeout: 240_000 });
 
 // Globals of the page, for the callbacks run inside it by page.evaluate (this program has no DOM lib).
 declare const window: { scrollY: number; innerHeight: number; scrollTo(x: number, y: number): void };
@@ -55,16 +57,16 @@ async function waitForNames(page: Page, names: string[], what: string): Promise<
 }
 
 /** The mobile shop, in headless Chromium at 390 x 844 against the real API and the demo catalogue. */
-describe('mobile shop (browser, 390 px)', () => {
+test.describe('mobile shop (browser, 390 px)', () => {
   let bs: BrowserStack;
-  beforeAll(async () => {
-    bs = await startBrowserStack();
-  }, 180_000);
-  afterAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
-  it('shows products on the first screen in two columns; the filter drawer and the sort change the list and the URL; reload and back keep both', async () => {
+  test('shows products on the first screen in two columns; the filter drawer and the sort change the list and the URL; reload and back keep both', async () => {
     const { context, page } = await newPage(bs, PHONE);
     page.setDefaultTimeout(WAIT_MS);
     await page.goto('/shop');
@@ -161,9 +163,9 @@ describe('mobile shop (browser, 390 px)', () => {
     await waitForNames(page, (cheapest.body as Listed[]).map((p) => p.name), 'the category, cheapest first, after a reload');
     await page.getByRole('button', { name: 'Filters (1)', exact: true }).waitFor();
     await context.close();
-  }, 240_000);
+  });
 
-  it('shows a sticky Add to Cart bar with the price on a product page that adds to the cart, and keeps room for the footer', async () => {
+  test('shows a sticky Add to Cart bar with the price on a product page that adds to the cart, and keeps room for the footer', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const listed = (await bs.stack.http().get('/api/products?pageSize=100').expect(200)).body as Listed[];
     const product = listed.find((p) => !p.variants?.length && p.countInStock > 2);
@@ -203,9 +205,9 @@ describe('mobile shop (browser, 390 px)', () => {
     }, 15_000, 'the product in the cart');
     expect(cart.quantity).toBe(1);
     await context.close();
-  }, 240_000);
+  });
 
-  it('at 1440 px keeps the side filter panel, shows the sort control, and neither the Filters button nor the sticky bar', async () => {
+  test('at 1440 px keeps the side filter panel, shows the sort control, and neither the Filters button nor the sticky bar', async () => {
     const { context, page } = await newPage(bs);
     page.setDefaultTimeout(WAIT_MS);
     await page.goto('/shop?sort=price_desc');
@@ -222,9 +224,9 @@ describe('mobile shop (browser, 390 px)', () => {
     await page.getByRole('heading', { name: 'Customer reviews' }).waitFor();
     expect(await page.getByTestId('sticky-add-to-cart').isVisible()).toBe(false);
     await context.close();
-  }, 240_000);
+  });
 
-  it('keeps the category and price filters in the address at 1440 px: a reload shows the same filtered list, Back unticks', async () => {
+  test('keeps the category and price filters in the address at 1440 px: a reload shows the same filtered list, Back unticks', async () => {
     const { context, page } = await newPage(bs);
     page.setDefaultTimeout(WAIT_MS);
     await page.goto('/shop');
@@ -256,9 +258,9 @@ describe('mobile shop (browser, 390 px)', () => {
     await page.waitForURL((u) => !u.searchParams.has('category'));
     await until(async () => ((await page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first().isChecked()) ? undefined : true), 10_000, 'the category unticked');
     await context.close();
-  }, 240_000);
+  });
 
-  it('keeps a search sent a moment before a category is ticked, and the sort with it (the click lands before the search has rendered)', async () => {
+  test('keeps a search sent a moment before a category is ticked, and the sort with it (the click lands before the search has rendered)', async () => {
     const { context, page } = await newPage(bs);
     page.setDefaultTimeout(WAIT_MS);
     await page.goto('/shop?sort=price_asc');
@@ -290,5 +292,5 @@ describe('mobile shop (browser, 390 px)', () => {
     expect(body.sort).toBe('price_asc');
     await page.waitForURL((u) => u.searchParams.get('search') === word && u.searchParams.get('sort') === 'price_asc');
     await context.close();
-  }, 240_000);
+  });
 });

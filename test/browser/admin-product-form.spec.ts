@@ -2,15 +2,15 @@
  * Browser journeys through the console's product create and update forms (issue #23, defects 1, 2, 4 and 11e),
  * each reproduced as it was found, against the real API serving the BUILT console (node tools/build.mjs).
  */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Types } from 'mongoose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
 
-const VARIANT_STOCK_HELP = "Stock is the sum of the variants' stock; edit it per variant";
+test.describe.configure({ timeout: 120_000 });
 
-jest.setTimeout(120_000);
+const VARIANT_STOCK_HELP = "Stock is the sum of the variants' stock; edit it per variant";
 
 interface StoredProduct {
   _id: string;
@@ -20,7 +20,7 @@ interface StoredProduct {
   variants: Array<{ sku: string; size: string | null; colour: string | null; countInStock: number }>;
 }
 
-describe('console product forms (issue #23)', () => {
+test.describe('console product forms (issue #23)', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -29,15 +29,15 @@ describe('console product forms (issue #23)', () => {
   let category: string;
   let categoryName: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin');
     categoryName = `Form tops ${Date.now() % 100000}`;
     category = await createCategory(stack, admin, categoryName);
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -64,7 +64,7 @@ describe('console product forms (issue #23)', () => {
     await page.locator('input[data-testid="product-image"]').setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: await pngImage(200, 200) });
   }
 
-  it('defect 1 (update): Count In Stock and Quantity of a product with variants are read-only and say why; a per-variant stock edit persists after reload', async () => {
+  test('defect 1 (update): Count In Stock and Quantity of a product with variants are read-only and say why; a per-variant stock edit persists after reload', async () => {
     const product = await createProduct(stack, admin, category, {
       name: 'Two-size tee',
       variants: [
@@ -114,7 +114,7 @@ describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  it('defect 1 (create): with variants, the stock stored is what the form shows (their sum), not a silently replaced count', async () => {
+  test('defect 1 (create): with variants, the stock stored is what the form shows (their sum), not a silently replaced count', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/productlist`);
     await page.getByRole('heading', { name: 'Create Product', level: 1 }).waitFor();
@@ -151,7 +151,7 @@ describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  it('defect 4: after Create Product the browser goes to the shop\'s / (the spec) and "Product added successfully!" is seen there, once', async () => {
+  test('defect 4: after Create Product the browser goes to the shop\'s / (the spec) and "Product added successfully!" is seen there, once', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/productlist`);
     await page.getByRole('heading', { name: 'Create Product', level: 1 }).waitFor();
@@ -175,7 +175,7 @@ describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  it('defect 2: at 1440 px the specification Key and Value fields are usable widths on create and update', async () => {
+  test('defect 2: at 1440 px the specification Key and Value fields are usable widths on create and update', async () => {
     const product = await createProduct(stack, admin, category, { name: 'Spec tee', specifications: { Material: 'Linen' } });
     const { context, page } = await signedIn();
     const widths = async () => {
@@ -200,7 +200,7 @@ describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  it('defect 11e: a missing product says "Product not found" at once, with no retries', async () => {
+  test('defect 11e: a missing product says "Product not found" at once, with no retries', async () => {
     const missing = new Types.ObjectId().toString();
     const { context, page } = await signedIn();
     const calls: string[] = [];

@@ -1,8 +1,11 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { AxeResults, RunOptions } from 'axe-core';
-import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/seed/seed.service';
+import type { DEMO_ACCOUNTS as DemoAccounts } from '../../apps/api/src/seed/seed.service';
 import { scrollThrough, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
+import { fromApiBuild } from './built-stack';
+
+test.describe.configure({ timeout: 300_000 });
 
 /**
  * Issue #22, accessibility: axe (WCAG 2.1 A and AA) finds nothing on any route of the storefront's route table,
@@ -18,6 +21,8 @@ declare const document: {
   getAnimations(): Array<{ playState: string; effect: { getTiming(): { iterations: number; duration: number | string } } | null }>;
 };
 declare const localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void };
+
+const { DEMO_ACCOUNTS } = fromApiBuild<{ DEMO_ACCOUNTS: typeof DemoAccounts }>('apps/api/src/seed/seed.service');
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -193,13 +198,13 @@ function format(findings: Finding[]): string {
   return findings.map((f) => `[${f.impact}] ${f.rule} (${f.help}) on ${f.where}\n    ${f.targets.slice(0, 8).join('\n    ')}${f.targets.length > 8 ? `\n    ... and ${f.targets.length - 8} more` : ''}\n    ${f.summary}`).join('\n');
 }
 
-describe('storefront accessibility: axe, WCAG 2.1 A and AA (browser)', () => {
+test.describe('storefront accessibility: axe, WCAG 2.1 A and AA (browser)', () => {
   let bs: BrowserStack;
   let fixtures: Fixtures;
   let session: Record<string, string>;
 
-  beforeAll(async () => {
-    bs = await startBrowserStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
     const http = () => bs.stack.http();
     const { email, password } = DEMO_ACCOUNTS.customer;
     const login = await http().post('/api/users/auth').send({ email, password });
@@ -229,9 +234,9 @@ describe('storefront accessibility: axe, WCAG 2.1 A and AA (browser)', () => {
     for (const p of [second, third]) expect((await http().post('/api/users/favorites').set('Authorization', bearer).send({ productId: p._id })).status).toBe(200);
 
     fixtures = { productId: first._id, categoryId: category, blogId: blog._id, orderId: (order.body as { _id: string })._id };
-  }, 180_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
@@ -281,9 +286,9 @@ describe('storefront accessibility: axe, WCAG 2.1 A and AA (browser)', () => {
 
   for (const viewport of [DESKTOP, PHONE]) {
     for (const dark of [true, false]) {
-      it(`has no violation on any route at ${viewport.width}x${viewport.height} in ${dark ? 'dark' : 'light'} mode${viewport.phone ? ', with the drawer open too' : ''}`, async () => {
+      test(`has no violation on any route at ${viewport.width}x${viewport.height} in ${dark ? 'dark' : 'light'} mode${viewport.phone ? ', with the drawer open too' : ''}`, async () => {
         await checkAll(viewport, dark);
-      }, 300_000);
+      });
     }
   }
 });

@@ -5,12 +5,12 @@
  * screens call (their own journeys drive the screens); the log is read over HTTP and then in the console's Audit
  * log, filtered by each record. Uses the BUILT console (node tools/build.mjs).
  */
-import type { Browser } from 'playwright-core';
+import { expect, test, type Browser } from '@playwright/test';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(180_000);
+test.describe.configure({ timeout: 180_000 });
 
 interface Change {
   field: string;
@@ -28,7 +28,7 @@ interface Entry {
   changes: Change[];
 }
 
-describe('the audit log holds every admin write of the console', () => {
+test.describe('the audit log holds every admin write of the console', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -37,15 +37,15 @@ describe('the audit log holds every admin write of the console', () => {
   let customer: TestAccount;
   let category: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin', { username: 'Ada Auditor' });
     customer = await createAccount(stack, 'customer', { username: 'Cora Customer' });
     category = await createCategory(stack, admin, `Audited ${Date.now() % 100000}`);
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -67,7 +67,7 @@ describe('the audit log holds every admin write of the console', () => {
     return entry.changes.find((c) => c.field === field || c.field.startsWith(`${field}.`)) as Change;
   }
 
-  it('logs a stock edit, a bulk publish, an import, a rejected review, a new distributor, a paid and a cancelled order', async () => {
+  test('logs a stock edit, a bulk publish, an import, a rejected review, a new distributor, a paid and a cancelled order', async () => {
     // A per-variant stock edit.
     const tee = await createProduct(stack, admin, category, {
       name: 'Audited tee',

@@ -3,37 +3,34 @@
  * page's link opens the board (served by the API for admins, signed in by the session cookie) with every queue,
  * nothing refused by the CSP and nothing fetched from another origin. Needs the built console (dist/web/admin).
  */
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { JobsService, QUEUES } from '@shop/jobs';
+import { join } from 'node:path';
+import type { JobsService as JobsServiceType, QUEUES as QueueNames } from '@shop/jobs';
 import { createAccount, type TestAccount } from '../support/fixtures';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import type { TestStack } from '../support/test-stack';
 import { until } from '../support/polling';
-import { CHROMIUM } from './browser-support';
+import { listen } from './browser-support';
+import { fromApiBuild, startBuiltStack, WEB_DIST } from './built-stack';
 
-const webDist = join(resolve(__dirname, '../..'), 'dist/web');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+test.describe.configure({ timeout: 120_000 });
 
-jest.setTimeout(120_000);
+const { JobsService, QUEUES } = fromApiBuild<{ JobsService: typeof JobsServiceType; QUEUES: typeof QueueNames }>('libs/jobs/src/index');
 
-describe('Failed Jobs and Bull Board in the browser', () => {
+test.describe('Failed Jobs and Bull Board in the browser', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
   let admin: TestAccount;
 
-  beforeAll(async () => {
-    if (!existsSync(join(webDist, 'admin', 'index.html'))) throw new Error('dist/web/admin is not built: run `npx vite build --config apps/admin/vite.config.mts` first');
-    stack = await startTestStack({ worker: true, env: { WEB_DIST_DIR: webDist } });
-    await stack.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(stack.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    if (!existsSync(join(WEB_DIST, 'admin', 'index.html'))) throw new Error('dist/web/admin is not built: run `npm run build` first');
+    stack = await startBuiltStack({ worker: true });
+    base = await listen(stack);
+    browser = workerBrowser;
     admin = await createAccount(stack, 'admin');
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await stack?.stop();
   });
 
@@ -50,7 +47,7 @@ describe('Failed Jobs and Bull Board in the browser', () => {
     return problems;
   }
 
-  it('an admin sees the failed job, retries it, and opens Bull Board from the page with every queue and no CSP refusal', async () => {
+  test('an admin sees the failed job, retries it, and opens Bull Board from the page with every queue and no CSP refusal', async () => {
     const jobs = stack.app.get(JobsService);
     await jobs.queue('mail').add('mail.no-such-template', { to: 'b@example.com' }, { jobId: 'browser-broken-1', attempts: 1 });
     await until(async () => (await jobs.listFailed()).find((j) => j.id === 'browser-broken-1'), 15_000, 'the failed job');
@@ -95,7 +92,7 @@ describe('Failed Jobs and Bull Board in the browser', () => {
     await context.close();
   });
 
-  it('a guest who opens the board gets the API\'s 401, not the board', async () => {
+  test('a guest who opens the board gets the API\'s 401, not the board', async () => {
     const page = await browser.newPage();
     const res = await page.goto(`${base}/api/admin/queues`);
     expect(res?.status()).toBe(401);

@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
-import { newPage, startBrowserStack, type BrowserStack } from '../browser/browser-support';
+import { expect, test, type Page } from '@playwright/test';
+import { newPage, startBrowserStack, type BrowserStack } from './browser-support';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
+
+test.describe.configure({ timeout: 180_000 });
 
 /** Markup that sets window.__xss (or opens a dialog) if a page ever runs it. */
 const PAYLOADS = {
@@ -40,15 +42,15 @@ function handlerAttributes(page: Page): Promise<string[]> {
   );
 }
 
-describe('security: the storefront in a browser (built app from dist/web)', () => {
+test.describe('security: the storefront in a browser (built app from dist/web)', () => {
   let bs: BrowserStack;
   let admin: TestAccount;
   let mallory: TestAccount;
   let productId: string;
   let blogId: string;
 
-  beforeAll(async () => {
-    bs = await startBrowserStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
     admin = await createAccount(bs.stack, 'admin');
     mallory = await createAccount(bs.stack, 'customer', { username: 'M <img src=x onerror=alert(1)>' });
     const category = await createCategory(bs.stack, admin, 'Browser XSS');
@@ -68,10 +70,10 @@ describe('security: the storefront in a browser (built app from dist/web)', () =
         .expect(201)
     ).body.id;
     await bs.stack.http().post('/api/comments').set('Authorization', mallory.bearer).send({ blog: blogId, text: `Comment ${PAYLOADS.svg} ${PAYLOADS.img}` }).expect(201);
-  }, 180_000);
-  afterAll(() => bs?.stop());
+  });
+  test.afterAll(() => bs?.stop());
 
-  it('a review, its author name and the description holding markup render as inert text on the product page', async () => {
+  test('a review, its author name and the description holding markup render as inert text on the product page', async () => {
     const { context, page } = await newPage(bs);
     const seen = await watchForScript(page);
     try {
@@ -90,7 +92,7 @@ describe('security: the storefront in a browser (built app from dist/web)', () =
     }
   });
 
-  it('a blog post and a comment holding markup run no script', async () => {
+  test('a blog post and a comment holding markup run no script', async () => {
     const { context, page } = await newPage(bs);
     const seen = await watchForScript(page);
     try {
@@ -110,13 +112,7 @@ describe('security: the storefront in a browser (built app from dist/web)', () =
     }
   });
 
-  it.each([
-    'https://evil.example/phish',
-    '//evil.example/phish',
-    '/\\evil.example',
-    'javascript:alert(1)',
-    '%2F%2Fevil.example',
-  ])('login?redirect=%s does not leave the site after signing in', async (redirect) => {
+  for (const redirect of ['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example']) test(`login?redirect=${redirect} does not leave the site after signing in`, async () => {
     const { context, page } = await newPage(bs);
     const seen = await watchForScript(page);
     try {
@@ -136,7 +132,7 @@ describe('security: the storefront in a browser (built app from dist/web)', () =
     }
   });
 
-  it('control: a same-site redirect is followed after signing in', async () => {
+  test('control: a same-site redirect is followed after signing in', async () => {
     const { context, page } = await newPage(bs);
     try {
       const customer = await createAccount(bs.stack);

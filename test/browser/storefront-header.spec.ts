@@ -1,8 +1,10 @@
+import { expect, test, type Page } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import type { Page } from 'playwright-core';
 import { createAccount } from '../support/fixtures';
 import { newPage, signInByStorage, snap, startBrowserStack, type BrowserStack } from './browser-support';
+
+test.describe.configure({ timeout: 300_000 });
 
 interface ApiProduct {
   _id: string;
@@ -26,12 +28,12 @@ async function addOnProductPage(page: Page, id: string): Promise<void> {
 }
 
 /** The storefront header (issue #22): the mini-cart from the cart button, and the search's suggestions. */
-describe('storefront header (browser)', () => {
+test.describe('storefront header (browser)', () => {
   let bs: BrowserStack;
-  beforeAll(async () => {
-    bs = await startBrowserStack();
-  }, 300_000);
-  afterAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
@@ -48,7 +50,7 @@ describe('storefront header (browser)', () => {
     return Promise.all(rows.map(async (r) => (await bs.stack.http().get(`/api/products/${String(r._id)}`)).body as ApiProduct));
   }
 
-  it('the cart button shows the count and opens the mini-cart with each line total, the subtotal, checkout and the cart link', async () => {
+  test('the cart button shows the count and opens the mini-cart with each line total, the subtotal, checkout and the cart link', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const [twice, once] = await simpleProducts(2);
     const { context, page } = await newPage(bs);
@@ -97,7 +99,7 @@ describe('storefront header (browser)', () => {
     await context.close();
   });
 
-  it('at 390 px the header sits under the top bar without covering the heading, and a guest sees an empty mini-cart', async () => {
+  test('at 390 px the header sits under the top bar without covering the heading, and a guest sees an empty mini-cart', async () => {
     const { context, page } = await newPage(bs, { width: 390, height: 844 });
     await page.goto('/shop');
     const heading = page.getByRole('heading', { level: 1, name: 'Shop' });
@@ -123,7 +125,7 @@ describe('storefront header (browser)', () => {
     await context.close();
   });
 
-  it('search suggests products and categories as you type: a product leads to its page, a category to the filtered shop, Enter to the search', async () => {
+  test('search suggests products and categories as you type: a product leads to its page, a category to the filtered shop, Enter to the search', async () => {
     const [product] = await simpleProducts(1);
     const categories = (await bs.stack.http().get('/api/category/categories')).body as Array<{ _id: string; name: string }>;
     const category = [...categories].sort((a, b) => b.name.length - a.name.length)[0];

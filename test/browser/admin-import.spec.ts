@@ -2,13 +2,13 @@
  * Browser journeys of the product CSV export and import in the admin console (/admin/allproductslist and
  * /admin/product/import), in Debian's Chromium against the real API serving the built console (dist/web/admin).
  */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 120_000 });
 
 type Product = Record<string, unknown> & { _id: string; name: string };
 
@@ -18,7 +18,7 @@ function comparable(p: Product): Record<string, unknown> {
   return rest;
 }
 
-describe('admin console: product CSV export and import', () => {
+test.describe('admin console: product CSV export and import', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -26,14 +26,14 @@ describe('admin console: product CSV export and import', () => {
   let admin: TestAccount;
   let category: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin');
     category = await createCategory(stack, admin, 'Imported Tops');
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -50,7 +50,7 @@ describe('admin console: product CSV export and import', () => {
     return res.body as Product[];
   }
 
-  it('a product CSV exported from All Products is re-imported unchanged: only updates, no errors, every field as before', async () => {
+  test('a product CSV exported from All Products is re-imported unchanged: only updates, no errors, every field as before', async () => {
     const tricky = await createProduct(stack, admin, category, {
       name: 'Linen shirt, "relaxed"',
       description: 'Breathable linen.\nTwo lines, one comma — ünïcödé',
@@ -98,7 +98,7 @@ describe('admin console: product CSV export and import', () => {
     await context.close();
   });
 
-  it('an import with one bad row shows that row’s error and writes nothing; with "Skip invalid rows" it writes the others', async () => {
+  test('an import with one bad row shows that row’s error and writes nothing; with "Skip invalid rows" it writes the others', async () => {
     const csv = [
       'name,description,price,category,brand,countInStock,image',
       'Rain jacket,Waterproof shell,89,Imported Tops,Badrow,4,https://cdn.example.com/jacket.jpg',

@@ -4,16 +4,16 @@
  * revenue per period, average order value, chart axes and tooltips, and pending counts. The stack runs with
  * REVIEW_MODERATION=pre so new reviews wait in the Pending tab. Uses the BUILT console and storefront (dist/web).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, guestSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(180_000);
+test.describe.configure({ timeout: 180_000 });
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-describe('review moderation and the dashboard in the console', () => {
+test.describe('review moderation and the dashboard in the console', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -23,14 +23,14 @@ describe('review moderation and the dashboard in the console', () => {
   let bob: TestAccount;
   let category: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack({ REVIEW_MODERATION: 'pre' }, { storefront: true });
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser, { REVIEW_MODERATION: 'pre' }, { storefront: true });
     ({ stack, browser, base } = running);
     [admin, ann, bob] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack, 'customer'), createAccount(stack, 'customer')]);
     category = await createCategory(stack, admin, 'Outerwear');
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -49,7 +49,7 @@ describe('review moderation and the dashboard in the console', () => {
   };
   const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-  it('bulk-approves pending reviews, then a review rejected in the console no longer counts in the rating (API and storefront)', async () => {
+  test('bulk-approves pending reviews, then a review rejected in the console no longer counts in the rating (API and storefront)', async () => {
     const jacket = (await createProduct(stack, admin, category, { name: 'Moderated rain jacket' }))._id;
     await review(ann, jacket, 5, 'Kept me dry all week');
     await review(bob, jacket, 1, 'Buy cheap watches at spam dot example');
@@ -102,7 +102,7 @@ describe('review moderation and the dashboard in the console', () => {
     await shop.context.close();
   });
 
-  it('3. shows revenue of paid orders per period, the average order value, a chart with axes and tooltips, and pending counts', async () => {
+  test('3. shows revenue of paid orders per period, the average order value, a chart with axes and tooltips, and pending counts', async () => {
     const coat = await createProduct(stack, admin, category, { name: 'Dashboard coat', price: 120, countInStock: 10, quantity: 10 });
     const placeOrder = async (customer: TestAccount, quantity: number) => {
       await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: coat._id, quantity }).expect(201);

@@ -4,20 +4,20 @@
  * descriptions (11b), and the moderation queue paged past 50 with who submitted each product (10, 11c).
  * Uses the BUILT console (dist/web/admin): `node tools/build.mjs` first.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { until } from '../support/polling';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(180_000);
+test.describe.configure({ timeout: 180_000 });
 
 type P = { _id: string; name: string; status: string };
 
 /** Pending products in the moderation queue, more than two pages of 25. */
 const QUEUED = 55;
 
-describe('admin catalog at scale in the browser', () => {
+test.describe('admin catalog at scale in the browser', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -26,8 +26,8 @@ describe('admin catalog at scale in the browser', () => {
   let distributor: TestAccount;
   let category: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin');
     distributor = await createAccount(stack, 'distributor', { username: 'Dana Distributor' });
@@ -36,7 +36,7 @@ describe('admin catalog at scale in the browser', () => {
     for (let i = 1; i <= QUEUED; i++) await createProduct(stack, distributor, category, { name: `Queue item ${String(i).padStart(2, '0')}` });
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -53,7 +53,7 @@ describe('admin catalog at scale in the browser', () => {
     await page.waitForURL((url) => decodeURIComponent(url.search).includes(`"q":"${text}"`));
   }
 
-  it('bulk publishes pending products found by search: the shop then lists them', async () => {
+  test('bulk publishes pending products found by search: the shop then lists them', async () => {
     await createProduct(stack, distributor, category, { name: 'Bulk linen cap A' });
     await createProduct(stack, distributor, category, { name: 'Bulk linen cap B' });
     expect(await publicNames('Bulk linen')).toEqual([]);
@@ -74,7 +74,7 @@ describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  it('moves products to another category and deletes one with undo, then for good', async () => {
+  test('moves products to another category and deletes one with undo, then for good', async () => {
     const hats = await createCategory(stack, admin, 'Hats');
     const a = await createProduct(stack, admin, category, { name: 'Undo scarf A' });
     await createProduct(stack, admin, category, { name: 'Undo scarf B' });
@@ -110,7 +110,7 @@ describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  it('filters by low stock (1 to 5 units) and by search, with the filters in the URL', async () => {
+  test('filters by low stock (1 to 5 units) and by search, with the filters in the URL', async () => {
     for (const [name, countInStock] of [
       ['Stocked sock none', 0],
       ['Stocked sock few', 3],
@@ -143,7 +143,7 @@ describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  it('keeps the page number after going to a product update and back (defect 11a)', async () => {
+  test('keeps the page number after going to a product update and back (defect 11a)', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/allproductslist`);
     await cards(page).first().waitFor();
@@ -169,7 +169,7 @@ describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  it("shows '...' only after descriptions longer than 160 characters (defect 11b)", async () => {
+  test("shows '...' only after descriptions longer than 160 characters (defect 11b)", async () => {
     const long = 'Soft lambswool scarf, woven in Scotland. '.repeat(6);
     await createProduct(stack, admin, category, { name: 'Ellipsis short scarf', description: 'A short description.' });
     await createProduct(stack, admin, category, { name: 'Ellipsis long scarf', description: long });
@@ -184,7 +184,7 @@ describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  it('pages the moderation queue past 50 and shows who submitted each product (defects 10, 11c)', async () => {
+  test('pages the moderation queue past 50 and shows who submitted each product (defects 10, 11c)', async () => {
     const pending = await stack.http().get('/api/products').set('Authorization', admin.bearer).query({ filter: JSON.stringify({ status: 'pending' }) }).expect(200);
     const total = Number(pending.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(QUEUED);

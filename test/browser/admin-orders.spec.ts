@@ -3,13 +3,13 @@
  * after a confirmation, the actor in the history, internal notes, status tabs with counts, the customer link,
  * the CSV export, and the list at 390 px. Needs the built console (dist/web/admin): `node tools/build.mjs`.
  */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 120_000 });
 
 interface PageStorage {
   setItem(key: string, value: string): void;
@@ -27,7 +27,7 @@ interface Counts {
   cancelled: number;
 }
 
-describe('admin console: orders', () => {
+test.describe('admin console: orders', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -37,8 +37,8 @@ describe('admin console: orders', () => {
   let bob: TestAccount;
   let productId: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin', { username: 'Olive Owner' });
     [ann, bob] = await Promise.all([createAccount(stack, 'customer', { username: 'Annie Searchable' }), createAccount(stack, 'customer', { username: 'Bob Elsewhere' })]);
@@ -46,7 +46,7 @@ describe('admin console: orders', () => {
     productId = (await createProduct(stack, admin, category, { name: 'Wool socks', price: 12, countInStock: 50, quantity: 50 }))._id;
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -67,7 +67,7 @@ describe('admin console: orders', () => {
 
   const counts = async (): Promise<Counts> => (await stack.http().get('/api/orders/counts').set('Authorization', admin.bearer).expect(200)).body as Counts;
 
-  it('finds an order by e-mail, marks it paid, cancels it with a reason after a confirmation; the history names the admin', async () => {
+  test('finds an order by e-mail, marks it paid, cancels it with a reason after a confirmation; the history names the admin', async () => {
     const annOrder = await placeOrder(ann);
     await placeOrder(bob);
     const { context, page } = await signedIn();
@@ -120,7 +120,7 @@ describe('admin console: orders', () => {
     await context.close();
   });
 
-  it('shows tabs by status with the API counts, and a tab lists its orders only', async () => {
+  test('shows tabs by status with the API counts, and a tab lists its orders only', async () => {
     const expected = await counts();
     expect(expected.cancelled).toBeGreaterThan(0);
     const { context, page } = await signedIn();
@@ -141,7 +141,7 @@ describe('admin console: orders', () => {
     await context.close();
   });
 
-  it("links every order to its customer's page, in the list and on the order", async () => {
+  test("links every order to its customer's page, in the list and on the order", async () => {
     const bobOrder = (await stack.http().get('/api/orders').query({ filter: JSON.stringify({ q: bob.email }) }).set('Authorization', admin.bearer).expect(200)).body[0].id as string;
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/orderlist`);
@@ -167,7 +167,7 @@ describe('admin console: orders', () => {
     await context.close();
   });
 
-  it('exports the orders as CSV with flat columns', async () => {
+  test('exports the orders as CSV with flat columns', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/orderlist`);
     await page.getByText(bob.username).first().waitFor();
@@ -184,7 +184,7 @@ describe('admin console: orders', () => {
     await context.close();
   });
 
-  it('is usable at 390 px: a compact list without sideways overflow', async () => {
+  test('is usable at 390 px: a compact list without sideways overflow', async () => {
     await placeOrder(bob);
     const { context, page } = await signedIn({ width: 390, height: 844 });
     await page.goto(`${base}/admin/orderlist`);

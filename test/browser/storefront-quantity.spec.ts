@@ -1,26 +1,28 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import type { Page, Request } from 'playwright-core';
 import { createAccount, type TestAccount, createProduct } from '../support/fixtures';
 import { until } from '../support/polling';
 import { expectToast, newPage, signInByStorage, snap, startBrowserStack, type BrowserStack } from './browser-support';
+
+test.describe.configure({ timeout: 300_000 });
 
 /**
  * Issue #22, "typing a quantity on the product page and in the cart": the quantity fields behave like number
  * fields (select and type, clear, arrows, − / +) and clamp to the stock when the edit ends.
  */
-describe('quantity fields (browser)', () => {
+test.describe('quantity fields (browser)', () => {
   let bs: BrowserStack;
   let admin: TestAccount;
   let category: string;
   let image: string;
-  beforeAll(async () => {
-    bs = await startBrowserStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
     admin = await createAccount(bs.stack, 'admin');
     [{ _id: category }] = (await bs.stack.http().get('/api/category/categories')).body as Array<{ _id: string }>;
     [{ image }] = (await bs.stack.http().get('/api/products?pageSize=1')).body as Array<{ image: string }>;
-  }, 300_000);
-  afterAll(async () => {
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
@@ -33,7 +35,7 @@ describe('quantity fields (browser)', () => {
   const posted = (page: Page, path: string) =>
     page.waitForRequest((r: Request) => r.url().endsWith(path) && ['POST', 'PUT'].includes(r.method()));
 
-  it('on the product page the shopper clears the field, types 3, steps with arrows and buttons, adds 3; over the stock is clamped on blur', async () => {
+  test('on the product page the shopper clears the field, types 3, steps with arrows and buttons, adds 3; over the stock is clamped on blur', async () => {
     const product = await createProduct(bs.stack, admin, category, { name: 'Quantity Linen Tee', price: 12.5, countInStock: 9, image });
     const sized = await createProduct(bs.stack, admin, category, {
       name: 'Quantity Wool Jumper',
@@ -125,7 +127,7 @@ describe('quantity fields (browser)', () => {
     await context.close();
   });
 
-  it('in the cart, typing 3 into a line at 8 makes it 3 (not 83), and the line total and subtotal follow once committed', async () => {
+  test('in the cart, typing 3 into a line at 8 makes it 3 (not 83), and the line total and subtotal follow once committed', async () => {
     const scarf = await createProduct(bs.stack, admin, category, { name: 'Quantity Silk Scarf', price: 12.5, countInStock: 20, image });
     const cap = await createProduct(bs.stack, admin, category, { name: 'Quantity Cotton Cap', price: 7, countInStock: 4, image });
     const customer = await createAccount(bs.stack, 'customer');

@@ -1,8 +1,10 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import type { Page, Response } from 'playwright-core';
 import { createAccount } from '../support/fixtures';
 import { newPage, signInByStorage, startBrowserStack, type BrowserStack } from './browser-support';
+
+test.describe.configure({ timeout: 180_000 });
 
 /**
  * Issue #22, "small things": one toast per outcome (a refused add to cart shows the error alone, a saved one the
@@ -27,12 +29,12 @@ async function expectToastClearOfCartButton(page: Page): Promise<void> {
   expect(reached).toBe(true);
 }
 
-describe('storefront: one toast per outcome, and the review a customer already wrote (browser)', () => {
+test.describe('storefront: one toast per outcome, and the review a customer already wrote (browser)', () => {
   let bs: BrowserStack;
-  beforeAll(async () => {
-    bs = await startBrowserStack();
-  }, 180_000);
-  afterAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    bs = await startBrowserStack(workerBrowser);
+  });
+  test.afterAll(async () => {
     await bs?.stop();
   });
 
@@ -55,7 +57,7 @@ describe('storefront: one toast per outcome, and the review a customer already w
     );
   }
 
-  it('a saved add to cart on the product page shows exactly one toast, the success, and the page says Added to cart', async () => {
+  test('a saved add to cart on the product page shows exactly one toast, the success, and the page says Added to cart', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const product = await db().collection('products').findOne({ status: 'published', countInStock: { $gt: 0 }, 'variants.0': { $exists: false } });
     expect(product).toBeTruthy();
@@ -86,7 +88,7 @@ describe('storefront: one toast per outcome, and the review a customer already w
     }
   });
 
-  it('a refused add to cart from a product card shows exactly one toast, the error, and the cart stays as the server has it', async () => {
+  test('a refused add to cart from a product card shows exactly one toast, the error, and the cart stays as the server has it', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const products = db().collection('products');
     const { context, page } = await newPage(bs);
@@ -122,7 +124,7 @@ describe('storefront: one toast per outcome, and the review a customer already w
     }
   });
 
-  it('a saved favourite shows exactly one toast', async () => {
+  test('a saved favourite shows exactly one toast', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const { context, page } = await newPage(bs);
     try {
@@ -140,7 +142,7 @@ describe('storefront: one toast per outcome, and the review a customer already w
     }
   });
 
-  it('a customer who already reviewed sees "You reviewed this product" with Edit, no submit form; editing saves', async () => {
+  test('a customer who already reviewed sees "You reviewed this product" with Edit, no submit form; editing saves', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const product = await db().collection('products').findOne({ status: 'published' }, { sort: { _id: -1 } });
     const id = String(product!._id);

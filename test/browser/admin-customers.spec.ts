@@ -4,21 +4,21 @@
  * refused; the users and customers lists at 390 px without sideways overflow. Uses the BUILT console
  * (dist/web/admin): `node tools/build.mjs --if-missing` first.
  */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount, ADDRESS, insertProduct } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { until } from '../support/polling';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 180_000 });
 
 interface PageStorage {
   setItem(key: string, value: string): void;
 }
 type PageGlobals = { localStorage: PageStorage; document: { documentElement: { scrollWidth: number } } };
 
-describe('admin console: customers and roles', () => {
+test.describe('admin console: customers and roles', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -29,8 +29,8 @@ describe('admin console: customers and roles', () => {
   let paidOrder: string;
   let pendingOrder: string;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin', { username: 'Olive Owner' });
     ann = await createAccount(stack, 'customer', { username: 'Ann Shopper' });
@@ -47,9 +47,9 @@ describe('admin console: customers and roles', () => {
     await stack.http().put(`/api/orders/${paidOrder}`).set('Authorization', admin.bearer).send({ status: 'paid' }).expect(200);
     await stack.http().post(`/api/products/${shirt.id}/reviews`).set('Authorization', ann.bearer).send({ rating: 5, comment: 'Soft and cool' }).expect(201);
     await stack.http().post('/api/newsletter/subscribe').send({ email: ann.email }).expect(201);
-  }, 180_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -60,7 +60,7 @@ describe('admin console: customers and roles', () => {
   const scrollWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
   const userFlags = async (id: string) => (await stack.http().get(`/api/users/${id}`).set('Authorization', admin.bearer).expect(200)).body as { isAdmin: boolean; isDistributor: boolean };
 
-  it('lists customers with orders, paid-only total and newsletter, searches, exports CSV, and opens a customer page with orders, addresses and reviews', async () => {
+  test('lists customers with orders, paid-only total and newsletter, searches, exports CSV, and opens a customer page with orders, addresses and reviews', async () => {
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/customers`);
     await page.getByRole('columnheader', { name: 'Total spent' }).waitFor();
@@ -109,7 +109,7 @@ describe('admin console: customers and roles', () => {
     await context.close();
   });
 
-  it('makes a user distributor from their page after a confirmation, and a cancelled confirmation changes nothing', async () => {
+  test('makes a user distributor from their page after a confirmation, and a cancelled confirmation changes nothing', async () => {
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/userlist`);
     await page.getByTestId(`user-row-${bob.id}`).getByRole('link', { name: 'Bob Newcomer' }).click();
@@ -134,7 +134,7 @@ describe('admin console: customers and roles', () => {
     await context.close();
   });
 
-  it('refuses to demote the last admin with a clear message', async () => {
+  test('refuses to demote the last admin with a clear message', async () => {
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/customers/${admin.id}/show`);
     await page.getByRole('heading', { name: 'Olive Owner', level: 1 }).waitFor();
@@ -146,7 +146,7 @@ describe('admin console: customers and roles', () => {
     await context.close();
   });
 
-  it('shows the users and customers lists at 390 px without sideways overflow, as compact rows that open the user page', async () => {
+  test('shows the users and customers lists at 390 px without sideways overflow, as compact rows that open the user page', async () => {
     const { context, page } = await signedIn(admin, { width: 390, height: 844 });
     await page.goto(`${base}/admin/userlist`);
     await page.getByText(ann.email).waitFor();

@@ -3,15 +3,15 @@
  * against the real API (embedded engine + real Redis) serving the built console from dist/web/admin.
  * Build it first: `node tools/build.mjs` (npm test builds everything).
  */
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, guestSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
 
-const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR;
+test.describe.configure({ timeout: 120_000 });
 
-jest.setTimeout(120_000);
+const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR;
 
 /** The page's localStorage, typed here because the server tsconfig has no DOM lib. */
 interface PageStorage {
@@ -24,7 +24,7 @@ interface PlacedOrder {
   total: number;
 }
 
-describe('admin console in the browser', () => {
+test.describe('admin console in the browser', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -33,13 +33,13 @@ describe('admin console in the browser', () => {
   /** Customers (not admins, not distributors) who exist, for the dashboard's "new customers". */
   let customers = 0;
 
-  beforeAll(async () => {
-    running = await startConsoleStack();
+  test.beforeAll(async ({ browser: workerBrowser }) => {
+    running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin');
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.stop();
   });
 
@@ -63,7 +63,7 @@ describe('admin console in the browser', () => {
     return { id: res.body.id, total: res.body.total };
   }
 
-  it('1. an admin creates a category, then a product with an image, goes to the shop home page which says "Product added successfully!" and shows it, and finds it in All Products', async () => {
+  test('1. an admin creates a category, then a product with an image, goes to the shop home page which says "Product added successfully!" and shows it, and finds it in All Products', async () => {
     const { context, page } = await signedIn(admin);
     const category = `Knitwear ${Date.now() % 100000}`;
     await page.goto(`${base}/admin/categorylist`);
@@ -114,7 +114,7 @@ describe('admin console in the browser', () => {
     await context.close();
   });
 
-  it("2. the admin approves a distributor's pending product, which then shows in the shop", async () => {
+  test("2. the admin approves a distributor's pending product, which then shows in the shop", async () => {
     const distributor = await createAccount(stack, 'distributor');
     const category = await createCategory(stack, admin, `Hats ${Date.now() % 100000}`);
     const pending = await createProduct(stack, distributor, category, { name: 'Wool beanie' });
@@ -139,7 +139,7 @@ describe('admin console in the browser', () => {
   let shippedOrder: PlacedOrder;
   let pendingOrder: PlacedOrder;
 
-  it('3. the admin marks an order shipped with a tracking number', async () => {
+  test('3. the admin marks an order shipped with a tracking number', async () => {
     const category = await createCategory(stack, admin, `Scarves ${Date.now() % 100000}`);
     const scarf = await createProduct(stack, admin, category, { name: 'Silk scarf', price: 24.5, countInStock: 20, quantity: 20 });
     const ann = await createAccount(stack, 'customer');
@@ -173,7 +173,7 @@ describe('admin console in the browser', () => {
     await context.close();
   });
 
-  it("shows dashboard figures that match the test's orders", async () => {
+  test("shows dashboard figures that match the test's orders", async () => {
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/dashboard`);
     // Revenue counts paid orders only: the shipped one was paid, the pending cash-on-delivery one was not.
@@ -191,7 +191,7 @@ describe('admin console in the browser', () => {
     await context.close();
   });
 
-  it('4. the admin edits a user inline', async () => {
+  test('4. the admin edits a user inline', async () => {
     const carol = await createAccount(stack, 'customer');
     customers += 1;
     const { context, page } = await signedIn(admin);
@@ -212,7 +212,7 @@ describe('admin console in the browser', () => {
     await context.close();
   });
 
-  it('5. the admin cannot delete an admin user, and deletes a customer after "Are you sure?"', async () => {
+  test('5. the admin cannot delete an admin user, and deletes a customer after "Are you sure?"', async () => {
     const otherAdmin = await createAccount(stack, 'admin');
     const dave = await createAccount(stack, 'customer');
     const { context, page } = await signedIn(admin);
@@ -235,7 +235,7 @@ describe('admin console in the browser', () => {
     await context.close();
   });
 
-  it('6. a non-admin opening /admin/userlist lands on /login, and so does a guest', async () => {
+  test('6. a non-admin opening /admin/userlist lands on /login, and so does a guest', async () => {
     const erin = await createAccount(stack, 'customer');
     customers += 1;
     const customer = await signedIn(erin);
