@@ -56,9 +56,9 @@ function step(name, args, report, count) {
 const jest = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const libsReport = join(results, 'jest-libs.json');
-step('jest: engine and libs', [jest, '--ci', '--selectProjects', 'embedded-mongo', 'libs', '--json', `--outputFile=${libsReport}`], libsReport, 'jest');
+step('jest: engine, libs and tools', [jest, '--ci', '--selectProjects', 'unit', '--json', `--outputFile=${libsReport}`], libsReport, 'jest');
 const appsReport = join(results, 'jest-apps.json');
-step('jest: API and worker unit specs', [jest, '--ci', '--selectProjects', 'api', '--testPathPatterns', '/apps/', '--json', `--outputFile=${appsReport}`], appsReport, 'jest');
+step('jest: API and worker unit specs', [jest, '--ci', '--selectProjects', 'unit-apps', '--json', `--outputFile=${appsReport}`], appsReport, 'jest');
 for (const app of ['storefront', 'admin']) {
   const report = join(results, `vitest-${app}.json`);
   step(`vitest ${app}`, [vitest, 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${report}`], report, 'vitest');

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: every check of every app and lib, exactly as CI runs it.
+// `npm test`: every check of every app and lib, exactly as CI runs it, tier by tier (docs/testing.md):
 //   1. type check and lint           (fast failures first)
-//   2. build                         (the launcher test and the browser tests use the built apps)
-//   3. Jest: engine, libs, API, worker and cross-app journeys over HTTP
-//   4. Vitest: storefront and admin console units
-// The last line is "tests: N passed, N failed" over all runners.
+//   2. build                         (the launcher test and the browser tier use the built apps)
+//   3. unit     Jest: the engine, the libs, the tools, the API's and the worker's specs     (npm run test:unit)
+//   4. web      Vitest: the storefront's and the console's units and components           (npm run test:web)
+//   5. api      Jest: the HTTP journeys against the real API, engine and Redis             (npm run test:api)
+//   6. browser  Playwright Test: the journeys a person makes, in Chromium, on the built shop (npm run test:browser)
+// Each step's time is printed as it ends and summed up at the end; the last line is "tests: N passed, N failed"
+// over all runners. `node tools/test.mjs <jest args>` runs only Jest with those arguments.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,12 +20,17 @@ const extra = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
+const times = [];
+const bin = (path) => join(root, 'node_modules', path);
+
 function step(name, command, args, env = {}) {
   const started = Date.now();
   process.stdout.write(`\n=== ${name}\n`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  process.stdout.write(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  const seconds = (Date.now() - started) / 1000;
+  times.push([name, seconds]);
+  process.stdout.write(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)\n`);
   if (!ok) failedSteps.push(name);
   return ok;
 }
@@ -49,25 +57,43 @@ function countVitest(file) {
   }
 }
 
-const onlyJest = extra.length > 0;
-if (!onlyJest) {
-  step('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-  step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  // --if-missing: after `npm ci` (its prepare script builds) or an earlier run, a fresh build is reused.
-  step('build', process.execPath, ['tools/build.mjs', '--if-missing']);
-}
-const jestFile = join(results, 'jest.json');
-step('jest', 'npx', ['jest', '--ci', '--json', `--outputFile=${jestFile}`, ...extra]);
-countJest(jestFile);
-if (!onlyJest) {
-  for (const app of ['storefront', 'admin']) {
-    const file = join(results, `vitest-${app}.json`);
-    step(`vitest ${app}`, 'npx', ['vitest', 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
-    countVitest(file);
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += stats.expected;
+    // A test that passed only on a retry is a flaky one: it counts as failed (the config has no retries anyway).
+    totals.failed += stats.unexpected + stats.flaky + (stats.expected + stats.unexpected + stats.flaky + stats.skipped === 0 ? 1 : 0);
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
   }
 }
 
-process.stdout.write('\n');
+const onlyJest = extra.length > 0;
+const jest = (name, args) => {
+  const file = join(results, `jest-${name}.json`);
+  step(name, process.execPath, [bin('jest/bin/jest.js'), '--ci', '--json', `--outputFile=${file}`, ...args]);
+  countJest(file);
+};
+if (onlyJest) {
+  jest('jest', extra);
+} else {
+  step('type check', process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  step('lint', process.execPath, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+  // --if-missing: after `npm ci` (its prepare script builds) or an earlier run, a fresh build is reused.
+  step('build', process.execPath, ['tools/build.mjs', '--if-missing']);
+  jest('unit', ['--selectProjects', 'unit', 'unit-apps']);
+  for (const app of ['storefront', 'admin']) {
+    const file = join(results, `vitest-${app}.json`);
+    step(`web: ${app}`, process.execPath, [bin('vitest/vitest.mjs'), 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
+    countVitest(file);
+  }
+  jest('api', ['--selectProjects', 'api']);
+  step('browser', process.execPath, [bin('@playwright/test/cli.js'), 'test']);
+  countPlaywright(join(results, 'playwright.json'));
+}
+
+process.stdout.write('\nstep times: ' + times.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ') + `; total ${times.reduce((sum, [, seconds]) => sum + seconds, 0).toFixed(1)} s\n`);
 if (failedSteps.length) process.stdout.write(`failed steps: ${failedSteps.join(', ')}\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

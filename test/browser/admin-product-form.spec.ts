@@ -7,6 +7,7 @@ import { Types } from 'mongoose';
 import { createAccount, type TestAccount, createCategory, createProduct, pngImage } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, SHOP_LOAD_TIMEOUT_MS, startConsoleStack, type ConsoleStack } from './console-support';
+import { waitForTakeover } from './browser-support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -170,7 +171,8 @@ test.describe('console product forms (issue #23)', () => {
     // Shown once: reloading the shop does not show it again.
     await page.reload();
     await page.getByText('Message shown jumper').first().waitFor();
-    await page.waitForTimeout(500);
+    // The message is read once, as the app starts: when React has the page, it has decided.
+    await waitForTakeover(page);
     expect(await page.getByText('Product added successfully!').count()).toBe(0);
     await context.close();
   });

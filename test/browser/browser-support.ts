@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import type { TestStack } from '../support/test-stack';
 import { startBuiltStack } from './built-stack';
 import type { TestAccount } from '../support/fixtures';
@@ -11,6 +11,7 @@ declare const localStorage: { getItem(key: string): string | null; setItem(key: 
 declare const document: { documentElement: { classList: { contains(name: string): boolean }; scrollHeight: number }; querySelector(selector: string): unknown };
 
 declare const window: { history: { pushState(state: unknown, title: string, url: string): void }; dispatchEvent(event: unknown): boolean; scrollY: number; innerHeight: number };
+declare const requestAnimationFrame: (callback: () => void) => number;
 declare const PopStateEvent: new (type: string) => unknown;
 
 /** A client-side navigation, as a link inside the storefront makes it (no page load). */
@@ -36,10 +37,13 @@ export async function waitForTakeover(page: Page): Promise<void> {
  */
 export async function scrollThrough(page: Page): Promise<void> {
   const height = page.viewportSize()?.height ?? 800;
+  const scrollY = () => page.evaluate(() => window.scrollY);
   const atBottom = () => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
   for (let i = 0; i < 30 && !(await atBottom()); i += 1) {
+    const before = await scrollY();
     await page.mouse.wheel(0, Math.round(height * 0.8));
-    await page.waitForTimeout(40);
+    // The wheel's scroll has happened (and whatever renders near the new viewport has been asked to) before the next one.
+    await page.waitForFunction((y) => window.scrollY !== y, before);
   }
   await page.mouse.wheel(0, -1_000_000);
 }
@@ -86,7 +90,39 @@ export async function newPage(bs: BrowserStack, options: { width?: number; heigh
   const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport: { width: options.width ?? 1440, height: options.height ?? 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  trackRequests(page);
   return { context, page };
+}
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests under way, for settled(). */
+export function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/** Two animation frames of the page: React has committed what the last events asked for, and the browser painted it. */
+function nextPaint(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
+ * Waits until the page has settled after an action: no request of its own under way, and still none after the page
+ * painted what the last answers asked for (an answer that starts another call, e.g. the cart refreshed after a refused
+ * add, is waited for too). The proof that "nothing else happened" waits for this, never for the clock.
+ */
+export async function settled(page: Page): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('settled() needs a page made by newPage() (or trackRequests(page) right after it was made)');
+  for (;;) {
+    await expect.poll(() => open.size, { message: 'requests of the page still under way' }).toBe(0);
+    await nextPaint(page);
+    if (open.size === 0) return;
+  }
 }
 
 /** Signs a test account in the way the storefront keeps a session: token, userInfo and expirationTime. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newPage, startBrowserStack, type BrowserStack } from './browser-support';
+import { newPage, settled, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -80,7 +80,9 @@ test.describe('security: the storefront in a browser (built app from dist/web)',
       await page.goto(`/product/${productId}`);
       await page.getByRole('heading', { name: 'Customer reviews' }).waitFor();
       await page.getByText('Great <img src=x onerror=', { exact: false }).first().waitFor();
-      await page.waitForTimeout(500);
+      // A script made from the markup would have run by the time React has the page and no call is under way.
+      await waitForTakeover(page);
+      await settled(page);
       expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).__xss)).toBeUndefined();
       expect(seen.dialogs).toEqual([]);
       // the markup is visible as characters, and no element was made from it
@@ -102,7 +104,8 @@ test.describe('security: the storefront in a browser (built app from dist/web)',
       if (await link.count()) {
         expect(await link.first().getAttribute('href')).not.toMatch(/^javascript:/i);
       }
-      await page.waitForTimeout(500);
+      await waitForTakeover(page);
+      await settled(page);
       expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).__xss)).toBeUndefined();
       expect(seen.dialogs).toEqual([]);
       // the sanitised post may keep a plain <img>, but no element carries an event handler or a javascript: URL
@@ -122,7 +125,10 @@ test.describe('security: the storefront in a browser (built app from dist/web)',
       await page.getByLabel('Password').first().fill(customer.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForFunction(() => (globalThis as unknown as PageGlobals).localStorage.getItem('userInfo') !== null);
-      await page.waitForTimeout(800);
+      // Signed in, the page goes where it is sent, once: an unsafe target is replaced by the spec's default (/login,
+      // without the parameter). Wait until the address has dropped the parameter, then look where it is.
+      await page.waitForURL((u) => !u.searchParams.has('redirect'));
+      await settled(page);
       const url = new URL(page.url());
       expect(url.origin).toBe(bs.baseUrl);
       expect(url.pathname.startsWith('//')).toBe(false);

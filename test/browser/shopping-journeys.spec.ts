@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 import { createAccount } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 import { until } from '../support/polling';
-import { expectToast, newPage, signInByStorage, snap, startBrowserStack, storageLength, type BrowserStack } from './browser-support';
+import { expectToast, newPage, settled, signInByStorage, snap, startBrowserStack, storageLength, type BrowserStack } from './browser-support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -164,8 +164,8 @@ test.describe('shopping journeys (browser)', () => {
       await add.click();
       expect((await answered).status()).toBeGreaterThanOrEqual(400);
       await page.locator('.Toastify__toast--error').first().waitFor();
-      // Give a late success toast the time to show up before counting.
-      await page.waitForTimeout(1_000);
+      // A late success toast would come from a later answer: count once the page has no call under way.
+      await settled(page);
       expect(await page.locator('.Toastify__toast').count()).toBe(1);
       expect(await page.locator('.Toastify__toast--success, .Toastify__toast--info').count()).toBe(0);
       await page.goto('/cart');

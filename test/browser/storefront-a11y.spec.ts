@@ -5,7 +5,8 @@ import type { DEMO_ACCOUNTS as DemoAccounts } from '../../apps/api/src/seed/seed
 import { scrollThrough, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
 import { fromApiBuild } from './built-stack';
 
-test.describe.configure({ timeout: 300_000 });
+// Its four sweeps (two widths, two themes) are independent: they spread over the workers, each with its own shop.
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 /**
  * Issue #22, accessibility: axe (WCAG 2.1 A and AA) finds nothing on any route of the storefront's route table,

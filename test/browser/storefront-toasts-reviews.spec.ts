@@ -2,7 +2,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 import { createAccount } from '../support/fixtures';
-import { newPage, signInByStorage, startBrowserStack, type BrowserStack } from './browser-support';
+import { newPage, settled, signInByStorage, startBrowserStack, type BrowserStack } from './browser-support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -45,10 +45,11 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
 
   /**
    * Toasts load react-toastify on the first call and show in call order, so once the outcome's toast is visible
-   * every earlier one is too; a short grace lets a stray later toast show before the count.
+   * every earlier one is too; a stray later toast would come from a later answer, so the count waits until the page
+   * has no call under way and has painted what the last answer asked for.
    */
   async function settledToasts(page: Page): Promise<Array<{ kind: string; text: string }>> {
-    await page.waitForTimeout(1_000);
+    await settled(page);
     return toast(page).evaluateAll((nodes) =>
       nodes.map((n) => ({
         kind: (/Toastify__toast--(\w+)/.exec(n.getAttribute('class') ?? '') ?? [])[1] ?? 'default',
