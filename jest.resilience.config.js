@@ -9,5 +9,7 @@ const api = base.projects.find((p) => p.displayName === 'api');
 module.exports = {
   testTimeout: 300000,
   maxWorkers: 1,
-  projects: [{ ...api, displayName: 'resilience', testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts', '<rootDir>/test/resilience/**/*.e2e-spec.ts'] }],
+  // The Swagger plugin metadata the api project's setup loads (tools/jest/global-setup.mjs).
+  globalSetup: base.globalSetup,
+  projects: [{ ...api, displayName: 'resilience', testPathIgnorePatterns: ['/node_modules/'], testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts', '<rootDir>/test/resilience/**/*.e2e-spec.ts'] }],
 };
