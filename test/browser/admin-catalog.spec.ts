@@ -143,7 +143,7 @@ test.describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  test('keeps the page number after going to a product update and back (defect 11a)', async () => {
+  test('keeps the page number after going to a product update and back', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/allproductslist`);
     await cards(page).first().waitFor();
@@ -169,7 +169,7 @@ test.describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  test("shows '...' only after descriptions longer than 160 characters (defect 11b)", async () => {
+  test("shows '...' only after descriptions longer than 160 characters", async () => {
     const long = 'Soft lambswool scarf, woven in Scotland. '.repeat(6);
     await createProduct(stack, admin, category, { name: 'Ellipsis short scarf', description: 'A short description.' });
     await createProduct(stack, admin, category, { name: 'Ellipsis long scarf', description: long });
@@ -184,7 +184,7 @@ test.describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  test('pages the moderation queue past 50 and shows who submitted each product (defects 10, 11c)', async () => {
+  test('pages the moderation queue past 50 and shows who submitted each product', async () => {
     const pending = await stack.http().get('/api/products').set('Authorization', admin.bearer).query({ filter: JSON.stringify({ status: 'pending' }) }).expect(200);
     const total = Number(pending.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(QUEUED);

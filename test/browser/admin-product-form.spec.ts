@@ -21,7 +21,7 @@ interface StoredProduct {
   variants: Array<{ sku: string; size: string | null; colour: string | null; countInStock: number }>;
 }
 
-test.describe('console product forms (issue #23)', () => {
+test.describe('console product forms', () => {
   let stack: TestStack;
   let browser: Browser;
   let base: string;
@@ -65,7 +65,7 @@ test.describe('console product forms (issue #23)', () => {
     await page.locator('input[data-testid="product-image"]').setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: await pngImage(200, 200) });
   }
 
-  test('defect 1 (update): Count In Stock and Quantity of a product with variants are read-only and say why; a per-variant stock edit persists after reload', async () => {
+  test('on update, Count In Stock and Quantity of a product with variants are read-only and say why; a per-variant stock edit persists after reload', async () => {
     const product = await createProduct(stack, admin, category, {
       name: 'Two-size tee',
       variants: [
@@ -115,7 +115,7 @@ test.describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  test('defect 1 (create): with variants, the stock stored is what the form shows (their sum), not a silently replaced count', async () => {
+  test('on create, with variants, the stock stored is what the form shows (their sum), not a silently replaced count', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/productlist`);
     await page.getByRole('heading', { name: 'Create Product', level: 1 }).waitFor();
@@ -152,7 +152,7 @@ test.describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  test('defect 4: after Create Product the browser goes to the shop\'s / (the spec) and "Product added successfully!" is seen there, once', async () => {
+  test('after Create Product the browser goes to the shop\'s / (the spec) and "Product added successfully!" is seen there, once', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/productlist`);
     await page.getByRole('heading', { name: 'Create Product', level: 1 }).waitFor();
@@ -177,7 +177,7 @@ test.describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  test('defect 2: at 1440 px the specification Key and Value fields are usable widths on create and update', async () => {
+  test('at 1440 px the specification Key and Value fields are usable widths on create and update', async () => {
     const product = await createProduct(stack, admin, category, { name: 'Spec tee', specifications: { Material: 'Linen' } });
     const { context, page } = await signedIn();
     const widths = async () => {
@@ -202,7 +202,7 @@ test.describe('console product forms (issue #23)', () => {
     await context.close();
   });
 
-  test('defect 11e: a missing product says "Product not found" at once, with no retries', async () => {
+  test('a missing product says "Product not found" at once, with no retries', async () => {
     const missing = new Types.ObjectId().toString();
     const { context, page } = await signedIn();
     const calls: string[] = [];

@@ -12,7 +12,7 @@ interface StockView {
   variants: Array<{ sku: string; size: string | null; colour: string | null; countInStock: number }>;
 }
 
-describe("product stock and its variants (issue #23, defect 1)", () => {
+describe('product stock and its variants', () => {
   let stack: TestStack;
   let admin: TestAccount;
   let tops: string;

@@ -1,7 +1,8 @@
 /**
- * Issue #23: console defects 5, 6, 7 (categories, comments), 8, 9 (categories, comments, coupons, blogs,
- * contact messages, newsletter subscribers), 10 (categories, comments) and 11d, each reproduced in Chromium as
- * it was found, now passing. Runs against the built console (dist/web/admin) and storefront (dist/web).
+ * The console's lists and dialogs in Chromium: the storefront's theme kept apart from the console's, confirmations
+ * before deleting, lists that fit a phone and page past 100, sorting, a session that expires during a save, and a
+ * coupon's end date checked at the field (found as defects 5 to 11d of issue #23). Runs against the built console
+ * (dist/web/admin) and storefront (dist/web).
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
@@ -19,7 +20,7 @@ interface PageGlobals {
   getComputedStyle(element: unknown): { backgroundColor: string };
 }
 
-test.describe('admin console defects of issue #23, in the browser', () => {
+test.describe("the console's lists, dialogs, sorting and sessions, in the browser", () => {
   let stack: TestStack;
   let db: Connection;
   let browser: Browser;
@@ -77,7 +78,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     return res.body._id as string;
   }
 
-  test('defect 5: opening the console with the OS in light mode keeps the storefront dark; only the console toggle changes it', async () => {
+  test('opening the console with the OS in light mode keeps the storefront dark; only the console toggle changes it', async () => {
     const { context, page } = await signedIn(admin, { colorScheme: 'light', storage: { darkMode: 'true' } });
     await page.goto(`${base}/admin`);
     const toggle = page.getByRole('button', { name: 'Toggle Theme' });
@@ -103,7 +104,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test('defect 7: deleting a category asks for confirmation first; cancel keeps it, confirm deletes it', async () => {
+  test('deleting a category asks for confirmation first; cancel keeps it, confirm deletes it', async () => {
     const name = `Doomed ${Date.now() % 100000}`;
     const id = await createCategory(stack, admin, name);
     const { context, page } = await signedIn(admin);
@@ -127,7 +128,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test("defect 7: deleting a comment asks for confirmation first, from the Comments list and from the post's page", async () => {
+  test("deleting a comment asks for confirmation first, from the Comments list and from the post's page", async () => {
     const title = `Confirm post ${Date.now() % 100000}`;
     const blog = await createBlog(title);
     const first = await addComment(blog, 'Please keep me for now');
@@ -167,7 +168,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test('defect 9: at 390 px the categories, comments, coupons, blog posts, contact messages and subscribers lists fit the screen', async () => {
+  test('at 390 px the categories, comments, coupons, blog posts, contact messages and subscribers lists fit the screen', async () => {
     const stamp = Date.now() % 100000;
     await createCategory(stack, admin, `Narrow screen category ${stamp}`);
     const blog = await createBlog(`A post with a rather long title to show on a narrow phone screen ${stamp}`);
@@ -200,7 +201,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test('defect 10: the categories and comments lists page past 100, and the post picker finds a post beyond the first 100', async () => {
+  test('the categories and comments lists page past 100, and the post picker finds a post beyond the first 100', async () => {
     const now = Date.now();
     // 130 categories, cheaply, straight into the database ("zz" sorts them last by name).
     await db.collection('categories').insertMany(
@@ -259,7 +260,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test('defect 11d: a 401 during a save says the session expired, keeps the edit, and saves after signing in again', async () => {
+  test('a 401 during a save says the session expired, keeps the edit, and saves after signing in again', async () => {
     const created = await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: `KEEP${Date.now() % 100000}`, type: 'percent', value: 5 }).expect(201);
     const id = created.body._id as string;
     const { context, page, token } = await signedIn(admin);
@@ -290,7 +291,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test('defect 6: sorting the blog list by Published works both ways, with no 400 and no stuck sort', async () => {
+  test('sorting the blog list by Published works both ways, with no 400 and no stuck sort', async () => {
     const stamp = Date.now() % 100000;
     await createBlog(`Sortable draft ${stamp}`, false);
     await createBlog(`Sortable published ${stamp}`, true);
@@ -328,7 +329,7 @@ test.describe('admin console defects of issue #23, in the browser', () => {
     await context.close();
   });
 
-  test("defect 8: a coupon with a past end date shows 'The end date must be in the future' at the field and saves nothing", async () => {
+  test("a coupon with a past end date shows 'The end date must be in the future' at the field and saves nothing", async () => {
     const code = `PAST${Date.now() % 100000}`;
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/coupons/create`);
