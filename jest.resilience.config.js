@@ -11,5 +11,6 @@ module.exports = {
   maxWorkers: 1,
   // The Swagger plugin metadata the api project's setup loads (tools/jest/global-setup.mjs).
   globalSetup: base.globalSetup,
-  projects: [{ ...api, displayName: 'resilience', testPathIgnorePatterns: ['/node_modules/'], testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts', '<rootDir>/test/resilience/**/*.e2e-spec.ts'] }],
+  // Only the fault tests (*.resilience-spec.ts): an .e2e-spec.ts is the api tier's (jest.config.js), not run here too.
+  projects: [{ ...api, displayName: 'resilience', testPathIgnorePatterns: ['/node_modules/'], testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts'] }],
 };

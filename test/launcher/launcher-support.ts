@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-export { freePort, sleep, until } from '../support/polling';
+export { freePort, until } from '../support/polling';
 export { clearRedisPrefix } from '../support/redis-keys';
 
 /** The real `npm start`, as a newcomer runs it, in its own process group so a test can kill all of it at once. */

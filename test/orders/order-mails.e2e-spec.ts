@@ -5,6 +5,7 @@ import { readOutbox } from '../support/outbox';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { until } from '../support/polling';
 import { OrderMailsService } from '@shop/orders';
+import { JobsService } from '@shop/jobs';
 
 // Order mails are recorded on the order in the same write as the change that owes them, so a mail whose
 // queueing failed (Redis away, the API killed in between) is queued by the sweep instead of being lost.
@@ -22,6 +23,13 @@ describe('order mails are never lost', () => {
 
   const orders = () => stack.app.get<Connection>(getConnectionToken()).collection('orders');
   const mailsTo = async (email: string) => (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(email));
+  const mailQueue = () => stack.app.get(JobsService).queue('mail');
+  /** Every mail job queued so far has finished: none waiting, running or due for a retry (its mail is in the outbox). */
+  const mailQueueDrained = () =>
+    until(async () => {
+      const counts = await mailQueue().getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
+      return Object.values(counts).every((n) => n === 0) ? true : undefined;
+    }, 15_000, 'the mail queue to drain');
 
   it('a placed order owes nothing once its confirmation is queued; a crash between the write and the queueing is repaired by the sweep, once', async () => {
     const [buyer, admin] = await Promise.all([createAccount(stack), createAccount(stack, 'admin')]);
@@ -40,13 +48,17 @@ describe('order mails are never lost', () => {
     await orders().insertOne({ ...(await orders().findOne({ _id: id }))!, _id: freshId, idempotencyKey: `${buyer.id}:fresh`, pendingMails: ['confirmation'], updatedAt: new Date() });
 
     const sweeper = stack.app.get(OrderMailsService);
+    await mailQueueDrained();
+    const completedBefore = await mailQueue().getCompletedCount();
     expect(await sweeper.sweep()).toBe(2);
     expect((await orders().findOne({ _id: id }))?.pendingMails).toEqual([]);
     // An order changed in the last 30 s is left to the request that is queueing its mail right now.
     expect((await orders().findOne({ _id: freshId }))?.pendingMails).toEqual(['confirmation']);
     expect(await sweeper.sweep()).toBe(0);
-    // The job ids are the order (and status): the confirmation and the notice are not sent a second time.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The job ids are the order (and status): the confirmation and the notice are not sent a second time. A second
+    // job would be in the queue once sweep() returned; with the queue drained it has run, so its mail would be here.
+    await mailQueueDrained();
+    expect(await mailQueue().getCompletedCount()).toBe(completedBefore);
     expect(await mailsTo(buyer.email)).toHaveLength(2);
 
     // A confirmation that was never queued at all (the API died right after the write) goes out via the sweep.

@@ -55,8 +55,9 @@ describe('sweeps are job schedulers run by the worker', () => {
 
   it('a second worker registering the same schedulers adds no scheduler and no run, and drops a scheduler no sweep uses', async () => {
     await queue.upsertJobScheduler('sweep.retired-name', { every: EVERY_MS }, { name: 'sweep.retired-name', data: {} });
+    // anotherWorker() returns once the new worker's registration is done in Redis (SweepSchedules.registered(): its
+    // upserts and the drop of unknown schedulers): a scheduler or a run it added would be listed now.
     await anotherWorker();
-    await new Promise((r) => setTimeout(r, 1000));
     const schedulers = await queue.getJobSchedulers(0, -1);
     expect(schedulers.map((s) => s.key).sort()).toEqual([...SCHEDULED_JOBS].sort());
     for (const name of SCHEDULED_JOBS) {

@@ -58,6 +58,7 @@ describe('resilience: the database engine is killed during order placements', ()
         const added = await call(shop.url, '/api/cart', { method: 'POST', token: buyer.token, body: { productId, quantity }, timeoutMs: 20_000 });
         count('cart', added.status);
         if (added.status !== 201) {
+          // eslint-disable-next-line no-restricted-syntax -- a buyer's pause before trying again while the engine is down (client pacing, it waits for no work)
           await sleep(100);
           continue;
         }
@@ -82,6 +83,7 @@ describe('resilience: the database engine is killed during order placements', ()
     await until(() => (acknowledged.length >= 30 ? true : undefined), 60_000, 'the first orders', 20);
     const beforeKill = acknowledged.length;
     await engine.crash();
+    // eslint-disable-next-line no-restricted-syntax -- the restart delay: the engine stays dead for 2 s of real time under the order stream
     await sleep(2000);
     engine = await startEngine(enginePort, dbPath, logs);
     const afterRestart = acknowledged.length;

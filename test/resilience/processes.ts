@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
-import { freePort, sleep, until } from '../support/polling';
+import { freePort, until } from '../support/polling';
 
 export { freePort, sleep, until } from '../support/polling';
 export { clearRedisPrefix } from '../support/redis-keys';
@@ -169,10 +169,18 @@ export async function startApi(shop: ShopEnv, logDir: string): Promise<Proc> {
   return proc;
 }
 
+/** Starts the built worker and waits for its own word that it runs (apps/worker/src/main.ts prints it once booted). */
 export async function startWorker(shop: ShopEnv, logDir: string): Promise<Proc> {
   const proc = launch('worker', process.execPath, [join(root, 'dist/apps/worker/apps/worker/src/main.js')], shop.env, logDir);
-  await sleep(500);
-  if (proc.child.exitCode !== null) throw new Error(`the worker stopped: ${proc.output().slice(-2000)}`);
+  await until(
+    () => {
+      if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`the worker stopped: ${proc.output().slice(-2000)}`);
+      return proc.output().includes('Worker running (queues:') ? true : undefined;
+    },
+    60_000,
+    'the worker to start',
+    50,
+  );
   return proc;
 }
 

@@ -100,6 +100,7 @@ describe('resilience: soak', () => {
         samples.push({ t: (Date.now() - started) / 1000, rss: rssKb(api.pid) });
         nextSample += 1000;
       }
+      // eslint-disable-next-line no-restricted-syntax -- the tick of an open-loop load at RATE requests a second of real time (sends what is due, samples RSS once a second)
       await sleep(2);
     }
     await Promise.all(inFlight);

@@ -155,10 +155,20 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     const repairMs = Date.now() - repairedIn;
 
     const from = Date.now();
+    // eslint-disable-next-line no-restricted-syntax -- the measuring window: how many runs the schedulers give in 6 s of real time
     await sleep(WINDOW_MS);
     const to = from + WINDOW_MS;
-    await sleep(1500); // the window's last runs finish
-    const jobs = (await maintenance.getJobs(['completed', 'failed', 'active', 'wait', 'delayed', 'prioritized'], 0, -1)).filter((j): j is Job => Boolean(j));
+    const listJobs = async () => (await maintenance.getJobs(['completed', 'failed', 'active', 'wait', 'delayed', 'prioritized'], 0, -1)).filter((j): j is Job => Boolean(j));
+    // The window's last runs finish: every run that started before its end has finished (or failed for good).
+    const jobs = await until(
+      async () => {
+        const all = await listJobs();
+        return all.every((j) => j.processedOn === undefined || j.processedOn >= to || j.finishedOn !== undefined) ? all : undefined;
+      },
+      15_000,
+      "the window's last runs to finish",
+      50,
+    );
     const failed = await maintenance.getJobs(['failed'], 0, -1);
     expect(failed.map((j) => `${j.name}: ${j.failedReason}`)).toEqual([]);
 

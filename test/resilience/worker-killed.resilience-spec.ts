@@ -74,7 +74,31 @@ describe('resilience: the worker is killed while mails are in flight', () => {
     worker = await startWorker(shop, logs);
     // Jobs that were running when the worker died are retried once their lock expires (BullMQ's stalled check).
     await until(() => (outbox(shop).length >= expected.size ? true : undefined), 120_000, 'every mail', 500);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Then the mail queue drains: no job waiting, running or due for a retry, every one finished (the jobs that were
+    // running at the kill, their mails perhaps written already, are run again by the stalled check first). A mail
+    // one too many would be in the outbox by then.
+    const bull = `${shop.env.REDIS_PREFIX}:bull:mail`;
+    const queueState = new Redis(REDIS_URL);
+    try {
+      await until(
+        async () => {
+          const [wait, active, delayed, prioritized, completed, failed] = await Promise.all([
+            queueState.llen(`${bull}:wait`),
+            queueState.llen(`${bull}:active`),
+            queueState.zcard(`${bull}:delayed`),
+            queueState.zcard(`${bull}:prioritized`),
+            queueState.zcard(`${bull}:completed`),
+            queueState.zcard(`${bull}:failed`),
+          ]);
+          return wait + active + delayed + prioritized === 0 && completed + failed >= expected.size ? true : undefined;
+        },
+        120_000,
+        'the mail queue to drain',
+        250,
+      );
+    } finally {
+      queueState.disconnect();
+    }
 
     const files = outbox(shop);
     expect(files.length).toBe(expected.size);

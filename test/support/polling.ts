@@ -13,6 +13,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A fixed wait, for the few tests that are about real time (a fault test's outage, a load generator's pace): each
+ * call needs an eslint-disable comment that says why (eslint.config.mjs refuses sleeps in tests). To wait for work,
+ * use until().
+ */
+// eslint-disable-next-line no-restricted-syntax -- the helper itself; every call of it is checked where it is made
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calls check every everyMs until it returns a value (not undefined); throws after timeoutMs naming what it waited for. */
@@ -22,6 +28,7 @@ export async function until<T>(check: () => Promise<T | undefined> | T | undefin
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    // eslint-disable-next-line no-restricted-syntax -- the poll interval of until(), the one place a test waits between looks at the event it waits for
     await sleep(everyMs);
   }
 }

@@ -53,8 +53,14 @@ describe('RedisThrottlerStorage', () => {
   it("counts the hits of one turn in one call, each counter's hits as one group, in their order, beyond one call's size", async () => {
     const one = new RedisThrottlerStorage(a);
     const calls: Array<{ keys: number; args: string[] }> = [];
+    // MONITOR lists the commands in the order Redis ran them: once it shows this marker, sent after the last
+    // throttle call, it has shown every call before it.
+    const marker = `throttle-calls-done-${randomBytes(4).toString('hex')}`;
+    let markerSeen = (): void => undefined;
+    const allSeen = new Promise<void>((resolve) => (markerSeen = resolve));
     const monitor = await a.monitor();
     monitor.on('monitor', (_time: string, args: string[]) => {
+      if (/^echo$/i.test(args[0] ?? '') && args[1] === marker) markerSeen();
       // Only this test's calls: other suites share the Redis server.
       if (/^eval/i.test(args[0] ?? '') && (args[3] ?? '').startsWith(`${prefix}throttle:default:k3-`)) calls.push({ keys: Number(args[2]), args: args.slice(3 + Number(args[2])) });
     });
@@ -76,7 +82,8 @@ describe('RedisThrottlerStorage', () => {
       const spread = await Promise.all(Array.from({ length: many * 2 }, (_, i) => one.increment(`k3-many-${i % many}`, 60_000, 5, 60_000, 'default')));
       expect(spread.map((h) => h.totalHits)).toEqual(Array.from({ length: many * 2 }, (_, i) => (i < many ? 1 : 2)));
 
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await a.echo(marker);
+      await allSeen;
       // One call for the 300 hits: 3 groups, two keys each, counts 100, 100, 100; then the next turn's single
       // hit; then ceil(many / MAX_GROUPS_PER_CALL) calls for the spread, each with two hits per counter.
       expect(calls[0]).toEqual({ keys: 6, args: ['60000', '90', '60000', '100', '60000', '90', '60000', '100', '60000', '90', '60000', '100'] });

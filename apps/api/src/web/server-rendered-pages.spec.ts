@@ -61,9 +61,41 @@ describe('server-rendered storefront pages', () => {
   describe('with a page cache', () => {
     const cachedDir = mkdtempSync(join(tmpdir(), 'web-ssr-cache-'));
     let cachedServer: Server;
-    const pages = new ResponseCache(60_000, 300);
-    /** How many renders the fake renderer made (it counts in its own module). */
-    const renders = () => (createRequire(__filename)(join(cachedDir, 'storefront-ssr', 'server-render.cjs')) as { count: number }).count;
+    /** The page cache, telling the test when a visit has looked its page up (then it starts or joins a render). */
+    class WatchedCache extends ResponseCache {
+      lookups = 0;
+      private waiters: Array<{ count: number; resolve: () => void }> = [];
+      override lookup(key: string) {
+        this.lookups += 1;
+        for (const waiter of this.waiters.filter((w) => this.lookups >= w.count)) waiter.resolve();
+        this.waiters = this.waiters.filter((w) => this.lookups < w.count);
+        return super.lookup(key);
+      }
+      /** Resolves once `more` further visits have looked their page up. */
+      looked(more: number): Promise<void> {
+        const count = this.lookups + more;
+        return new Promise((resolve) => this.waiters.push({ count, resolve }));
+      }
+    }
+    const pages = new WatchedCache(60_000, 300);
+    /** The fake renderer's module (the server requires the same one): it counts its renders, and waits at its gate. */
+    const renderer = () => createRequire(__filename)(join(cachedDir, 'storefront-ssr', 'server-render.cjs')) as { count: number; gate?: Promise<void>; started?: () => void };
+    const renders = () => renderer().count;
+    /** Holds the renders that start from now on until release(); started resolves when the first of them starts. */
+    const holdRenders = () => {
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const started = new Promise<void>((resolve) => (renderer().started = resolve));
+      renderer().gate = gate;
+      return {
+        started,
+        release: () => {
+          renderer().gate = undefined;
+          renderer().started = undefined;
+          release();
+        },
+      };
+    };
 
     beforeAll(async () => {
       mkdirSync(join(cachedDir, 'storefront'), { recursive: true });
@@ -71,14 +103,15 @@ describe('server-rendered storefront pages', () => {
       mkdirSync(join(cachedDir, 'storefront-ssr'));
       writeFileSync(join(cachedDir, 'storefront-ssr', 'shop.html'), 'TEMPLATE');
       writeFileSync(join(cachedDir, 'storefront-ssr', 'pages.json'), JSON.stringify({ '/shop': 'shop.html' }));
-      // A slow renderer (20 ms) that numbers its renders.
+      // A renderer that numbers its renders and, while the test holds it, waits at a gate the test opens.
       writeFileSync(
         join(cachedDir, 'storefront-ssr', 'server-render.cjs'),
         `exports.count = 0;
         exports.renderPage = async (template, o) => {
           exports.count += 1;
           const n = exports.count;
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (exports.started) exports.started();
+          await exports.gate;
           return template + ' render ' + n + ' of ' + o.url + ' dark=' + o.darkMode;
         };`,
       );
@@ -105,20 +138,29 @@ describe('server-rendered storefront pages', () => {
     it('lets visits that come during a render share it', async () => {
       pages.invalidate();
       const before = renders();
-      const answers = await Promise.all(Array.from({ length: 5 }, () => request(cachedServer).get('/shop?page=3').expect(200)));
+      const held = holdRenders();
+      const allIn = pages.looked(5);
+      const answers = Promise.all(Array.from({ length: 5 }, () => request(cachedServer).get('/shop?page=3').expect(200)));
+      // All five visits have come in while the first one's render is still held: one render between them.
+      await allIn;
       expect(renders()).toBe(before + 1);
-      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      held.release();
+      expect(new Set((await answers).map((a) => a.text)).size).toBe(1);
+      expect(renders()).toBe(before + 1);
     });
 
     it('does not keep a page rendered while the catalog changed', async () => {
       pages.invalidate();
       const before = renders();
+      const held = holdRenders();
       const slow = request(cachedServer)
         .get('/shop?page=4')
         .then((answer) => answer);
-      // The write lands while the page renders (the fake renderer takes 20 ms).
-      while (renders() === before) await new Promise((resolve) => setTimeout(resolve, 1));
+      // The write lands while the page renders: once its render has started, and before it ends.
+      await held.started;
+      expect(renders()).toBe(before + 1);
       pages.invalidate();
+      held.release();
       const during = await slow;
       expect(during.status).toBe(200);
       const after = await request(cachedServer).get('/shop?page=4').expect(200);

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { auditContext, type AuditRequest } from './audit-context';
 
 const requestOf = (name: string): AuditRequest => ({ actor: { id: name, name, email: `${name}@example.com` }, method: 'PUT', route: '/api/things/:id', params: { id: name } });
+/** A turn of the event loop: what comes after runs in a later macrotask, as after any I/O. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('auditContext: the admin write a piece of code belongs to', () => {
   afterEach(() => expect(auditContext.openWrites()).toBe(0));
@@ -10,7 +11,8 @@ describe('auditContext: the admin write a piece of code belongs to', () => {
   it('follows a write through promises and timers, and is gone outside it', async () => {
     const ann = requestOf('ann');
     const seen = await auditContext.run(ann, async () => {
-      await sleep(1);
+      await nextTurn();
+      // eslint-disable-next-line no-restricted-syntax -- the context must survive a timer (setTimeout) the write starts
       const inTimer = await new Promise((resolve) => setTimeout(() => resolve(auditContext.current()), 1));
       return [auditContext.current(), inTimer];
     });
@@ -25,11 +27,11 @@ describe('auditContext: the admin write a piece of code belongs to', () => {
     const bobMayGoOn = new Promise<void>((resolve) => (releaseBob = resolve));
     const bobsWrite = auditContext.run(bob, async () => {
       await bobMayGoOn;
-      await sleep(1);
+      await nextTurn();
       return auditContext.current();
     });
     const annsWrite = auditContext.run(ann, async () => {
-      await sleep(1);
+      await nextTurn();
       return auditContext.current();
     });
     expect(await annsWrite).toBe(ann);
@@ -44,13 +46,17 @@ describe('auditContext: the admin write a piece of code belongs to', () => {
     let releaseBob!: () => void;
     const bobMayGoOn = new Promise<void>((resolve) => (releaseBob = resolve));
     let annLater!: Promise<unknown>;
+    let annsRequestAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (annsRequestAnswered = resolve));
     const bobsWrite = auditContext.run(bob, async () => {
       await bobMayGoOn;
       return auditContext.current();
     });
     await auditContext.run(ann, async () => {
-      annLater = sleep(20).then(() => auditContext.current());
+      // Work the write starts and does not wait for: it goes on once the request has been answered.
+      annLater = answered.then(() => auditContext.current());
     });
+    annsRequestAnswered();
     expect(await annLater).toBeUndefined();
     releaseBob();
     expect(await bobsWrite).toBe(bob);
