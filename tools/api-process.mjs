@@ -2,13 +2,13 @@
 // measured is what runs. The Dockerfile, docker-compose.yml, `npm run start:api` and the fault tests
 // (test/resilience/processes.ts) repeat these flags; change them together.
 //   --max-semi-space-size=64: a young generation that holds a large answer's short-lived objects (a 500-product
-//     list), so fewer scavenges run and fewer objects are promoted (docs/performance.md, section 2);
+//     list), so fewer scavenges run and fewer objects are promoted (docs/decisions/0011-v8-max-semi-space-size.md);
 //   --heap-growing-percent=50: the old generation grows in smaller steps, so resident memory follows the live
-//     data (docs/performance.md, section 4, item 3);
+//     data (docs/decisions/0004-v8-heap-growing-percent.md);
 //   --no-allocation-site-pretenuring: V8 does not switch an allocation site to allocating straight in the old
 //     generation. Under load, objects that outlive one socket or Redis round trip (response headers, write
 //     buffers) made V8 pretenure their sites in some processes and not others; those processes then spent ~30 µs
-//     more per request in major GCs and had twice the p99 (docs/performance.md, section 1, "Pretenuring, one throttle call per turn, headers on the reply").
+//     more per request in major GCs and had twice the p99 (docs/decisions/0020-v8-no-allocation-site-pretenuring.md).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
