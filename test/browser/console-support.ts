@@ -1,5 +1,5 @@
 /**
- * The admin console's browser journeys (test/browser/admin-*.e2e-spec.ts): the stack that serves the BUILT console
+ * The admin console's browser journeys (test/browser/admin-*.spec.ts): the stack that serves the BUILT console
  * (and storefront) from dist/web with Chromium beside it, and signed-in pages: the account is signed in over HTTP
  * and the session put where the storefront and the console keep it (token, userInfo, expirationTime in
  * localStorage) before any page script runs.
