@@ -50,13 +50,16 @@ const TARGETS = [
   },
 ];
 
+/** Files that are not part of a build: tests and their helpers (a new test must not make the apps look stale). */
+const NOT_BUILT = /\.(spec|test|e2e-spec)\.tsx?$/;
+
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules') continue;
+    if (entry === 'node_modules' || entry === 'test' || NOT_BUILT.test(entry)) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -91,7 +94,8 @@ function build(target) {
   return new Promise((resolveBuild) => {
     const since = Date.now();
     running.add(target.name);
-    const child = spawn(target.command[0], target.command.slice(1), { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Always a production build: run from a test runner (NODE_ENV=test), vite would bundle React's development build.
+    const child = spawn(target.command[0], target.command.slice(1), { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk.toString()));
     child.stderr.on('data', (chunk) => (output += chunk.toString()));

@@ -43,6 +43,8 @@ export const TOOLS = {
   'ts-node': 'npm run db, npm run bench:db',
   typescript: 'tsc (npm test type check), the Swagger plugin metadata (tools/openapi/swagger-metadata.mjs)',
   vitest: 'npm test (the web apps’ unit runner)',
+  'happy-dom': "the DOM the web apps' component tests (*.test.tsx) render into: Vitest's environment, named in apps/*/vite.config.mts",
+  '@testing-library/dom': 'peer dependency of @testing-library/react and @testing-library/user-event (the queries and events the component tests use)',
   lighthouse: 'npm run bench:web (run as a command)',
   autocannon: 'npm run bench (run as a command)',
   'pino-http': "nestjs-pino's peer dependency (the API's access log is its own Fastify hook, http/access-log.ts)",
