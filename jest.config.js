@@ -8,26 +8,12 @@
  */
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
+const { swcServerOptions } = require('./tools/swc-options.cjs');
 
 const moduleNameMapper = pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' });
 
 /** SWC with the decorator metadata Nest's dependency injection reads, as the build compiles the server. */
-const swc = {
-  '^.+\\.ts$': [
-    '@swc/jest',
-    {
-      swcrc: false,
-      sourceMaps: 'inline',
-      module: { type: 'commonjs' },
-      jsc: {
-        target: 'es2022',
-        parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-        keepClassNames: true,
-      },
-    },
-  ],
-};
+const swc = { '^.+\\.ts$': ['@swc/jest', swcServerOptions({ sourceMaps: 'inline' })] };
 
 const common = {
   rootDir: __dirname,

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
+const { swcServerOptions } = require('./swc-options.cjs');
 
 /** Every .ts file under dir, without specs and the engine's test and bench folders. */
 function sources(dir) {
@@ -52,22 +53,9 @@ function tsPaths() {
   return config.compilerOptions.paths ?? {};
 }
 
-/** The options of Nest's SWC defaults, with class fields defined as tsc does for ES2022+ targets (what the tests run). */
+/** The server's SWC options (tools/swc-options.cjs, shared with Jest), with the @shop/* aliases rewritten. */
 function swcOptions(paths, sourceMaps) {
-  return {
-    swcrc: false,
-    configFile: false,
-    sourceMaps,
-    module: { type: 'commonjs' },
-    jsc: {
-      target: 'es2022',
-      parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-      keepClassNames: true,
-      baseUrl: root,
-      paths,
-    },
-  };
+  return swcServerOptions({ sourceMaps, baseUrl: root, paths });
 }
 
 async function compile(files, outDirFor, options, concurrency = 16) {

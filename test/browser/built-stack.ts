@@ -15,11 +15,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
 import type { AppConfig, Env } from '@shop/config';
 import type { EmbeddedMongo, EmbeddedMongoOptions } from '@shop/embedded-mongo';
-import { formatMismatches, recordContract, takeContractMismatches } from '../support/contract';
-import { clearRedisPrefix } from '../support/redis-keys';
+import { formatMismatches, takeContractMismatches } from '../support/contract';
+import { runningStack, testEnv } from '../support/stack-parts';
 import type { TestStack } from '../support/test-stack';
 
 export const REPO = resolve(__dirname, '../..');
@@ -87,41 +86,19 @@ export async function startBuiltStack(options: BuiltStackOptions = {}): Promise<
     cpSync(SEED_SNAPSHOT, dbPath, { recursive: true });
   }
   const engine = await build.startEmbeddedMongo({ port: 0, dbPath });
-  const config = build.loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    MONGODB_URI: engine.uri,
-    MONGODB_DB: SEED_DB,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `browser-${id}`,
-    SEED_DEMO: options.demo ? 'true' : 'false',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    PUBLIC_URL: 'http://shop.test',
-    RATE_LIMIT_AUTH: '10000',
-    WEB_DIST_DIR: WEB_DIST,
-    ...options.env,
-  });
+  const config = build.loadConfig(
+    testEnv({ dataDir, mongoUri: engine.uri, db: SEED_DB, redisPrefix: `browser-${id}` }, { SEED_DEMO: options.demo ? 'true' : 'false', WEB_DIST_DIR: WEB_DIST, ...options.env }),
+  );
   await build.loadSwaggerPluginMetadata(join(API_DIST, 'apps/api/src'));
   const app = await build.createApiApp(config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const worker = options.worker ? await createWorker(config) : undefined;
-  const server = app.getHttpServer();
-  recordContract(server);
-
-  return {
-    app,
-    worker,
-    config,
-    http: () => request(server),
-    async stop() {
-      await worker?.close();
-      await app.close();
-      await clearRedisPrefix(config.redisPrefix, config.redisUrl);
-      await engine.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      const mismatches = takeContractMismatches();
-      if (mismatches.length > 0) throw new Error(`${mismatches.length} response(s) did not match openapi.json:\n${formatMismatches(mismatches.slice(0, 10))}`);
-    },
-  };
+  return runningStack(app, worker, config, async () => {
+    await engine.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    // No Jest afterEach here: the file's stop reports what did not match the contract.
+    const mismatches = takeContractMismatches();
+    if (mismatches.length > 0) throw new Error(`${mismatches.length} response(s) did not match openapi.json:\n${formatMismatches(mismatches.slice(0, 10))}`);
+  });
 }
