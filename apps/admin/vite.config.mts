@@ -11,11 +11,11 @@ export default defineConfig({
   build: { outDir: resolve(import.meta.dirname, '../../dist/web/admin'), emptyOutDir: true, chunkSizeWarningLimit: 3000 },
   server: { port: 5174, proxy: { '/api': 'http://localhost:3000' } },
   // Pure logic (*.test.ts) runs on Node; components (*.test.tsx) render into happy-dom's document, each test
-  // unmounted afterwards (src/test/setup.ts). The render helper with the app's providers is src/test/render.tsx.
+  // unmounted afterwards (test/web-support/setup.ts, shared with the other web app). The render helper with the app's providers is src/test/render.tsx.
   test: {
     projects: [
       { extends: true, test: { name: 'admin', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'admin-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/setup.ts'] } },
+      { extends: true, test: { name: 'admin-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['../../test/web-support/setup.ts'] } },
     ],
   },
 });

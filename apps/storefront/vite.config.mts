@@ -131,11 +131,11 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   // Pure logic (*.test.ts) runs on Node; components (*.test.tsx) render into happy-dom's document, each test
-  // unmounted afterwards (src/test/setup.ts). The render helper with the app's providers is src/test/render.tsx.
+  // unmounted afterwards (test/web-support/setup.ts, shared with the other web app). The render helper with the app's providers is src/test/render.tsx.
   test: {
     projects: [
       { extends: true, test: { name: 'storefront', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'storefront-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['src/test/setup.ts'] } },
+      { extends: true, test: { name: 'storefront-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['../../test/web-support/setup.ts'] } },
     ],
   },
 });

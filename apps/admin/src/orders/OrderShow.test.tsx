@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderRecord, OrderStatus } from '../lib/api-types';
-import { deferred } from '../test/fetch';
+import { deferred } from '../../../../test/web-support/fetch';
 import { renderInAdmin } from '../test/render';
 import { OrderShow } from './OrderShow';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred, stubFetch, type Reply, type SeenRequest } from '../test/fetch';
+import { deferred, stubFetch, type Reply, type SeenRequest } from '../../../../test/web-support/fetch';
 import { renderInAdmin, signInAdmin } from '../test/render';
 import { ProductImport } from './ProductImport';
 import type { ProductImportResult, ProductImportRow } from './productCsv';

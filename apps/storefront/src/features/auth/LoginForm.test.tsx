@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, renderWithProviders } from '../../test/render';
-import { deferred, stubFetch, type Reply } from '../../test/fetch';
+import { deferred, stubFetch, type Reply } from '../../../../../test/web-support/fetch';
 import { LoginForm } from './LoginPage';
 
 const CHECKOUT = { path: '/checkout', element: <h1>Checkout</h1> };

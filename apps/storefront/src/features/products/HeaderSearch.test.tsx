@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type SeenRequest } from '../../test/fetch';
+import { stubFetch, type SeenRequest } from '../../../../../test/web-support/fetch';
 import { renderWithProviders } from '../../test/render';
 import HeaderSearch from './HeaderSearch';
 

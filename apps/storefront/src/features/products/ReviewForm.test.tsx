@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../lib/models';
-import { stubFetch, type SeenRequest } from '../../test/fetch';
+import { stubFetch, type SeenRequest } from '../../../../../test/web-support/fetch';
 import { renderWithProviders, signedInStore } from '../../test/render';
 import { makeStore } from '../../app/store';
 import { ReviewForm } from './ReviewForm';

@@ -1,3 +1,4 @@
+// Vitest setup of both web apps' component projects (apps/*/vite.config.mts).
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 

@@ -1,3 +1,4 @@
+// The web apps' component tests share this: a stubbed fetch that records each request, and a held-back answer.
 import { vi } from 'vitest';
 
 /** A request as the stubbed server saw it. */
