@@ -8,7 +8,7 @@
 //   6. browser  Playwright Test: the journeys a person makes, in Chromium, on the built shop (npm run test:browser)
 // Each step's time is printed as it ends and summed up at the end; the last line is "tests: N passed, N failed"
 // over all runners. `node tools/test.mjs <jest args>` runs only Jest with those arguments.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -17,6 +17,7 @@ const results = join(root, 'tmp', 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const extra = process.argv.slice(2);
+const runStarted = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
@@ -33,6 +34,32 @@ function step(name, command, args, env = {}) {
   process.stdout.write(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)\n`);
   if (!ok) failedSteps.push(name);
   return ok;
+}
+
+/**
+ * Steps that use one core each (tsc, ESLint) or little of two, run side by side on the machine's two cores; each
+ * one's output is printed whole when it ends, so the log reads as if they had run one after the other.
+ */
+function together(steps) {
+  return Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((done) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            const seconds = (Date.now() - started) / 1000;
+            times.push([name, seconds]);
+            process.stdout.write(`\n=== ${name}\n${output}=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s, beside ${steps.filter((s) => s.name !== name).map((s) => s.name).join(', ')})\n`);
+            if (code !== 0) failedSteps.push(name);
+            done();
+          });
+        }),
+    ),
+  );
 }
 
 function countJest(file) {
@@ -78,22 +105,28 @@ const jest = (name, args) => {
 if (onlyJest) {
   jest('jest', extra);
 } else {
-  step('type check', process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
-  step('lint', process.execPath, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+  await together([
+    { name: 'type check', command: process.execPath, args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'lint', command: process.execPath, args: [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'] },
+  ]);
   // --if-missing: after `npm ci` (its prepare script builds) or an earlier run, a fresh build is reused.
   step('build', process.execPath, ['tools/build.mjs', '--if-missing']);
   jest('unit', ['--selectProjects', 'unit', 'unit-apps']);
-  for (const app of ['storefront', 'admin']) {
-    const file = join(results, `vitest-${app}.json`);
-    step(`web: ${app}`, process.execPath, [bin('vitest/vitest.mjs'), 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
-    countVitest(file);
-  }
+  const apps = ['storefront', 'admin'];
+  await together(
+    apps.map((app) => ({
+      name: `web: ${app}`,
+      command: process.execPath,
+      args: [bin('vitest/vitest.mjs'), 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${join(results, `vitest-${app}.json`)}`],
+    })),
+  );
+  for (const app of apps) countVitest(join(results, `vitest-${app}.json`));
   jest('api', ['--selectProjects', 'api']);
   step('browser', process.execPath, [bin('@playwright/test/cli.js'), 'test']);
   countPlaywright(join(results, 'playwright.json'));
 }
 
-process.stdout.write('\nstep times: ' + times.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ') + `; total ${times.reduce((sum, [, seconds]) => sum + seconds, 0).toFixed(1)} s\n`);
+process.stdout.write(`\nstep times: ${times.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ')}; npm test took ${((Date.now() - runStarted) / 1000).toFixed(1)} s\n`);
 if (failedSteps.length) process.stdout.write(`failed steps: ${failedSteps.join(', ')}\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
