@@ -3,7 +3,11 @@ import react from '@vitejs/plugin-react';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, createServer, defineConfig, type Plugin } from 'vite';
+import { PAGES, lightFile, samplePath } from './src/app/pages.mjs';
 import { chunkFiles, composePage, composeServerTemplate, type ManifestChunk } from './src/app/prerender-html.mjs';
+
+/** A page's head when it asks for no title of its own. */
+const DEFAULT_META = { title: 'Threadline', description: 'Threadline: clothing and accessories from independent makers, with free shipping.' };
 
 /**
  * The server renderer (src/app/server-render.tsx) as a CommonJS module for the API, with a template per page
@@ -11,37 +15,6 @@ import { chunkFiles, composePage, composeServerTemplate, type ManifestChunk } fr
  * data, and falls back to the prerendered page when it cannot. Outside the storefront's folder, which is public.
  */
 const SSR_DIR = resolve(import.meta.dirname, '../../dist/web/storefront-ssr');
-
-/**
- * Pages prerendered at build time into prerendered/<name>.html, with prerendered/pages.json (route → file)
- * telling the API which file answers which route; other routes get index.html. The first paint of these
- * pages then comes with the HTML instead of after the JavaScript.
- */
-const PRERENDERED = [
-  {
-    name: 'home',
-    routes: ['/', '/home'],
-    module: 'src/features/products/HomePage.tsx',
-    title: 'Shop the Latest Styles · Threadline',
-    description: 'Threadline: clothing and accessories from independent makers, with free shipping and fast delivery.',
-  },
-  {
-    name: 'shop',
-    routes: ['/shop'],
-    module: 'src/features/products/ShopPage.tsx',
-    title: 'Shop · Threadline',
-    description: 'Browse Threadline clothing and accessories: search, filter by category and price.',
-  },
-  {
-    name: 'product',
-    routes: ['/product/:id'],
-    module: 'src/features/products/ProductPage.tsx',
-    // Asks for the product and shows its image (the largest paint) before the app has loaded.
-    bootScripts: ['product-boot.js'],
-    title: 'Product · Threadline',
-    description: 'Product details at Threadline.',
-  },
-];
 
 /** React itself, the first library the app evaluates (main.tsx evaluates the chunks one task each). */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
@@ -72,12 +45,17 @@ function prerenderPages(): Plugin {
         const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
         const pages: Record<string, string> = {};
         mkdirSync(join(outDir, 'prerendered'), { recursive: true });
-        for (const page of PRERENDERED) {
-          const path = page.routes[0].replace(/:[^/]+/g, 'prerender');
-          const markup = await prerender(path);
-          const html = composePage(template, { markup, path, title: page.title, description: page.description, modulePreloads: chunkFiles(manifest, page.module), bootScripts: page.bootScripts });
-          writeFileSync(join(outDir, 'prerendered', `${page.name}.html`), html);
-          for (const route of page.routes) pages[route] = `prerendered/${page.name}.html`;
+        // Every route's page, in both modes (src/app/pages.mts): the API sends the one of the visitor's mode.
+        for (const page of PAGES) {
+          const path = samplePath(page.routes[0]);
+          const file = `prerendered/${page.name}.html`;
+          for (const darkMode of [true, false]) {
+            const { markup, meta } = await prerender(path, darkMode);
+            if (!meta) throw new Error(`prerender ${path}: the page set no title (usePageMeta)`);
+            const html = composePage(template, { markup, path, ...meta, darkMode, modulePreloads: chunkFiles(manifest, page.module), bootScripts: page.bootScripts });
+            writeFileSync(join(outDir, darkMode ? file : lightFile(file)), html);
+          }
+          for (const route of page.routes) pages[route] = file;
         }
         writeFileSync(join(outDir, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
       } finally {
@@ -103,8 +81,8 @@ function prerenderPages(): Plugin {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
       const ssrPages: Record<string, string> = {};
-      for (const page of PRERENDERED) {
-        const html = composeServerTemplate(template, { title: page.title, description: page.description, modulePreloads: chunkFiles(manifest, page.module) });
+      for (const page of PAGES.filter((p) => p.serverRendered)) {
+        const html = composeServerTemplate(template, { ...DEFAULT_META, modulePreloads: chunkFiles(manifest, page.module) });
         writeFileSync(join(SSR_DIR, `${page.name}.html`), html);
         for (const route of page.routes) ssrPages[route] = `${page.name}.html`;
       }

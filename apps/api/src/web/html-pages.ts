@@ -1,39 +1,45 @@
 import type { ServerResponse } from 'node:http';
-import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compress, pickEncoding } from './compressed-assets';
+import { routeMatcher } from './route-patterns';
 import { sendNotModified, type WebRequest } from './web-request';
-
-interface PrerenderedRoute {
-  segments: string[];
-  file: string;
-}
 
 /** Only files of the prerendered folder, by a plain name. */
 const PRERENDERED_FILE = /^prerendered\/[\w-]+\.html$/;
 
 /**
  * The pages a web app prerendered at build time: its prerendered/pages.json maps route patterns ('/', '/shop',
- * '/product/:id', where ':name' stands for one path segment) to HTML files of the app's folder. Returns the
- * file that answers a path, if any (read when the app is mounted).
+ * '/product/:id', where ':name' stands for one path segment; '*' for any other path) to HTML files of the app's
+ * folder, each in the default dark mode, with its light-mode twin beside it (<name>.light.html) where the build
+ * made one. Returns the file that answers a path in a mode, if any (pages.json is read when the app is mounted).
  */
-export function prerenderedPages(dir: string): (path: string) => string | undefined {
-  let routes: PrerenderedRoute[] = [];
+export function prerenderedPages(dir: string): (path: string, darkMode: boolean) => string | undefined {
+  let match: (path: string) => string | undefined = () => undefined;
+  let otherwise: string | undefined;
   try {
     const pages = JSON.parse(readFileSync(join(dir, 'prerendered', 'pages.json'), 'utf8')) as Record<string, unknown>;
-    routes = Object.entries(pages)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && PRERENDERED_FILE.test(entry[1]))
-      .map(([route, file]) => ({ segments: route.split('/').filter(Boolean), file }));
+    const files = Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && PRERENDERED_FILE.test(entry[1]));
+    otherwise = files.find(([route]) => route === '*')?.[1];
+    match = routeMatcher(files.filter(([route]) => route !== '*'));
   } catch {
     // no prerendered pages: every route gets index.html
   }
-  return (path) => {
-    const segments = path.split('/').filter(Boolean);
-    return routes.find((r) => r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]))?.file;
+  const inMode = (file: string, darkMode: boolean): string => {
+    if (darkMode) return file;
+    const light = file.replace(/\.html$/, '.light.html');
+    return existsSync(join(dir, light)) ? light : file;
+  };
+  return (path, darkMode) => {
+    const file = match(path) ?? otherwise;
+    return file && inMode(file, darkMode);
   };
 }
 
 interface HtmlVersion {
+  /** A short hash of the file's path. */
+  tag: string;
   mtimeMs: number;
   size: number;
   raw: Buffer;
@@ -54,6 +60,7 @@ export function htmlSender(): (req: WebRequest, res: ServerResponse, file: strin
     if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known;
     const raw = readFileSync(file);
     const version = {
+      tag: createHash('sha1').update(file).digest('base64url').slice(0, 8),
       mtimeMs: stat.mtimeMs,
       size: stat.size,
       raw,
@@ -69,8 +76,10 @@ export function htmlSender(): (req: WebRequest, res: ServerResponse, file: strin
     const body = encoding ? page[encoding] : page.raw;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', `W/"${page.size.toString(16)}-${Math.floor(page.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`);
+    // The storefront's pages come in the darkMode cookie's mode.
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    // The file's name is part of it: a page's two modes may have the same size and time.
+    res.setHeader('ETag', `W/"${page.tag}-${page.size.toString(16)}-${Math.floor(page.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`);
     if (sendNotModified(req, res)) return;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);

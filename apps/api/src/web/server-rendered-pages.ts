@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { CachedResponse, ResponseCache } from '../catalog-cache/response-cache';
 import { compress, pickEncoding } from './compressed-assets';
+import { routeMatcher } from './route-patterns';
 import { sendNotModified, type WebRequest } from './web-request';
 
 /** The storefront's server renderer (apps/storefront/src/app/server-render.tsx, built to server-render.cjs). */
@@ -70,12 +71,10 @@ function pageBody(page: CachedResponse, encoding: 'br' | 'gzip' | undefined): Bu
 export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((req: WebRequest, res: ServerResponse) => Promise<boolean>) | undefined {
   const moduleFile = join(ssrDir, 'server-render.cjs');
   if (!existsSync(moduleFile) || !existsSync(join(ssrDir, 'pages.json'))) return undefined;
-  let routes: { segments: string[]; file: string }[] = [];
+  let templateOf: (path: string) => string | undefined;
   try {
     const pages = JSON.parse(readFileSync(join(ssrDir, 'pages.json'), 'utf8')) as Record<string, unknown>;
-    routes = Object.entries(pages)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && TEMPLATE_FILE.test(entry[1]))
-      .map(([route, file]) => ({ segments: route.split('/').filter(Boolean), file }));
+    templateOf = routeMatcher(Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && TEMPLATE_FILE.test(entry[1])));
   } catch {
     return undefined;
   }
@@ -135,14 +134,13 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
 
   return async (req, res) => {
     if (req.method !== 'GET') return false;
-    const segments = req.path.split('/').filter(Boolean);
-    const route = routes.find((r) => r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
-    if (!route) return false;
+    const file = templateOf(req.path);
+    if (!file) return false;
     const module = load();
     if (!module) return false;
     let page: CachedResponse;
     try {
-      page = await cachedRender(module, route.file, req, darkModeOf(req.headers.cookie));
+      page = await cachedRender(module, file, req, darkModeOf(req.headers.cookie));
     } catch (error) {
       logger.warn(`${req.path}: server render failed (${error instanceof Error ? error.message : String(error)}), sent the prerendered page`);
       return false;

@@ -20,6 +20,7 @@ describe('mountWebApps', () => {
     }
     mkdirSync(join(dir, 'storefront', 'prerendered'));
     writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.html'), `<!doctype html><div id="root"><main>prerendered shop${' with products'.repeat(200)}</main></div>`);
+    writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.light.html'), `<!doctype html><div id="root"><main>light shop${' with products'.repeat(200)}</main></div>`);
     writeFileSync(join(dir, 'storefront', 'prerendered', 'product.html'), '<!doctype html><div id="root">prerendered product</div>');
     writeFileSync(
       join(dir, 'storefront', 'prerendered', 'pages.json'),
@@ -67,6 +68,38 @@ describe('mountWebApps', () => {
     expect((await request(server).get('/product/123/reviews').expect(200)).text).toContain('<div id="root">storefront</div>');
     expect((await request(server).get('/missing').expect(200)).text).toContain('<div id="root">storefront</div>');
     expect((await request(server).get('/evil').expect(200)).text).toContain('<div id="root">storefront</div>');
+  });
+
+  it("answers in the darkMode cookie's mode: the light twin for darkMode=false, the dark page otherwise, each with its own ETag", async () => {
+    const light = await request(server).get('/shop').set('Cookie', 'jwt=x; darkMode=false').expect(200);
+    expect(light.text).toContain('light shop');
+    expect(light.headers.vary).toContain('Cookie');
+    const dark = await request(server).get('/shop').set('Cookie', 'darkMode=true').expect(200);
+    expect(dark.text).toContain('prerendered shop');
+    expect((await request(server).get('/shop').expect(200)).text).toContain('prerendered shop');
+    expect(light.headers.etag).not.toBe(dark.headers.etag);
+    await request(server).get('/shop').set('Cookie', 'darkMode=true').set('If-None-Match', light.headers.etag).expect(200);
+    // A page without a light twin is sent as it is.
+    expect((await request(server).get('/product/1').set('Cookie', 'darkMode=false').expect(200)).text).toContain('prerendered product');
+  });
+
+  it("answers every path no route takes with the '*' page when the app prerendered one", async () => {
+    const other = mkdtempSync(join(tmpdir(), 'web-apps-'));
+    mkdirSync(join(other, 'storefront', 'prerendered'), { recursive: true });
+    writeFileSync(join(other, 'storefront', 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(other, 'storefront', 'prerendered', 'faq.html'), '<!doctype html><h1>FAQ</h1>');
+    writeFileSync(join(other, 'storefront', 'prerendered', 'not-found.html'), '<!doctype html><h1>Page Under Construction</h1>');
+    writeFileSync(join(other, 'storefront', 'prerendered', 'pages.json'), JSON.stringify({ '/faq': 'prerendered/faq.html', '*': 'prerendered/not-found.html' }));
+    const app = await webAppsServer(other);
+    try {
+      // Routes match in any case, as the storefront's router matches them.
+      for (const path of ['/faq', '/FAQ']) expect((await request(app.server).get(path).expect(200)).text).toContain('FAQ');
+      for (const path of ['/no/such/page', '/faq/more', '/fa']) expect((await request(app.server).get(path).expect(200)).text).toContain('Page Under Construction');
+      await request(app.server).get('/missing.js').expect(404);
+    } finally {
+      await app.close();
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('sends pages compressed when the client takes it, and revalidates them with an ETag', async () => {

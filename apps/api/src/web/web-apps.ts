@@ -7,7 +7,7 @@ import { compressedAssets } from './compressed-assets';
 import type { ResponseCache } from '../catalog-cache/response-cache';
 import { rawResponseOf } from '../http/raw-response';
 import { htmlSender, prerenderedPages } from './html-pages';
-import { serverRenderedPages } from './server-rendered-pages';
+import { darkModeOf, serverRenderedPages } from './server-rendered-pages';
 import { webRequestOf, type WebRequest } from './web-request';
 
 /** Paths that are never a client-side route: dotfiles of tools and files by extension. */
@@ -50,7 +50,7 @@ function webApp(dir: string, serverRendered?: ReturnType<typeof serverRenderedPa
     if (compressed(req, res) || (await files(req, res))) return true;
     if (!isClientRoute(req.path)) return false;
     if (serverRendered && (await serverRendered(req, res))) return true;
-    const page = prerendered(req.path);
+    const page = prerendered(req.path, darkModeOf(req.headers.cookie));
     sendHtml(req, res, join(dir, page && existsSync(join(dir, page)) ? page : 'index.html'));
     return true;
   };

@@ -16,6 +16,23 @@ export interface PrerenderedPage {
   modulePreloads: string[];
   /** Scripts of the public folder that run before the app (deferred, in this order), at high priority. */
   bootScripts?: string[];
+  /** The mode the markup was rendered in (dark unless false). */
+  darkMode?: boolean;
+}
+
+/** The browser's colour for the page's bar, by mode (index.html has the dark one). */
+const LIGHT_THEME_COLOR = '#f7f7f9';
+
+/** The page in light mode: the root without the `dark` class, the light bar colour. */
+function inLightMode(html: string): string {
+  const light = replaceOnce(html, /<html lang="en" class="dark">/, '<html lang="en">');
+  return light.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${LIGHT_THEME_COLOR}" />`);
+}
+
+/** The head's title and description. */
+function withMeta(html: string, meta: { title: string; description: string }): string {
+  const titled = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+  return replaceOnce(titled, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
 }
 
 /**
@@ -58,8 +75,8 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string): string
  */
 export function composePage(template: string, page: PrerenderedPage): string {
   const { body, styles } = extractEmotionStyles(page.markup);
-  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  html = replaceOnce(html, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
+  let html = withMeta(template, page);
+  if (page.darkMode === false) html = inLightMode(html);
   html = replaceOnce(html, /<script src="\/theme-init\.js"><\/script>/, `${styles.join('')}\n    <script src="/theme-init.js"></script>`);
   // The app's scripts load once the page is painted (public/app-loader.js): the first paint needs none of them.
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
@@ -73,7 +90,8 @@ export function composePage(template: string, page: PrerenderedPage): string {
   const boot = (page.bootScripts ?? []).map((file) => `\n    <script defer fetchpriority="high" src="/${file}"></script>`).join('');
   const loader = `\n    <script defer src="/app-loader.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
   html = replaceOnce(html, /\s*<\/head>/, `${boot}${loader}\n  </head>`);
-  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root"><div class="prerendered" data-path="${escapeHtml(page.path)}" inert>${body}</div></div>`);
+  const mode = page.darkMode === false ? ' data-dark="false"' : '';
+  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root"><div class="prerendered" data-path="${escapeHtml(page.path)}"${mode} inert>${body}</div></div>`);
 }
 
 export interface ManifestChunk {
@@ -122,13 +140,15 @@ export interface ServerRenderedPage {
   darkMode: boolean;
   /** The store's answers, for the browser's first render (a JSON block, not a script: no inline script runs). */
   data: unknown;
+  /** The title and description the page asked for (the template's when it asked for none). */
+  meta?: { title: string; description: string };
 }
 
 /** A server-rendered page's HTML from its template (composeServerTemplate). */
 export function fillServerTemplate(template: string, page: ServerRenderedPage): string {
   const { body, styles } = extractEmotionStyles(page.markup);
-  let html = template;
-  if (!page.darkMode) html = replaceOnce(html, /<html lang="en" class="dark">/, '<html lang="en">');
+  let html = page.meta ? withMeta(template, page.meta) : template;
+  if (!page.darkMode) html = inLightMode(html);
   html = replaceOnce(html, new RegExp(`data-path="${SSR_PATH}"`), `data-path="${escapeHtml(page.path)}" data-dark="${page.darkMode}"`);
   html = html.replace(SSR_STYLES, () => styles.join(''));
   html = html.replace(SSR_DATA, () => `<script type="application/json" id="server-data">${scriptJson(page.data)}</script>`);

@@ -43,6 +43,17 @@ describe('prerendered pages', () => {
     expect(html).toContain('<div id="root"><div class="prerendered" data-path="/shop" inert><main class="css-a1">Shop & more</main></div></div>');
   });
 
+  it('composes the light twin of a page: no dark class on the root, the light bar colour, the mode on the markup', () => {
+    const template = TEMPLATE.replace('<title>', '<meta name="theme-color" content="#0f1115" />\n    <title>');
+    const page = (darkMode: boolean) => composePage(template, { markup: '<main>FAQ</main>', path: '/faq', title: 'FAQ · Threadline', description: 'Answers.', modulePreloads: [], darkMode });
+    expect(page(true)).toContain('<html lang="en" class="dark">');
+    expect(page(true)).toContain('<div class="prerendered" data-path="/faq" inert>');
+    const light = page(false);
+    expect(light).toContain('<html lang="en">');
+    expect(light).toContain('<meta name="theme-color" content="#f7f7f9" />');
+    expect(light).toContain('<div class="prerendered" data-path="/faq" data-dark="false" inert><main>FAQ</main></div>');
+  });
+
   it('lists a chunk with what it imports, once each', () => {
     const manifest = {
       'src/Page.tsx': { file: 'assets/Page-1.js', imports: ['_shared.js', 'index.html'] },
@@ -73,5 +84,13 @@ describe('prerendered pages', () => {
     const light = page(false);
     expect(light).toContain('<html lang="en">');
     expect(light).toContain('data-dark="false"');
+  });
+
+  it("gives a server-rendered page the title and description it asked for while rendering (the template's otherwise)", () => {
+    const template = composeServerTemplate(TEMPLATE, { title: 'Threadline', description: 'Default.', modulePreloads: [] });
+    const html = fillServerTemplate(template, { markup: '<h1>Wool Beanie</h1>', path: '/product/1', darkMode: true, data: {}, meta: { title: 'Wool Beanie & Co · Threadline', description: 'A "warm" beanie.' } });
+    expect(html).toContain('<title>Wool Beanie &amp; Co · Threadline</title>');
+    expect(html).toContain('<meta name="description" content="A &quot;warm&quot; beanie." />');
+    expect(fillServerTemplate(template, { markup: '', path: '/', darkMode: true, data: {} })).toContain('<title>Threadline</title>');
   });
 });

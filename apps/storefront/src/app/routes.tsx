@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/AppLayout';
+import type { ShellHandle } from '../components/ProtectedRoute';
 import { RouteError } from '../components/RouteError';
 
 type PageModule = { default: React.ComponentType };
@@ -7,6 +8,9 @@ type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+
+/** A signed-in page's frame before the visitor is known (components/ProtectedRoute.tsx). */
+const shell = (title: string, subtitle: string): ShellHandle => ({ shell: { title, subtitle } });
 
 const home = page(() => import('../features/products/HomePage'));
 const shop = page(() => import('../features/products/ShopPage'));
@@ -57,11 +61,11 @@ export const routes: RouteObject[] = [
         // The protected wrapper: signed-in users only, else /login with history replaced.
         ...page(() => import('../components/ProtectedRoute')),
         children: [
-          { path: '/cart', ...page(() => import('../features/cart/CartPage')) },
-          { path: '/profile', ...page(() => import('../features/profile/ProfilePage')) },
-          { path: '/checkout', ...page(() => import('../features/orders/CheckoutPage')) },
-          { path: '/order/:id', ...page(() => import('../features/orders/OrderPage')) },
-          { path: '/user-orders', ...page(() => import('../features/orders/UserOrdersPage')) },
+          { path: '/cart', ...page(() => import('../features/cart/CartPage')), handle: shell('Shopping Cart', 'The items in your cart.') },
+          { path: '/profile', ...page(() => import('../features/profile/ProfilePage')), handle: shell('My Account', 'Your profile, password, orders and settings.') },
+          { path: '/checkout', ...page(() => import('../features/orders/CheckoutPage')), handle: shell('Checkout', 'Your shipping address and payment.') },
+          { path: '/order/:id', ...page(() => import('../features/orders/OrderPage')), handle: shell('Order', 'The details and status of your order.') },
+          { path: '/user-orders', ...page(() => import('../features/orders/UserOrdersPage')), handle: shell('My Orders', 'Your orders and their status.') },
         ],
       },
       { path: '*', ...notFound },

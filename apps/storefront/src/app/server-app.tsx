@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { toggleDarkMode } from '../features/theme/theme-slice';
 import { api } from '../lib/api';
+import { takeRenderedMeta, type PageMeta } from '../lib/meta';
 import { fillServerTemplate } from './prerender-html.mjs';
 import type { ServerRenderOptions } from './server-render';
 import { AppProviders } from './providers';
@@ -35,14 +36,19 @@ export async function renderPage(template: string, options: ServerRenderOptions)
   const context = await deadline(handler.query(new Request(new URL(options.url, 'http://storefront.local'))), until, 'the route');
   if (context instanceof Response) throw new Error(`server render ${options.url}: answered a redirect (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const render = () =>
-    renderToString(
+  let meta: PageMeta | undefined;
+  const render = () => {
+    const html = renderToString(
       <StrictMode>
         <AppProviders store={store}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,
     );
+    // Taken at once: renders of other pages run between this one's passes.
+    meta = takeRenderedMeta() ?? meta;
+    return html;
+  };
   let html = render();
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     const running = store.dispatch(api.util.getRunningQueriesThunk());
@@ -57,5 +63,5 @@ export async function renderPage(template: string, options: ServerRenderOptions)
   const { queries, ...rest } = store.getState()[api.reducerPath];
   // Only the answers: pending or failed requests are asked again by the browser.
   const answered = Object.fromEntries(Object.entries(queries).filter(([, entry]) => entry?.status === QueryStatus.fulfilled));
-  return fillServerTemplate(template, { markup: html, path: options.url, darkMode: options.darkMode, data: { [api.reducerPath]: { ...rest, queries: answered } } });
+  return fillServerTemplate(template, { markup: html, path: options.url, darkMode: options.darkMode, meta, data: { [api.reducerPath]: { ...rest, queries: answered } } });
 }

@@ -11,7 +11,7 @@ export default function NotFoundPage() {
   return (
     <Stack component="section" spacing={3} sx={{ alignItems: 'center', textAlign: 'center', py: 12, px: 2 }}>
       <ConstructionIcon sx={{ fontSize: 72, color: 'primary.main' }} aria-hidden />
-      <Typography variant="h3" component="h1" sx={{ fontWeight: 700 }}>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', sm: '3rem' }, overflowWrap: 'anywhere' }}>
         Page Under Construction
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 480 }}>

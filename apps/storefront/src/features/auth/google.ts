@@ -1,6 +1,7 @@
 /** Google Identity Services, loaded only when a client id is configured. */
 export function googleClientId(): string | undefined {
-  const runtime = (window as unknown as { __SHOP_CONFIG__?: { googleClientId?: string } }).__SHOP_CONFIG__?.googleClientId;
+  // No window while the page is prerendered at build time: the build's own setting then.
+  const runtime = typeof window === 'undefined' ? undefined : (window as unknown as { __SHOP_CONFIG__?: { googleClientId?: string } }).__SHOP_CONFIG__?.googleClientId;
   return runtime || (import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined) || undefined;
 }
 

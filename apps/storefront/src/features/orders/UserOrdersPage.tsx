@@ -39,7 +39,7 @@ export default function UserOrdersPage() {
           </Button>
         </>
       ) : (
-        <Paper variant="outlined" sx={{ borderRadius: 3, overflowX: 'auto' }}>
+        <Paper variant="outlined" sx={{ borderRadius: 3, overflowX: 'auto', position: 'relative' }}>
           <Table aria-label="My orders">
             <TableHead>
               <TableRow>
