@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench:web`: Lighthouse (mobile preset, its default) against Debian's Chromium on /, /shop and
-// /product/{id} of the shop started like `npm start`; prints the four category scores and writes them to
+// `npm run bench:web`: Lighthouse (mobile preset, its default) against Debian's Chromium on /, /shop,
+// /product/{id} and /faq of the shop started like `npm start`; prints the four category scores and writes them to
 // docs/performance.md. Reports (JSON) go to tmp/bench/lighthouse/.
 // Each page is measured --runs times (3 by default) and the run with the median performance score is reported,
 // with the range of all runs beside it: Lighthouse's own advice for a noisy machine, where one run can move by
@@ -60,7 +60,7 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   try {
     const products = await (await fetch(`${shop.url}/api/products?page=1`)).json();
-    const pages = { '/': '/', '/shop': '/shop', '/product/{id}': `/product/${products[0]._id}` };
+    const pages = { '/': '/', '/shop': '/shop', '/product/{id}': `/product/${products[0]._id}`, '/faq': '/faq' };
     for (const [name, path] of Object.entries(pages)) {
       const runs = [];
       let failedRuns = 0;

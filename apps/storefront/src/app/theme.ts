@@ -28,6 +28,9 @@ export function makeTheme(dark: boolean): Theme {
     typography: { fontFamily: FONT, button: { textTransform: 'none', fontWeight: 600 } },
     components: {
       MuiButtonBase: { defaultProps: { disableRipple: false } },
+      // MUI's default for unselected toggle buttons (the product page's sizes and colours) is the action colour: #727273
+      // on the light page, 4.49:1. The secondary text colour is above 4.5:1 on both modes' backgrounds.
+      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
       MuiCssBaseline: {
         styleOverrides: {
           // A focus ring everyone can see, in both modes.

@@ -76,7 +76,8 @@ export function ShopHeader() {
             </AfterHydration>
           </Box>
           <IconButton component={RouterLink} to="/favorite" aria-label={favorites > 0 ? `Favorites, ${items(favorites)}` : 'Favorites'} sx={{ color: 'text.primary' }}>
-            <Badge badgeContent={favorites} color="primary" max={99}>
+            {/* The count is in the link's name: the badge's digits (also a hidden "0") are not read a second time. */}
+            <Badge badgeContent={favorites} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
               <FavoriteBorderIcon />
             </Badge>
           </IconButton>
@@ -96,7 +97,7 @@ export function ShopHeader() {
             sx={{ color: 'text.primary' }}
             data-testid="header-cart"
           >
-            <Badge badgeContent={count} color="primary" max={99} data-testid="header-cart-badge">
+            <Badge badgeContent={count} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }} data-testid="header-cart-badge">
               <ShoppingCartOutlinedIcon />
             </Badge>
           </IconButton>
