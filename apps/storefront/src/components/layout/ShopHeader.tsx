@@ -76,8 +76,9 @@ export function ShopHeader() {
             </AfterHydration>
           </Box>
           <IconButton component={RouterLink} to="/favorite" aria-label={favorites > 0 ? `Favorites, ${items(favorites)}` : 'Favorites'} sx={{ color: 'text.primary' }}>
-            {/* The count is in the link's name: the badge's digits (also a hidden "0") are not read a second time. */}
-            <Badge badgeContent={favorites} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+            {/* The count is in the link's name, so the badge's digits are not read a second time; with no favourites
+                it holds no "0" either, which axe took for visible text missing from the name "Favorites". */}
+            <Badge badgeContent={favorites || undefined} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
               <FavoriteBorderIcon />
             </Badge>
           </IconButton>
