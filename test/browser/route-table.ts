@@ -1,6 +1,6 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { DEMO_ACCOUNTS as DemoAccounts } from '../../apps/api/src/seed/seed.service';
-import { scrollThrough, waitForTakeover, type BrowserStack } from './browser-support';
+import { scrollThrough, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
 import { fromApiBuild } from './built-stack';
 
 /**
@@ -200,6 +200,28 @@ export async function prepareRoutes(bs: BrowserStack): Promise<{ fixtures: Fixtu
   const variant = withVariants as { _id: string; name: string };
   const fixtures = { productId: first._id, productName: first.name, variantProductId: variant._id, variantProductName: variant.name, blogTitle: blog.title, categoryId: category, blogId: blog._id, orderId: (order.body as { _id: string })._id };
   return { fixtures, session };
+}
+
+export interface RouteSweep {
+  bs: BrowserStack;
+  fixtures: Fixtures;
+  session: Session;
+}
+
+/**
+ * For a describe block that walks the route table: a shop with the routes' records, made before the block's
+ * tests (once per worker) and stopped after them. Its fields are set once the tests run.
+ */
+export function routeSweepStack(): RouteSweep {
+  const sweep = {} as RouteSweep;
+  test.beforeAll(async ({ browser }) => {
+    sweep.bs = await startBrowserStack(browser);
+    Object.assign(sweep, await prepareRoutes(sweep.bs));
+  });
+  test.afterAll(async () => {
+    await sweep.bs?.stop();
+  });
+  return sweep;
 }
 
 /** A browser context for one viewport, theme and visitor, with the session and the theme in storage before any script runs. */

@@ -1,8 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { startBrowserStack, type BrowserStack } from './browser-support';
-import { DESKTOP, PHONE, ROUTES, contextFor, pathOf, prepareRoutes, settle, settleAnimations, type Fixtures, type Session, type Viewport } from './route-table';
+import { DESKTOP, PHONE, ROUTES, contextFor, pathOf, routeSweepStack, settle, settleAnimations, type Viewport } from './route-table';
 
 // Its four sweeps (two widths, two themes) are independent: they spread over the workers, each with its own shop.
 test.describe.configure({ mode: 'parallel', timeout: 300_000 });
@@ -72,20 +71,10 @@ function format(findings: Finding[]): string {
 }
 
 test.describe('storefront accessibility: axe, WCAG 2.1 A and AA (browser)', () => {
-  let bs: BrowserStack;
-  let fixtures: Fixtures;
-  let session: Session;
-
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    bs = await startBrowserStack(workerBrowser);
-    ({ fixtures, session } = await prepareRoutes(bs));
-  });
-
-  test.afterAll(async () => {
-    await bs?.stop();
-  });
+  const sweep = routeSweepStack();
 
   async function checkAll(viewport: Viewport, dark: boolean): Promise<void> {
+    const { bs, fixtures, session } = sweep;
     const theme = dark ? 'dark' : 'light';
     const findings: Finding[] = [];
     for (const who of ['guest', 'customer'] as const) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
-import { ROUTES, contextFor, pathOf, prepareRoutes, settle, type Fixtures, type RouteCase, type Session } from './route-table';
+import { waitForTakeover } from './browser-support';
+import { ROUTES, contextFor, pathOf, routeSweepStack, settle, type Fixtures, type RouteCase } from './route-table';
 
 // The sweeps are independent: they spread over the workers, each with its own shop.
 test.describe.configure({ mode: 'parallel', timeout: 300_000 });
@@ -94,20 +94,11 @@ function overflow(page: Page): Promise<{ excess: number; culprit: string }> {
 }
 
 test.describe('every route from its first paint (browser)', () => {
-  let bs: BrowserStack;
-  let fixtures: Fixtures;
-  let session: Session;
-
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    bs = await startBrowserStack(workerBrowser);
-    ({ fixtures, session } = await prepareRoutes(bs));
-  });
-  test.afterAll(async () => {
-    await bs?.stop();
-  });
+  const sweep = routeSweepStack();
 
   for (const dark of [true, false]) {
     test(`without JavaScript, every route shows its heading and text in ${dark ? 'dark' : 'light'} mode (the darkMode cookie)`, async () => {
+      const { bs, fixtures } = sweep;
       const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
       await context.addCookies([{ name: 'darkMode', value: String(dark), url: bs.baseUrl }]);
       const page = await context.newPage();
@@ -132,6 +123,7 @@ test.describe('every route from its first paint (browser)', () => {
   }
 
   test('a shopper whose light mode is stored but whose cookie is gone gets the page light on its first paint', async () => {
+    const { bs } = sweep;
     const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => localStorage.setItem('darkMode', 'false'));
     // The app never runs here: what shows is what the server sent, in the mode decided before the first paint.
@@ -154,6 +146,7 @@ test.describe('every route from its first paint (browser)', () => {
 
   for (const who of ['guest', 'customer'] as const) {
     test(`no route scrolls sideways at ${WIDTHS.join(', ')} px (${who})`, async () => {
+      const { bs, fixtures, session } = sweep;
       const rows = ROUTES.filter((r: RouteCase) => r.who === who);
       const { context, page } = await contextFor(bs, { name: 'sweep', width: WIDTHS[0], height: 900, phone: false }, true, who, session);
       const wide: string[] = [];
@@ -177,6 +170,7 @@ test.describe('every route from its first paint (browser)', () => {
   }
 
   test('the sweep sees a sideways scroll when a page has one', async () => {
+    const { bs, session } = sweep;
     // The check above can fail: an element wider than the viewport is reported.
     const { context, page } = await contextFor(bs, { name: 'sweep', width: 390, height: 844, phone: false }, true, 'guest', session);
     try {
