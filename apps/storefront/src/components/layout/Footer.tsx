@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { SCROLL_TOP_ROOM } from './ScrollToTop';
 
 const GROUPS: Array<{ title: string; links: Array<[string, string]> }> = [
   { title: 'Shop', links: [['/shop', 'Shop'], ['/offers', 'Offers'], ['/blog', 'Blog']] },
@@ -23,9 +24,11 @@ const SOCIAL = [
   { href: 'https://www.pinterest.com/', label: 'Threadline on Pinterest', icon: <PinterestIcon /> },
 ];
 
+const PADDING_X = { xs: 24, md: 48 } as const;
+
 export function Footer() {
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 3, md: 6 }, py: 5, mt: 6 }}>
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: `${PADDING_X.xs}px`, md: `${PADDING_X.md}px` }, py: 5, mt: 6 }}>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 3 }}>
           <Typography component="p" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>
@@ -64,7 +67,13 @@ export function Footer() {
           </Stack>
         </Grid>
       </Grid>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }} data-testid="copyright">
+      {/* At the end of the page this line is at the bottom of the screen: it stops short of the scroll-to-top button. */}
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 4, mr: { xs: `${SCROLL_TOP_ROOM.xs - PADDING_X.xs}px`, md: `${SCROLL_TOP_ROOM.md - PADDING_X.md}px` } }}
+        data-testid="copyright"
+      >
         © {new Date().getFullYear()} Threadline. All rights reserved.
       </Typography>
     </Box>

@@ -5,6 +5,20 @@ const ScrollTopButton = lazy(() => import('./ScrollTopButton'));
 
 export const SCROLL_TOP_THRESHOLD = 100;
 
+/** The button's size, with its progress ring, and its distance from the screen's right and bottom edges (below and from md). */
+export const SCROLL_TOP_SIZE = 64;
+export const SCROLL_TOP_INSET = { xs: 16, md: 24 } as const;
+/**
+ * The width the button takes at the screen's right edge, with a gap: the footer's last line, which is at the
+ * bottom of the screen when the page is scrolled to its end, stops short of it.
+ */
+export const SCROLL_TOP_ROOM = { xs: SCROLL_TOP_INSET.xs + SCROLL_TOP_SIZE + 8, md: SCROLL_TOP_INSET.md + SCROLL_TOP_SIZE + 8 } as const;
+/**
+ * A CSS custom property: the height of a bar a page keeps fixed at the bottom of the screen (the product page's
+ * sticky Add to Cart on phones), which the button keeps above.
+ */
+export const STICKY_BAR_ROOM = '--sticky-bar-room';
+
 /** Scroll progress in percent (0 to 100). */
 export function scrollProgress(scrollY: number, scrollHeight: number, viewport: number): number {
   const room = scrollHeight - viewport;

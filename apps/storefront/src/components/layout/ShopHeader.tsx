@@ -4,7 +4,6 @@ import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
@@ -28,9 +27,10 @@ function SearchPlaceholder() {
 }
 
 /**
- * The storefront header on every width, beside the side menu: the logo (on large screens; the mobile top bar
- * above it shows it on small ones), search with suggestions, favourites, account and the cart with its count,
- * which opens the slide-out mini-cart. Its responsive rules are CSS (sx breakpoints), so the first paint is right.
+ * The storefront header on every width, beside the side menu: search with suggestions, favourites, account and the
+ * cart with its count, which opens the slide-out mini-cart. The logo is not repeated here: the side bar shows it on
+ * large screens, the mobile top bar above the header on small ones. Its responsive rules are CSS (sx breakpoints),
+ * so the first paint is right.
  */
 export function ShopHeader() {
   const { pathname } = useLocation();
@@ -60,14 +60,6 @@ export function ShopHeader() {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1.5 }, minHeight: { xs: 56, lg: 64 }, px: { xs: 1.5, sm: 2, lg: 3 } }}>
-          <Typography
-            component={RouterLink}
-            to="/"
-            variant="h6"
-            sx={{ display: { xs: 'none', lg: 'block' }, fontWeight: 800, color: 'primary.main', textDecoration: 'none', mr: 2, flexShrink: 0 }}
-          >
-            Threadline
-          </Typography>
           <Box sx={{ flex: 1, minWidth: 0, maxWidth: { lg: 640 }, mr: { xs: 0.5, lg: 'auto' } }}>
             <AfterHydration fallback={<SearchPlaceholder />}>
               <Suspense fallback={<SearchPlaceholder />}>

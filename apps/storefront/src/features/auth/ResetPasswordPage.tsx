@@ -4,9 +4,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
+import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import { validatePasswordChange } from '../../lib/validation';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
@@ -20,6 +20,8 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [reset, { isLoading }] = useAccountRecoveryResetPasswordMutation();
+  // Each submission's outcome supersedes the last one's: a refusal's toast goes once the password is reset.
+  const toast = useOutcomeToast();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import type { Product, Variant } from '../../lib/models';
@@ -6,16 +7,25 @@ import { validateAddToCart } from '../../lib/validation';
 import type { AddToCartSource } from './cart-logic';
 import { addToCartAndSync } from './cart-thunks';
 
-/** Add to cart with the spec's checks: login first (wording depends on the screen), then stock. */
+/** The sign-in page, coming back to the product's page afterwards. */
+export function loginToReturnTo(productId: string): string {
+  return `/login?redirect=${encodeURIComponent(`/product/${productId}`)}`;
+}
+
+/**
+ * Add to cart with the spec's checks: login first (wording depends on the screen), then stock. A guest's toast
+ * has a 'Log in' link that brings the shopper back to the product once signed in.
+ */
 export function useAddToCart(from: AddToCartSource) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const signedIn = useAppSelector((s) => !!s.session.userInfo);
   return useCallback(
     async (product: Pick<Product, '_id' | 'name' | 'price' | 'image' | 'countInStock'>, quantity = 1, variant?: Variant | null) => {
       const stock = variant ? variant.countInStock : product.countInStock;
       const problem = validateAddToCart({ signedIn, countInStock: stock, from });
       if (problem) {
-        toast.error(problem);
+        toast.error(problem, signedIn ? undefined : { action: { label: 'Log in', href: loginToReturnTo(product._id), navigate: (to) => navigate(to) } });
         return false;
       }
       return dispatch(
@@ -32,6 +42,6 @@ export function useAddToCart(from: AddToCartSource) {
         }, from),
       );
     },
-    [dispatch, signedIn, from],
+    [dispatch, navigate, signedIn, from],
   );
 }

@@ -1,15 +1,26 @@
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { CLICKABLE_SELECTOR, TRAIL_LIFETIME_MS, cursorEnabled, pruneTrail, type TrailPoint } from './cursor-logic';
+import { CLICKABLE_SELECTOR, FINE_POINTER, REDUCED_MOTION, TRAIL_LIFETIME_MS, cursorEnabled, pruneTrail, type TrailPoint } from './cursor-logic';
 
-const noSubscription = () => () => undefined;
+/** Follows the device's preferences while the page is open: asking for reduced motion turns the cursor off at once. */
+function subscribe(onChange: () => void): () => void {
+  if (!window.matchMedia) return () => undefined;
+  const lists = [FINE_POINTER, REDUCED_MOTION].map((q) => window.matchMedia(q));
+  for (const list of lists) list.addEventListener('change', onChange);
+  return () => {
+    for (const list of lists) list.removeEventListener('change', onChange);
+  };
+}
 const enabledHere = () => !!window.matchMedia && cursorEnabled((q) => window.matchMedia(q));
 /** As prerendered (no cursor) while React takes a prerendered page over; then as this device allows. */
 const enabledInPrerender = () => false;
 
-/** A decorative cursor: a trailing line and circles that grow over clickable elements. */
+/**
+ * A decorative cursor: a trailing line and circles that grow over clickable elements, drawn beside the system
+ * pointer and the text caret (which stay), letting every click through. Off under prefers-reduced-motion.
+ */
 export default function CustomCursor() {
-  const enabled = useSyncExternalStore(noSubscription, enabledHere, enabledInPrerender);
+  const enabled = useSyncExternalStore(subscribe, enabledHere, enabledInPrerender);
   const canvas = useRef<HTMLCanvasElement>(null);
   const dot = useRef<HTMLDivElement>(null);
   const ring = useRef<HTMLDivElement>(null);
@@ -18,6 +29,7 @@ export default function CustomCursor() {
 
   useEffect(() => {
     if (!enabled) return;
+    // A marker that the decorative cursor is on (it hides nothing: the system pointer and the caret stay).
     document.documentElement.classList.add('custom-cursor');
     const cv = canvas.current;
     const ctx = cv?.getContext('2d');
@@ -89,9 +101,9 @@ export default function CustomCursor() {
   if (!enabled) return null;
   const base = { position: 'fixed', top: 0, left: 0, pointerEvents: 'none', zIndex: 9999, borderRadius: '50%', transition: 'width .2s, height .2s' } as const;
   return (
-    <div aria-hidden>
+    <div aria-hidden data-testid="custom-cursor" style={{ pointerEvents: 'none' }}>
       <canvas ref={canvas} style={{ position: 'fixed', inset: 0, width: '100vw', height: '100vh', pointerEvents: 'none', zIndex: 9998 }} />
-      <div ref={dot} style={{ ...base, width: 8, height: 8, background: colour }} />
+      <div ref={dot} data-testid="custom-cursor-dot" style={{ ...base, width: 8, height: 8, background: colour }} />
       <div ref={ring} style={{ ...base, width: 32, height: 32, border: `2px solid ${colour}`, opacity: 0.7 }} />
     </div>
   );

@@ -14,7 +14,13 @@ export function pruneTrail(points: TrailPoint[], now: number, lifetime = TRAIL_L
 /** Anchors, buttons, inputs, selects, textareas, role button or link, and the clickable class. */
 export const CLICKABLE_SELECTOR = 'a, button, input, select, textarea, [role="button"], [role="link"], .clickable';
 
-/** The cursor shows on fine pointers only, and not under prefers-reduced-motion. */
+export const FINE_POINTER = '(pointer: fine)';
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * The cursor shows on fine pointers only, and not under prefers-reduced-motion. It is drawn beside the system
+ * pointer and the text caret, never instead of them (they are not hidden).
+ */
 export function cursorEnabled(matchMedia: (query: string) => { matches: boolean }): boolean {
-  return matchMedia('(pointer: fine)').matches && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return matchMedia(FINE_POINTER).matches && !matchMedia(REDUCED_MOTION).matches;
 }

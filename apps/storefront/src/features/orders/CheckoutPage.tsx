@@ -10,14 +10,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
+import { toast } from '../../lib/toast';
+import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/models';
 import { cartSubtotal } from '../cart/cart-logic';
 import { clearCart } from '../cart/cart-slice';
@@ -53,22 +54,35 @@ export default function CheckoutPage() {
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const [validate, validating] = useCouponsValidateMutation();
   const [placeOrder, placing] = useOrdersPlaceMutation();
+  // The coupon check's toast and the order's: placing the order supersedes both (the coupon's toast described this
+  // page's preview), and a check that answers after the shopper left the page shows nothing.
+  const couponToast = useOutcomeToast();
+  const orderToast = useOutcomeToast();
+  const onPage = useRef(true);
+  useEffect(() => {
+    onPage.current = true;
+    return () => {
+      onPage.current = false;
+    };
+  }, []);
   const subtotal = cartSubtotal(items);
   const discount = coupon?.discount ?? 0;
   const total = coupon?.totalAfterDiscount ?? Math.max(0, subtotal - discount);
 
   const applyCoupon = async () => {
     setCouponError(null);
+    couponToast.dismiss();
     if (!code.trim()) return;
     try {
       const preview = await validate({ validateCouponDto: { code: code.trim() } }).unwrap();
+      if (!onPage.current) return;
       if (!preview.valid) {
         setCoupon(null);
         setCouponError(preview.reason ?? 'This coupon does not apply.');
         return;
       }
       setCoupon(preview);
-      toast.success(preview.reason ?? `Coupon ${preview.code} applied`);
+      couponToast.success(preview.reason ?? `Coupon ${preview.code} applied`);
     } catch (error) {
       setCoupon(null);
       setCouponError(errorMessage(error, 'This coupon does not apply.'));
@@ -78,17 +92,19 @@ export default function CheckoutPage() {
   const onPlaceOrder = async () => {
     const problem = missingAddressField(address);
     if (problem) {
-      toast.error(problem);
+      orderToast.error(problem);
       return;
     }
     try {
       const order = await placeOrder({ 'Idempotency-Key': idempotencyKey, placeOrderDto: { shippingAddress: address, paymentMethod, couponCode: coupon?.code } }).unwrap();
       dispatch(clearCart());
+      couponToast.dismiss();
+      orderToast.dismiss();
       toast.success('Order placed');
       navigate(`/order/${order._id ?? order.id}`, { replace: true });
     } catch (error) {
       setErrors(fieldErrors(error));
-      toast.error(errorMessage(error));
+      orderToast.error(errorMessage(error));
     }
   };
 
@@ -147,7 +163,15 @@ export default function CheckoutPage() {
             </Stack>
             {couponError && <Alert severity="error" sx={{ mt: 2 }}>{couponError}</Alert>}
             {coupon && (
-              <Alert severity="success" sx={{ mt: 2 }} data-testid="coupon-preview" onClose={() => setCoupon(null)}>
+              <Alert
+                severity="success"
+                sx={{ mt: 2 }}
+                data-testid="coupon-preview"
+                onClose={() => {
+                  setCoupon(null);
+                  couponToast.dismiss();
+                }}
+              >
                 {coupon.code}: you save {formatPrice(discount)}
               </Alert>
             )}
@@ -192,7 +216,8 @@ export default function CheckoutPage() {
           <Typography variant="caption" color="text.secondary">
             Final prices, taxes and discounts are confirmed when the order is placed.
           </Typography>
-          <Button fullWidth variant="contained" size="large" sx={{ mt: 3 }} onClick={onPlaceOrder} disabled={placing.isLoading}>
+          {/* Not while a coupon is being checked: the order would go without it, and the check's answer would come after. */}
+          <Button fullWidth variant="contained" size="large" sx={{ mt: 3 }} onClick={onPlaceOrder} disabled={placing.isLoading || validating.isLoading}>
             {placing.isLoading ? 'Placing order...' : 'Place order'}
           </Button>
         </Paper>

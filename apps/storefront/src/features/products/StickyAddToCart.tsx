@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { STICKY_BAR_ROOM } from '../../components/layout/ScrollToTop';
 import { formatPrice } from '../../lib/format';
 
 /** The bar's height; the page keeps this much room at its bottom so the footer can be scrolled clear of it. */
@@ -26,7 +27,12 @@ export interface StickyAddToCartProps {
 export function StickyAddToCart({ name, price, label, disabled, onAdd }: StickyAddToCartProps) {
   return (
     <>
-      <GlobalStyles styles={(theme) => ({ [theme.breakpoints.down('md')]: { body: { paddingBottom: `calc(${BAR_HEIGHT}px + ${SAFE_AREA})` } } })} />
+      {/* The bar's room, as a custom property the scroll-to-top button keeps above too. */}
+      <GlobalStyles
+        styles={(theme) => ({
+          [theme.breakpoints.down('md')]: { ':root': { [STICKY_BAR_ROOM]: `calc(${BAR_HEIGHT}px + ${SAFE_AREA})` }, body: { paddingBottom: `var(${STICKY_BAR_ROOM})` } },
+        })}
+      />
       <Paper
         component="section"
         aria-label="Add to cart"
