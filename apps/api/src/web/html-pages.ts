@@ -16,24 +16,27 @@ const PRERENDERED_FILE = /^prerendered\/[\w-]+\.html$/;
  * made one. Returns the file that answers a path in a mode, if any (pages.json is read when the app is mounted).
  */
 export function prerenderedPages(dir: string): (path: string, darkMode: boolean) => string | undefined {
-  let match: (path: string) => string | undefined = () => undefined;
-  let otherwise: string | undefined;
+  /** Each page's file in each mode, looked up once (its light twin, or the page itself where the build made none). */
+  type Modes = { dark: string; light: string };
+  let match: (path: string) => Modes | undefined = () => undefined;
+  let otherwise: Modes | undefined;
   try {
     const pages = JSON.parse(readFileSync(join(dir, 'prerendered', 'pages.json'), 'utf8')) as Record<string, unknown>;
-    const files = Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && PRERENDERED_FILE.test(entry[1]));
+    const modes = (file: string): Modes => {
+      const light = file.replace(/\.html$/, '.light.html');
+      return { dark: file, light: existsSync(join(dir, light)) ? light : file };
+    };
+    const files = Object.entries(pages)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && PRERENDERED_FILE.test(entry[1]))
+      .map(([route, file]): [string, Modes] => [route, modes(file)]);
     otherwise = files.find(([route]) => route === '*')?.[1];
     match = routeMatcher(files.filter(([route]) => route !== '*'));
   } catch {
     // no prerendered pages: every route gets index.html
   }
-  const inMode = (file: string, darkMode: boolean): string => {
-    if (darkMode) return file;
-    const light = file.replace(/\.html$/, '.light.html');
-    return existsSync(join(dir, light)) ? light : file;
-  };
   return (path, darkMode) => {
-    const file = match(path) ?? otherwise;
-    return file && inMode(file, darkMode);
+    const page = match(path) ?? otherwise;
+    return page && (darkMode ? page.dark : page.light);
   };
 }
 
