@@ -97,7 +97,7 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     const before = [await getProduct(tricky._id), await getProduct(plain._id)];
 
     const csv = await exportCsv({ brand: 'Roundtrip' });
-    expect(csv.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
+    expect(csv.startsWith(`\uFEFF${HEADER},version\r\n`)).toBe(true);
     expect(csv).toContain(`"Tee, ""classic"" cut"`);
     expect(csv).toContain('"Line one\nLine two, with a comma\r\nand ""quotes"" — ünïcödé ✓"');
     const records = parseCsv(csv);

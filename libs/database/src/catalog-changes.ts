@@ -34,9 +34,9 @@ export const catalogChanges = {
 };
 
 /** The product fields an order or a cancellation changes (updatedAt moves with them). */
-const STOCK_PATH = /^(countInStock|quantity|variants\.\$(\[\w*\])?\.countInStock|stockHolds|restockMarks|updatedAt)$/;
+const STOCK_PATH = /^(countInStock|quantity|variants\.\$(\[\w*\])?\.countInStock|stockHolds|restockMarks|stockMoves|revision|ledgerOpened|updatedAt)$/;
 /** Bookkeeping that no answer shows: taking away or adding only these changes nothing anyone can read. */
-const HIDDEN_PATH = /^(stockHolds|restockMarks)$/;
+const HIDDEN_PATH = /^(stockHolds|restockMarks|stockMoves|ledgerOpened)$/;
 const STOCK_OPERATORS = new Set(['$inc', '$set', '$push', '$pull']);
 
 /**

@@ -14,6 +14,8 @@ import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
 import { AuditLogRepository } from './repositories/audit-log.repository';
 import { auditAdminWrites } from './audit/audit-plugin';
 import { CustomersRepository } from './repositories/customers.repository';
+import { StockMovement, StockMovementSchema } from './schemas/stock-movement.schema';
+import { StockLedgerRepository } from './repositories/stock-ledger.repository';
 
 const models = MongooseModule.forFeature([
   { name: User.name, schema: UserSchema },
@@ -30,9 +32,10 @@ const models = MongooseModule.forFeature([
   { name: Coupon.name, schema: CouponSchema },
   { name: CouponRedemption.name, schema: CouponRedemptionSchema },
   { name: AuditEntry.name, schema: AuditEntrySchema },
+  { name: StockMovement.name, schema: StockMovementSchema },
 ]);
 
-const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository];
+const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository, StockLedgerRepository];
 
 /** The mongoose connection, every model and every repository. Only this library talks to MongoDB. */
 @Global()

@@ -30,6 +30,8 @@ export interface JobPayloads {
   'sweep.order-mails': NoPayload;
   /** Deletes audit entries older than AUDIT_RETENTION_DAYS (AuditRetentionService.sweep). */
   'sweep.audit-log': NoPayload;
+  /** Copies stock moves a crash left on products to the stock ledger, and opens the ledger of products stored before it (StockLedgerRepository). */
+  'sweep.stock-ledger': NoPayload;
 }
 
 /** The payload of a job that needs no input (a scheduled sweep): always `{}`. */
@@ -56,6 +58,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'sweep.order-restock': 'maintenance',
   'sweep.order-mails': 'maintenance',
   'sweep.audit-log': 'maintenance',
+  'sweep.stock-ledger': 'maintenance',
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUE) as JobName[];
@@ -68,7 +71,7 @@ export type JobHandlers<N extends JobName> = { [K in N]: (payload: JobPayloads[K
  * scheduler whose id is the job name, so registering it again (every worker replica does, at boot) updates
  * the one scheduler instead of adding a second, and each interval yields one job across all replicas.
  */
-export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails', 'sweep.audit-log'] as const satisfies readonly MaintenanceJobName[];
+export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails', 'sweep.audit-log', 'sweep.stock-ledger'] as const satisfies readonly MaintenanceJobName[];
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /**

@@ -28,7 +28,7 @@ export class OrderRestockService {
   async restock(order: OrderDocument): Promise<void> {
     const marks = order.items.map((_, index) => `${order.id}:${index}`);
     for (const [index, item] of order.items.entries()) {
-      await this.inventory.putBackOnce({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, marks[index]);
+      await this.inventory.putBackOnce({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, marks[index], order._id);
     }
     const couponMark = `${order.id}:coupon`;
     if (order.coupon) await this.coupons.releaseOnce(order.coupon, order.user, couponMark);

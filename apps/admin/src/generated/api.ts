@@ -219,7 +219,7 @@ export interface paths {
     };
     /**
      * Every product matching the admin list’s search, filter and sort, as CSV (UTF-8, RFC 4180)
-     * @description Columns: id, name, description, price, compareAtPrice, category (its name), brand, countInStock, status, isSpecial, image, additionalImages (joined with |), specifications (a JSON object), variants (a JSON list). Cells a spreadsheet would run as a formula (starting with = + - @, a tab or a CR) and cells starting with an apostrophe get a leading apostrophe, which POST /api/products/import removes. Re-importing the file unchanged leaves every product as it was. At most 10,000 products.
+     * @description Columns: id, name, description, price, compareAtPrice, category (its name), brand, countInStock, status, isSpecial, image, additionalImages (joined with |), specifications (a JSON object), variants (a JSON list), version (the product's revision when exported: an import tells from it which rows changed since). Cells a spreadsheet would run as a formula (starting with = + - @, a tab or a CR) and cells starting with an apostrophe get a leading apostrophe, which POST /api/products/import removes. Re-importing the file unchanged leaves every product as it was. At most 10,000 products.
      */
     get: operations['ProductCsv_exportCsv'];
     put?: never;
@@ -241,9 +241,43 @@ export interface paths {
     put?: never;
     /**
      * Import products from CSV: preview, then commit
-     * @description The columns of GET /api/products/export.csv (any subset; quantity is accepted for countInStock). A row with an id updates that product (only its columns change); without one it creates a product. Each row is checked with the rules of POST and PUT /api/products; category is a category name. `mode=preview` (default) writes nothing and answers every row with its action and errors by column. `mode=commit` writes: when any row is invalid nothing is written and the answer is 422 IMPORT_INVALID_ROWS with the rows, unless `skipInvalid=true`, which writes the valid rows and reports the others. The file is a multipart `file` or the text/csv body, at most 2 MB and 5,000 rows (413 IMPORT_TOO_LARGE).
+     * @description The columns of GET /api/products/export.csv (any subset; quantity is accepted for countInStock). A row with an id updates that product (only its columns change); without one it creates a product. Each row is checked with the rules of POST and PUT /api/products; category is a category name. `mode=preview` (default) writes nothing and answers every row with its action and errors by column. `mode=commit` writes: when any row is invalid nothing is written and the answer is 422 IMPORT_INVALID_ROWS with the rows, unless `skipInvalid=true`, which writes the valid rows and reports the others. A row whose product changed since its export (its version is not the product's now, e.g. a sale took a unit), or that has no version and changes stock, is a conflict: the row lists the columns where the shop and the file differ, and it is written only when `overwrite` names its product (or is `all`). Stock changes are recorded in the stock ledger with the reason import; with `stock=adjust` (default) they land only while the product is as exported, with `stock=set` the file's stock is written whatever happened since. The file is a multipart `file` or the text/csv body, at most 2 MB and 5,000 rows (413 IMPORT_TOO_LARGE).
      */
     post: operations['ProductCsv_importCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/stock-ledger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A product's stock ledger, newest first: every change of its stock (or a variant's) with the level it left, the reason and who made it (admins any product, distributors their own) */
+    get: operations['Stock_ledger'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/stock-adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the stock of a product (or one of its variants) by a number of units, with a reason: recorded in the stock ledger. Never below zero */
+    post: operations['Stock_adjust'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1748,6 +1782,8 @@ export interface components {
       | 'VARIANT_REQUIRED'
       | 'DUPLICATE_SKU'
       | 'STOCK_MISMATCH'
+      | 'STOCK_BELOW_ZERO'
+      | 'PRODUCT_CHANGED'
       | 'INVALID_SPECIFICATIONS'
       | 'REVIEW_NOT_FOUND'
       | 'ALREADY_REVIEWED'
@@ -2019,6 +2055,20 @@ export interface components {
        */
       file: string;
     };
+    ProductImportConflictDto: {
+      /** @example countInStock */
+      column: string;
+      /**
+       * @description The value in the shop now, as the export writes it
+       * @example 39
+       */
+      current: string;
+      /**
+       * @description The value in the file
+       * @example 40
+       */
+      imported: string;
+    };
     ProductImportRowDto: {
       /**
        * @description Line of the CSV file where the row starts (the header is line 1)
@@ -2037,6 +2087,10 @@ export interface components {
       valid: boolean;
       /** @description This row was written (commit only) */
       written: boolean;
+      /** @description The product changed since this row was exported (its version differs, or the file has no version and changes stock): the columns where the shop and the file differ. Written only when overwrite names the product */
+      conflicts: components['schemas']['ProductImportConflictDto'][];
+      /** @description The row has conflicts and overwrite names its product: the file's values are written */
+      overwrite: boolean;
       /**
        * @description Messages keyed by column
        * @example {
@@ -2067,7 +2121,97 @@ export interface components {
       created: number;
       /** @description Products updated (commit) */
       updated: number;
+      /** @description Rows whose product changed since the export and are not overwritten (not written) */
+      conflicted: number;
       rows: components['schemas']['ProductImportRowDto'][];
+    };
+    StockActorDto: {
+      /**
+       * @description The user id; absent when the shop itself made the change (an order, a sweep)
+       * @example 665f1c2e9d1e8a0012345678
+       */
+      id?: string;
+      /** @example Ann Admin */
+      name: string;
+    };
+    StockMovementDto: {
+      /** @example 6660a1b2c3d4e5f601234567 */
+      id: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      product: string;
+      /**
+       * @description The variant, when the change was to one
+       * @example SNK-COURT-41-WHI
+       */
+      variantSku?: string;
+      /**
+       * @description Units in (positive) or out (negative)
+       * @example -1
+       */
+      delta: number;
+      /**
+       * @description The variant's level (or the product's, without a variant) right after the change
+       * @example 39
+       */
+      level: number;
+      /**
+       * @description The product's whole stock right after the change
+       * @example 39
+       */
+      productLevel: number;
+      /**
+       * @example sale
+       * @enum {string}
+       */
+      reason: 'opening' | 'initial' | 'sale' | 'release' | 'cancellation' | 'return' | 'restock' | 'adjustment' | 'import' | 'edit';
+      /** @description Who made the change; absent for the shop itself (orders, sweeps) */
+      actor?: components['schemas']['StockActorDto'];
+      /** @example 2 damaged in the stockroom */
+      note?: string;
+      /**
+       * @description The order of a sale, a release or a cancellation
+       * @example 6660a1b2c3d4e5f601234568
+       */
+      order?: string;
+      /** Format: date-time */
+      at: string;
+    };
+    StockAdjustmentInputDto: {
+      /**
+       * @description Units in (positive) or out (negative); not 0
+       * @example -2
+       */
+      delta: number;
+      /**
+       * @description adjustment (needs a note), restock (units received) or return (units a customer sent back)
+       * @example adjustment
+       * @enum {string}
+       */
+      reason: 'adjustment' | 'restock' | 'return';
+      /**
+       * @description Why: required for an adjustment
+       * @example 2 damaged in the stockroom
+       */
+      note?: string;
+      /**
+       * @description The variant whose stock changes (required when the product has variants)
+       * @example SNK-COURT-41-WHI
+       */
+      variantSku?: string;
+    };
+    StockAdjustmentResultDto: {
+      /**
+       * @description The product's whole stock after the change
+       * @example 38
+       */
+      countInStock: number;
+      /** @example SNK-COURT-41-WHI */
+      variantSku?: string;
+      /**
+       * @description The variant's level after the change (the product's, without a variant)
+       * @example 3
+       */
+      level: number;
     };
     VariantInputDto: {
       /** @example TEE-M-RED */
@@ -4497,6 +4641,10 @@ export interface operations {
         mode?: 'preview' | 'commit';
         /** @description commit: write the valid rows and report the invalid ones (default: any invalid row means nothing is written) */
         skipInvalid?: 'true' | 'false';
+        /** @description commit: the products (ids, comma-separated, or `all`) whose rows changed since their export and are to be written anyway, with the file's values. Other such rows are not written */
+        overwrite?: string;
+        /** @description `adjust` (default): a row changes stock only when its product is as exported (the version column), by the difference from the exported stock; a row whose stock changed since (a sale) is a conflict. `set`: stock is set to the file's values whatever happened since */
+        stock?: 'adjust' | 'set';
       };
       header?: never;
       path?: never;
@@ -4579,6 +4727,238 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductImportResultDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Stock_ledger: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` (descending) or react-admin's `["field","ASC"|"DESC"]`; the resource lists its sortable fields */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search) */
+        filter?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description With X-Total-Count and Content-Range */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockMovementDto'][];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED, BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED' | 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /**
+       * @description Forbidden: NOT_YOUR_PRODUCT
+       *
+       *     Forbidden: NOT_YOUR_PRODUCT, DISTRIBUTOR_ONLY
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_YOUR_PRODUCT' | 'DISTRIBUTOR_ONLY';
+          };
+        };
+      };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Stock_adjust: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StockAdjustmentInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockAdjustmentResultDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, VARIANT_NOT_FOUND, VARIANT_REQUIRED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'VALIDATION_FAILED'
+              | 'VARIANT_NOT_FOUND'
+              | 'VARIANT_REQUIRED'
+              | 'BAD_REQUEST'
+              | 'MALFORMED_JSON'
+              | 'MALFORMED_BODY'
+              | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description NOT_YOUR_PRODUCT, DISTRIBUTOR_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_YOUR_PRODUCT' | 'DISTRIBUTOR_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: PRODUCT_NOT_FOUND
+       *
+       *     Not found: PRODUCT_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PRODUCT_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: STOCK_BELOW_ZERO
+       *
+       *     Conflict: STOCK_BELOW_ZERO
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'STOCK_BELOW_ZERO';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */

@@ -5,7 +5,9 @@ import { ProductCsvController } from './csv/product-csv.controller';
 import { ProductCsvService } from './csv/product-csv.service';
 import { ProductsController } from './products.controller';
 import { ProductsService } from './products.service';
+import { StockController } from './stock/stock.controller';
+import { StockService } from './stock/stock.service';
 
 /** The compat controller comes first: its literal paths (/products/allProducts) must win over /products/:id. */
-@Module({ imports: [UploadsModule], controllers: [ProductsCompatController, ProductCsvController, ProductsController], providers: [ProductsService, ProductCsvService], exports: [ProductsService] })
+@Module({ imports: [UploadsModule], controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController], providers: [ProductsService, ProductCsvService, StockService], exports: [ProductsService] })
 export class ProductsModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { Types } from 'mongoose';
 import {
+  type StockActor,
   CategoriesRepository,
   PRODUCT_STATUSES,
   reviewStatusOf,
@@ -59,6 +60,16 @@ type Viewer = Pick<AuthUser, 'id' | 'isAdmin'> | undefined;
 
 /** Paging alone (page/perPage or range): lists whose order and filters are fixed. */
 export type PagingQuery = Pick<ListQueryDto, 'page' | 'perPage' | 'pageSize' | 'range'>;
+
+/** Where an update comes from when it is an import's row: the revision the row was exported at, if it says. */
+export interface ImportOrigin {
+  revision?: number;
+}
+
+/** The person a stock change is recorded against in the ledger. */
+function stockActor(user: AuthUser): StockActor {
+  return { id: user.objectId, name: user.username };
+}
 
 @Injectable()
 export class ProductsService {
@@ -193,7 +204,8 @@ export class ProductsService {
   }
 
   /** Ours to change: admins change anything, distributors only their own products. */
-  private async owned(id: string, user: AuthUser): Promise<ProductRecord> {
+  /** The product, if this user may change it (admins any, distributors their own). */
+  async owned(id: string, user: AuthUser): Promise<ProductRecord> {
     const product = await this.products.findById(parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE));
     if (!product) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     if (!user.isAdmin && product.owner?.toString() !== user.id) throw forbidden('NOT_YOUR_PRODUCT', 'You can only change your own products');
@@ -218,7 +230,8 @@ export class ProductsService {
     if (!files.image && !input.image) throw badRequest('IMAGE_REQUIRED', 'Please upload an image.', { image: 'Please upload an image.' });
     const { image, additionalImages } = await this.images(files, input.image, input.additionalImages);
     const _id = new Types.ObjectId();
-    const created = await this.products.create({
+    const created = await this.products.create(
+      {
       _id,
       name: input.name,
       slug: `${slugify(input.name)}-${_id.toString().slice(-6)}`,
@@ -235,11 +248,19 @@ export class ProductsService {
       status: initialStatus(user.isAdmin, input.status),
       owner: user.objectId,
       variants: variants ?? [],
-    });
+      },
+      stockActor(user),
+    );
     return this.get(created._id.toString(), user);
   }
 
-  async update(user: AuthUser, id: string, input: ProductUpdateDto, files: ProductFiles): Promise<ProductDto> {
+  /**
+   * Changes a product. From an import (`from.revision`), the write lands only while the product is at the revision
+   * its row was exported at: 'conflict' otherwise, and the row's stock changes are recorded as "import".
+   */
+  async update(user: AuthUser, id: string, input: ProductUpdateDto, files: ProductFiles): Promise<ProductDto>;
+  async update(user: AuthUser, id: string, input: ProductUpdateDto, files: ProductFiles, from: ImportOrigin): Promise<ProductDto | 'conflict'>;
+  async update(user: AuthUser, id: string, input: ProductUpdateDto, files: ProductFiles, from?: ImportOrigin): Promise<ProductDto | 'conflict'> {
     const product = await this.owned(id, user);
     const changes: ProductChanges = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -263,8 +284,16 @@ export class ProductsService {
     const { image, additionalImages } = await this.images(files, input.image, input.additionalImages);
     if (image !== undefined) changes.image = image;
     if (additionalImages !== undefined) changes.additionalImages = additionalImages;
-    const updated = await this.products.update(product._id, changes);
+    const updated = await this.products.update(product._id, changes, {
+      actor: stockActor(user),
+      reason: from ? 'import' : 'edit',
+      ...(from?.revision !== undefined ? { expectRevision: from.revision } : {}),
+    });
     if (!updated) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (updated === 'conflict') {
+      if (from) return 'conflict';
+      throw conflict('PRODUCT_CHANGED', 'The product kept changing while it was being saved (orders are coming in): try again');
+    }
     return toProductDto(updated, true);
   }
 

@@ -1,3 +1,4 @@
+import type { StockLedgerRepository } from '@shop/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,7 @@ import { MediaProcessor } from './media.processor';
 const instances = [
   new MailProcessor({} as MailService),
   new MediaProcessor({} as ThumbnailService),
-  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService),
+  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService, {} as StockLedgerRepository),
 ];
 const queueOf = (processor: object) => (processor.constructor as typeof MailProcessor).queue;
 
@@ -37,8 +38,8 @@ describe('job handlers', () => {
     for (const p of instances) for (const name of Object.keys(p.handlers)) expect(known.has(name)).toBe(true);
   });
 
-  it('runs the three sweeps and the audit retention as scheduled jobs of the maintenance queue', () => {
-    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.audit-log', 'sweep.order-mails', 'sweep.order-restock', 'sweep.stock-holds']);
+  it('runs the four sweeps and the audit retention as scheduled jobs of the maintenance queue', () => {
+    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.audit-log', 'sweep.order-mails', 'sweep.order-restock', 'sweep.stock-holds', 'sweep.stock-ledger']);
     for (const name of SCHEDULED_JOBS) expect(JOB_QUEUE[name]).toBe('maintenance');
   });
 
@@ -50,12 +51,14 @@ describe('job handlers', () => {
       sweep('restock') as unknown as OrderRestockService,
       sweep('mails') as unknown as OrderMailsService,
       sweep('audit') as unknown as AuditRetentionService,
+      { openMissing: async () => void ran.push('ledger-open'), sweep: async () => void ran.push('ledger') } as unknown as StockLedgerRepository,
     );
     await processor.handlers['sweep.stock-holds']({}, '1');
     await processor.handlers['sweep.order-restock']({}, '2');
     await processor.handlers['sweep.order-mails']({}, '3');
     await processor.handlers['sweep.audit-log']({}, '4');
-    expect(ran).toEqual(['holds', 'restock', 'mails', 'audit']);
+    await processor.handlers['sweep.stock-ledger']({}, '5');
+    expect(ran).toEqual(['holds', 'restock', 'mails', 'audit', 'ledger-open', 'ledger']);
   });
 
   // Public API only: @nestjs/bullmq starts a BullMQ Worker for each @Processor class, and WorkerHost.worker

@@ -2,11 +2,14 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { JobHandlers, MaintenanceJobName, QueueName } from '@shop/jobs';
+import { StockLedgerRepository } from '@shop/database';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
 import { AuditRetentionService } from '../audit-retention.service';
 import { routeJob } from './job-router';
 
 const QUEUE = 'maintenance' satisfies QueueName;
+/** How old a stock move left on a product must be before the sweep copies it to the ledger. */
+const STOCK_MOVE_GRACE_MS = 10_000;
 
 /**
  * The crash-safety sweeps and the audit log's retention, queued by their job schedulers (SweepSchedules) once per SWEEP_EVERY_MS across
@@ -20,7 +23,7 @@ export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
   readonly handlers: JobHandlers<MaintenanceJobName>;
 
-  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService, audit: AuditRetentionService) {
+  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService, audit: AuditRetentionService, ledger: StockLedgerRepository) {
     super();
     this.handlers = {
       'sweep.stock-holds': async () => {
@@ -34,6 +37,11 @@ export class MaintenanceProcessor extends WorkerHost {
       },
       'sweep.audit-log': async () => {
         await audit.sweep();
+      },
+      'sweep.stock-ledger': async () => {
+        await ledger.openMissing();
+        // Moves younger than this are still being copied by the request that pushed them.
+        await ledger.sweep(new Date(Date.now() - STOCK_MOVE_GRACE_MS));
       },
     };
   }

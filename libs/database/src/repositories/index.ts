@@ -17,3 +17,4 @@ export * from './coupons.repository';
 export * from './audit-log.repository';
 export * from './customers.repository';
 export * from './reviews.repository';
+export * from './stock-ledger.repository';

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { Product, Variant } from '../schemas/product.schema';
+import type { StockActor, StockMove, StockReason } from '../schemas/stock-movement.schema';
+import { StockLedgerRepository, stockMove } from './stock-ledger.repository';
 
 /** What carts and orders need to know about a product: its catalog price and stock. */
 export interface StockView {
@@ -35,7 +37,16 @@ const STOCK_FIELDS = { name: 1, image: 1, priceCents: 1, countInStock: 1, status
  */
 @Injectable()
 export class InventoryRepository {
-  constructor(@InjectModel(Product.name) private readonly model: Model<Product>) {}
+  constructor(
+    @InjectModel(Product.name) private readonly model: Model<Product>,
+    private readonly ledger: StockLedgerRepository,
+  ) {}
+
+  /** The move an update pushes (the ledger's outbox) and the revision it bumps, for one line of stock. */
+  private static moved(line: StockLine, delta: number, reason: StockReason, extra: Partial<Pick<StockMove, 'actor' | 'note' | 'order'>> = {}) {
+    const move = stockMove({ delta, reason, ...(line.variantSku ? { variantSku: line.variantSku } : {}), ...extra });
+    return { push: { stockMoves: move }, inc: { revision: 1 } };
+  }
 
   findById(id: Types.ObjectId): Promise<StockView | null> {
     return this.model.findById(id, STOCK_FIELDS).lean<StockView>().exec();
@@ -53,21 +64,24 @@ export class InventoryRepository {
   async take(line: StockLine, hold?: Types.ObjectId): Promise<boolean> {
     const q = line.quantity;
     // With a hold, the same update records which order took the units (see StockHold).
-    const held = hold ? { $push: { stockHolds: { order: hold, quantity: q, ...(line.variantSku ? { variantSku: line.variantSku } : {}), at: new Date() } } } : {};
+    // The same update pushes the sale onto the ledger's outbox (see StockMove).
+    const { push, inc } = InventoryRepository.moved(line, -q, 'sale', hold ? { order: hold } : {});
+    const pushed = hold ? { ...push, stockHolds: { order: hold, quantity: q, ...(line.variantSku ? { variantSku: line.variantSku } : {}), at: new Date() } } : push;
     const taken = line.variantSku
       ? await this.model
           .findOneAndUpdate(
             { _id: line.product, status: 'published', countInStock: { $gte: q }, variants: { $elemMatch: { sku: line.variantSku, countInStock: { $gte: q } } } },
-            { $inc: { 'variants.$.countInStock': -q, countInStock: -q, quantity: -q }, ...held },
+            { $inc: { 'variants.$.countInStock': -q, countInStock: -q, quantity: -q, ...inc }, $push: pushed },
             { projection: { _id: 1, quantity: 1 } },
           )
           .lean<{ quantity?: number }>()
           .exec()
       : await this.model
-          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q }, ...held }, { projection: { _id: 1, quantity: 1 } })
+          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q, ...inc }, $push: pushed }, { projection: { _id: 1, quantity: 1 } })
           .lean<{ quantity?: number }>()
           .exec();
     if (!taken) return false;
+    await this.ledger.flush(line.product);
     // quantity mirrors countInStock but may have been set lower by hand: never let it go negative. The
     // answer is the document before the update, so the extra write happens only when it is needed.
     if (typeof taken.quantity === 'number' && taken.quantity - q < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
@@ -78,17 +92,21 @@ export class InventoryRepository {
    * Puts a cancelled order's line back once: the update carries `mark` (`<orderId>:<line>`) and matches only
    * while the product does not have it yet, so repeating it after a crash gives nothing back twice.
    */
-  async putBackOnce(line: StockLine, mark: string): Promise<void> {
+  async putBackOnce(line: StockLine, mark: string, order?: Types.ObjectId): Promise<void> {
     const q = line.quantity;
     const unmarked = { _id: line.product, restockMarks: { $ne: mark } };
+    const extra = order ? { order } : {};
     if (line.variantSku) {
+      const { push, inc } = InventoryRepository.moved(line, q, 'cancellation', extra);
       const done = await this.model
-        .updateOne({ ...unmarked, 'variants.sku': line.variantSku }, { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q }, $push: { restockMarks: mark } })
+        .updateOne({ ...unmarked, 'variants.sku': line.variantSku }, { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q, ...inc }, $push: { restockMarks: mark, ...push } })
         .exec();
-      if (done.matchedCount > 0) return;
+      if (done.matchedCount > 0) return this.ledger.flush(line.product);
     }
     // No such variant any more (or no variant): the units go back to the product as a whole, still once.
-    await this.model.updateOne(unmarked, { $inc: { countInStock: q, quantity: q }, $push: { restockMarks: mark } }).exec();
+    const { push, inc } = InventoryRepository.moved({ product: line.product, quantity: q }, q, 'cancellation', extra);
+    const done = await this.model.updateOne(unmarked, { $inc: { countInStock: q, quantity: q, ...inc }, $push: { restockMarks: mark, ...push } }).exec();
+    if (done.matchedCount > 0) await this.ledger.flush(line.product);
   }
 
   /** The order's restock is recorded as finished: its marks are no longer needed (bookkeeping only). */
@@ -104,15 +122,17 @@ export class InventoryRepository {
   async releaseHeld(line: StockLine, order: Types.ObjectId): Promise<boolean> {
     const q = line.quantity;
     const hold = { order, ...(line.variantSku ? { variantSku: line.variantSku } : {}) };
-    const inc: Record<string, number> = { countInStock: q, quantity: q };
+    const moved = InventoryRepository.moved(line, q, 'release', { order });
+    const inc: Record<string, number> = { countInStock: q, quantity: q, ...moved.inc };
     if (line.variantSku) inc['variants.$[v].countInStock'] = q;
     const done = await this.model
       .updateOne(
         { _id: line.product, stockHolds: { $elemMatch: hold } },
-        { $inc: inc, $pull: { stockHolds: hold } },
+        { $inc: inc, $pull: { stockHolds: hold }, $push: moved.push },
         line.variantSku ? { arrayFilters: [{ 'v.sku': line.variantSku }] } : {},
       )
       .exec();
+    if (done.modifiedCount > 0) await this.ledger.flush(line.product);
     return done.modifiedCount > 0;
   }
 
@@ -133,6 +153,30 @@ export class InventoryRepository {
         .filter((h) => new Date(h.at).getTime() < before.getTime())
         .map((h) => ({ product: p._id, order: h.order, quantity: h.quantity, ...(h.variantSku ? { variantSku: h.variantSku } : {}) })),
     );
+  }
+
+  /**
+   * A person's change of stock by `delta` (positive: units in; negative: units out), on the variant when one is
+   * named. Refused (null) when it would leave less than zero. Returns the levels after the change.
+   */
+  async adjust(line: Omit<StockLine, 'quantity'>, delta: number, reason: StockReason, actor: StockActor, note?: string): Promise<{ countInStock: number; variantLevel?: number } | null> {
+    const { push, inc } = InventoryRepository.moved({ ...line, quantity: Math.abs(delta) }, delta, reason, { actor, ...(note ? { note } : {}) });
+    const floor = delta < 0 ? -delta : 0;
+    const filter: Record<string, unknown> = { _id: line.product, countInStock: { $gte: floor } };
+    const $inc: Record<string, number> = { countInStock: delta, quantity: delta, ...inc };
+    if (line.variantSku) {
+      filter.variants = { $elemMatch: { sku: line.variantSku, countInStock: { $gte: floor } } };
+      $inc['variants.$.countInStock'] = delta;
+    }
+    const after = await this.model
+      .findOneAndUpdate(filter, { $inc, $push: push }, { returnDocument: 'after', projection: { countInStock: 1, quantity: 1, variants: 1 } })
+      .lean<{ countInStock: number; quantity?: number; variants?: Variant[] }>()
+      .exec();
+    if (!after) return null;
+    if (typeof after.quantity === 'number' && after.quantity < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    await this.ledger.flush(line.product);
+    const variant = line.variantSku ? after.variants?.find((v) => v.sku === line.variantSku) : undefined;
+    return { countInStock: after.countInStock, ...(variant ? { variantLevel: variant.countInStock } : {}) };
   }
 
   /** Published products with at most `threshold` units left, fewest first. */

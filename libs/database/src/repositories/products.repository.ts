@@ -3,6 +3,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type QueryFilter } from 'mongoose';
 import { Category } from '../schemas/category.schema';
 import { Product, ProductDocument, ProductStatus, type ReviewStatus } from '../schemas/product.schema';
+import type { StockActor, StockMove } from '../schemas/stock-movement.schema';
+import { openingMoves, StockLedgerRepository, stockMove } from './stock-ledger.repository';
 
 export interface NewProduct {
   _id?: Types.ObjectId;
@@ -58,6 +60,50 @@ export type ProductChanges = Partial<
     | 'variants'
   >
 >;
+
+/** How an update's stock changes are recorded in the ledger, and the revision it expects (an import's row). */
+export interface ProductUpdateOptions {
+  actor?: StockActor;
+  reason?: 'edit' | 'import';
+  /** Write only while the product's revision is this one; otherwise the answer is 'conflict'. */
+  expectRevision?: number;
+}
+
+/** Attempts of an update whose stock changes raced with another change of the product (a sale, say). */
+const UPDATE_ATTEMPTS = 5;
+
+/** The filter value of a revision: products stored before revisions existed have none, which counts as 0. */
+function revisionIs(revision: number | undefined): number | { $in: (number | null)[] } {
+  return revision === undefined || revision === 0 ? { $in: [0, null] } : revision;
+}
+
+type Levels = Pick<ProductRecord, 'countInStock' | 'variants'>;
+
+/**
+ * The ledger moves that take a product from its stock levels to the changed ones: one per variant whose stock
+ * changed (a removed variant gives back its units), and one for the product for what the variants don't explain.
+ */
+export function stockMovesBetween(current: Levels, next: { countInStock?: number; variants?: ProductVariantInput[] }, base: Pick<StockMove, 'reason'> & { actor?: StockActor }): StockMove[] {
+  const moves: StockMove[] = [];
+  let explained = 0;
+  if (next.variants !== undefined) {
+    const before = new Map((current.variants ?? []).map((v) => [v.sku, v.countInStock]));
+    for (const v of next.variants) {
+      const delta = v.countInStock - (before.get(v.sku) ?? 0);
+      before.delete(v.sku);
+      if (delta !== 0) moves.push(stockMove({ ...base, variantSku: v.sku, delta }));
+      explained += delta;
+    }
+    for (const [sku, count] of before) {
+      if (count !== 0) moves.push(stockMove({ ...base, variantSku: sku, delta: -count }));
+      explained -= count;
+    }
+  }
+  const total = next.countInStock ?? current.countInStock;
+  const rest = total - current.countInStock - explained;
+  if (rest !== 0) moves.push(stockMove({ ...base, delta: rest }));
+  return moves;
+}
 
 /** A typed product filter; the repository alone turns it into a MongoDB query. */
 export interface ProductFilter {
@@ -117,6 +163,8 @@ export interface ProductRecord {
   rejectionNote?: string | null;
   owner?: Types.ObjectId | null;
   variants: ProductVariantInput[];
+  /** See Product.revision (absent on products stored before revisions: 0). */
+  revision?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -139,7 +187,7 @@ function isOnSale(p: { priceCents?: number; compareAtPriceCents?: number | null 
 }
 
 /** What no product answer shows: stock holds and counters. */
-const UNSHOWN = '-stockHolds -ratingTotal -__v';
+const UNSHOWN = '-stockHolds -stockMoves -ledgerOpened -ratingTotal -__v';
 /** Lists also leave out reviews (only one product's answer has them). */
 const LIST_PROJECTION = `-reviews ${UNSHOWN}`;
 
@@ -155,6 +203,7 @@ export class ProductsRepository {
   constructor(
     @InjectModel(Product.name) private readonly model: Model<Product>,
     @InjectModel(Category.name) private readonly categories: Model<Category>,
+    private readonly ledger: StockLedgerRepository,
   ) {}
 
   /**
@@ -194,13 +243,21 @@ export class ProductsRepository {
     return { ...product, onSale: isOnSale(product), ratingTotal };
   }
 
+  /** The ledger's start for a new product: its initial stock as moves, copied once it is stored. */
+  private static opened<T extends NewProduct>(product: T, actor?: StockActor): T & { ledgerOpened: true; revision: 0; stockMoves: StockMove[] } {
+    return { ...product, ledgerOpened: true, revision: 0, stockMoves: openingMoves({ countInStock: product.countInStock, variants: product.variants }, 'initial', actor) };
+  }
+
   async insertMany(products: NewProduct[]): Promise<number> {
-    const inserted = await this.model.insertMany(products.map((p) => this.withDerived(p)));
+    const inserted = await this.model.insertMany(products.map((p) => ProductsRepository.opened(this.withDerived(p))));
+    for (const p of inserted) await this.ledger.flush(p._id);
     return inserted.length;
   }
 
-  create(product: NewProduct): Promise<ProductDocument> {
-    return this.model.create(this.withDerived(product));
+  async create(product: NewProduct, actor?: StockActor): Promise<ProductDocument> {
+    const created = await this.model.create(ProductsRepository.opened(this.withDerived(product), actor));
+    await this.ledger.flush(created._id);
+    return created;
   }
 
   count(): Promise<number> {
@@ -280,8 +337,14 @@ export class ProductsRepository {
     return product.reviews?.[0] ?? null;
   }
 
-  /** Applies validated changes; returns the product after the change, or null when it does not exist. */
-  async update(id: Types.ObjectId, changes: ProductChanges): Promise<ProductRecord | null> {
+  /**
+   * Applies validated changes; returns the product after the change, null when it does not exist, or 'conflict'
+   * when `expectRevision` is given and the product has changed since (or it kept changing under the update).
+   * Stock changes become ledger moves, pushed in the same update, which lands only while the product is still
+   * as read (its revision): a sale in between makes the update read again, so no sale is ever overwritten
+   * unrecorded.
+   */
+  async update(id: Types.ObjectId, changes: ProductChanges, options: ProductUpdateOptions = {}): Promise<ProductRecord | null | 'conflict'> {
     const set: Record<string, unknown> = {};
     const unset: Record<string, 1> = {};
     for (const [key, value] of Object.entries(changes)) {
@@ -289,16 +352,33 @@ export class ProductsRepository {
       set[key] = value;
     }
     if ('compareAtPriceCents' in changes && changes.compareAtPriceCents === undefined) unset.compareAtPriceCents = 1;
-    const current = await this.model.findById(id).select('priceCents compareAtPriceCents').lean().exec();
-    if (!current) return null;
-    const priceCents = changes.priceCents ?? current.priceCents;
-    const compareAtPriceCents = 'compareAtPriceCents' in changes ? changes.compareAtPriceCents : current.compareAtPriceCents;
-    set.onSale = isOnSale({ priceCents, compareAtPriceCents });
-    const row = await this.model
-      .findByIdAndUpdate(id, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) }, { returnDocument: 'after', runValidators: true })
-      .lean<StoredProduct>()
-      .exec();
-    return this.oneWithCategory(row);
+    const touchesStock = changes.countInStock !== undefined || changes.variants !== undefined;
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+      const current = await this.model
+        .findById(id)
+        .select('priceCents compareAtPriceCents countInStock variants revision')
+        .lean<Pick<Product, 'priceCents' | 'compareAtPriceCents' | 'countInStock' | 'variants' | 'revision'>>()
+        .exec();
+      if (!current) return null;
+      if (options.expectRevision !== undefined && (current.revision ?? 0) !== options.expectRevision) return 'conflict';
+      const priceCents = changes.priceCents ?? current.priceCents;
+      const compareAtPriceCents = 'compareAtPriceCents' in changes ? changes.compareAtPriceCents : current.compareAtPriceCents;
+      set.onSale = isOnSale({ priceCents, compareAtPriceCents });
+      const moves = touchesStock ? stockMovesBetween(current, changes, { reason: options.reason ?? 'edit', ...(options.actor ? { actor: options.actor } : {}) }) : [];
+      const row = await this.model
+        .findOneAndUpdate(
+          { _id: id, revision: revisionIs(current.revision) },
+          { $set: set, $inc: { revision: 1 }, ...(Object.keys(unset).length ? { $unset: unset } : {}), ...(moves.length > 0 ? { $push: { stockMoves: { $each: moves } } } : {}) },
+          { returnDocument: 'after', runValidators: true },
+        )
+        .select(UNSHOWN)
+        .lean<StoredProduct>()
+        .exec();
+      if (!row) continue;
+      if (moves.length > 0) await this.ledger.flush(id);
+      return this.oneWithCategory(row);
+    }
+    return 'conflict';
   }
 
   /** Moderation: sets the status and the rejection note (removed when none is given). */

@@ -11,3 +11,4 @@ export * from './cart.schema';
 export * from './order.schema';
 export * from './coupon.schema';
 export * from './audit-entry.schema';
+export * from './stock-movement.schema';

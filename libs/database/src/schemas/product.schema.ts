@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Types } from 'mongoose';
 import { announceCatalogWrites } from '../catalog-changes';
+import { StockMove, StockMoveSchema } from './stock-movement.schema';
 
 export const PRODUCT_STATUSES = ['draft', 'pending', 'published', 'rejected'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -165,6 +166,25 @@ export class Product {
   @Prop({ type: [String], default: undefined })
   restockMarks?: string[];
 
+  /**
+   * Stock changes not yet copied to the stock ledger (see StockMove): pushed by the update that changes the
+   * stock, pulled once the ledger has them.
+   */
+  @Prop({ type: [StockMoveSchema], default: undefined })
+  stockMoves?: StockMove[];
+
+  /** True once the ledger holds this product's opening level (products stored before the ledger get it at boot). */
+  @Prop({ type: Boolean })
+  ledgerOpened?: boolean;
+
+  /**
+   * Goes up by one with every change an owner would call a change of the product: an edit, an import, and any
+   * change of stock (a sale, a cancellation, an adjustment). Not with reviews. The CSV export carries it, so an
+   * import can tell which rows changed since their export.
+   */
+  @Prop({ type: Number, default: 0 })
+  revision!: number;
+
   createdAt!: Date;
   updatedAt!: Date;
 }
@@ -183,3 +203,5 @@ ProductSchema.index({ status: 1, onSale: 1, createdAt: -1 });
 ProductSchema.index({ category: 1, status: 1, createdAt: -1 });
 /** The reconciler's scan for holds left behind by a crash. */
 ProductSchema.index({ 'stockHolds.at': 1 }, { sparse: true });
+/** The ledger's sweep for stock moves a crash left uncopied. */
+ProductSchema.index({ 'stockMoves.at': 1 }, { sparse: true });

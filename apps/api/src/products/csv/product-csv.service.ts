@@ -28,6 +28,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'additionalImages',
   'specifications',
   'variants',
+  'version',
 ] as const;
 /** Also accepted on import: the spec's other name for countInStock. */
 const IMPORT_ONLY_COLUMNS = ['quantity'] as const;
@@ -45,6 +46,8 @@ export type ImportMode = 'preview' | 'commit';
 interface PlannedRow {
   result: ProductImportRowDto;
   input?: ProductInputDto | ProductUpdateDto;
+  /** The product's revision the row was exported at (the version column), when it gives one. */
+  version?: number;
 }
 
 /** Of several failed rules, the one that says what is wrong with the value's kind comes first ("abc" is not a number, not "too large"). */
@@ -102,8 +105,47 @@ export function productToCells(p: ProductRecord): string[] {
     additional.some((url) => url.includes('|')) ? JSON.stringify(additional) : additional.join('|'),
     Object.keys(specifications).length > 0 ? JSON.stringify(specifications) : '',
     variants.length > 0 ? JSON.stringify(variants) : '',
+    String(p.revision ?? 0),
   ];
 }
+
+/** The columns that carry stock: in `stock=set` mode a difference in them is no conflict. */
+const STOCK_COLUMNS: ReadonlySet<Column> = new Set(['countInStock', 'quantity', 'variants']);
+const NUMBER_COLUMNS: ReadonlySet<Column> = new Set(['price', 'compareAtPrice', 'countInStock', 'quantity']);
+
+/** A JSON cell in a form where key order and spacing don't matter. */
+function canonicalJson(text: string): string {
+  const sort = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sort)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sort(v)]))
+        : value;
+  try {
+    return JSON.stringify(sort(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+/** Whether a file's cell says the same as the shop's (as the export writes it), column by column. */
+export function sameCell(column: Column, current: string, imported: string): boolean {
+  const a = current.trim();
+  const b = imported.trim();
+  if (a === b) return true;
+  if (NUMBER_COLUMNS.has(column)) return a !== '' && b !== '' && Number(a) === Number(b);
+  if (column === 'category' || column === 'isSpecial' || column === 'status') return a.toLowerCase() === b.toLowerCase();
+  if (column === 'additionalImages') return canonicalJson(a.startsWith('[') ? a : JSON.stringify(a ? a.split('|').map((u) => u.trim()) : [])) === canonicalJson(b.startsWith('[') ? b : JSON.stringify(b ? b.split('|').map((u) => u.trim()) : []));
+  if (column === 'specifications' || column === 'variants') return canonicalJson(a || (column === 'variants' ? '[]' : '{}')) === canonicalJson(b || (column === 'variants' ? '[]' : '{}'));
+  return false;
+}
+
+/** How an import treats stock and the rows that changed since their export (see ProductImportQueryDto). */
+export interface ImportOptions {
+  overwrite: ReadonlySet<string> | 'all';
+  stock: 'adjust' | 'set';
+}
+export const DEFAULT_IMPORT_OPTIONS: ImportOptions = { overwrite: new Set(), stock: 'adjust' };
 
 @Injectable()
 export class ProductCsvService {
@@ -136,15 +178,21 @@ export class ProductCsvService {
   }
 
   /** Reads, validates and (mode commit) writes a CSV of products. */
-  async importCsv(file: Buffer, mode: ImportMode, skipInvalid: boolean, user: AuthUser): Promise<{ status: 200 | 422; body: ProductImportResultDto }> {
+  async importCsv(file: Buffer, mode: ImportMode, skipInvalid: boolean, user: AuthUser, options: ImportOptions = DEFAULT_IMPORT_OPTIONS): Promise<{ status: 200 | 422; body: ProductImportResultDto }> {
     const { header, records } = this.read(file);
-    const plan = await this.plan(header, records);
+    const plan = await this.plan(header, records, options);
     const valid = plan.filter((r) => r.result.valid).length;
     const invalid = plan.length - valid;
-    const base = { mode, total: plan.length, valid, invalid, created: 0, updated: 0 };
+    const held = plan.filter((r) => r.result.valid && r.result.conflicts.length > 0 && !r.result.overwrite).length;
+    const base = { mode, total: plan.length, valid, invalid, created: 0, updated: 0, conflicted: held };
     if (mode === 'preview') {
-      const message = invalid === 0 ? `${plural(valid, 'row')} ready to import` : `${plural(invalid, 'row')} with errors, ${plural(valid, 'row')} ready to import`;
-      return { status: 200, body: { ...base, committed: false, message, rows: plan.map((r) => r.result) } };
+      const ready = valid - held;
+      const parts = [
+        ...(invalid > 0 ? [`${plural(invalid, 'row')} with errors`] : []),
+        ...(held > 0 ? [`${plural(held, 'row')} changed since the export (not written unless you overwrite them)`] : []),
+        `${plural(ready, 'row')} ready to import`,
+      ];
+      return { status: 200, body: { ...base, committed: false, message: parts.join(', '), rows: plan.map((r) => r.result) } };
     }
     if (invalid > 0 && !skipInvalid) {
       return {
@@ -154,15 +202,27 @@ export class ProductCsvService {
     }
     let created = 0;
     let updated = 0;
+    let conflicted = 0;
     for (const row of plan) {
       if (!row.result.valid || !row.input) continue;
+      if (row.result.conflicts.length > 0 && !row.result.overwrite) {
+        conflicted += 1;
+        continue;
+      }
       try {
         if (row.result.action === 'create') {
           const product = await this.service.create(user, row.input as ProductInputDto, { additionalImages: [] });
           row.result.id = product.id;
           created += 1;
         } else {
-          await this.service.update(user, row.result.id as string, row.input, { additionalImages: [] });
+          // As exported (no conflict) and stock adjusted: only while the product is still at that version.
+          const guarded = row.result.conflicts.length === 0 && options.stock === 'adjust' && row.version !== undefined;
+          const done = await this.service.update(user, row.result.id as string, row.input, { additionalImages: [] }, guarded ? { revision: row.version } : {});
+          if (done === 'conflict') {
+            row.result.conflicts = [{ column: 'version', current: 'changed during the import', imported: String(row.version) }];
+            conflicted += 1;
+            continue;
+          }
           updated += 1;
         }
         row.result.written = true;
@@ -174,6 +234,7 @@ export class ProductCsvService {
     }
     const failed = plan.filter((r) => !r.result.valid).length;
     const skipped = failed > 0 ? `, ${plural(failed, 'invalid row')} skipped` : '';
+    const kept = conflicted > 0 ? `, ${plural(conflicted, 'row')} changed since the export not written` : '';
     return {
       status: 200,
       body: {
@@ -182,8 +243,9 @@ export class ProductCsvService {
         invalid: failed,
         created,
         updated,
+        conflicted,
         committed: created + updated > 0,
-        message: `Imported ${plural(created + updated, 'product')} (${created} created, ${updated} updated)${skipped}`,
+        message: `Imported ${plural(created + updated, 'product')} (${created} created, ${updated} updated)${skipped}${kept}`,
         rows: plan.map((r) => r.result),
       },
     };
@@ -219,15 +281,41 @@ export class ProductCsvService {
     return { header, records };
   }
 
-  private async plan(header: Column[], records: { line: number; cells: string[] }[]): Promise<PlannedRow[]> {
+  private async plan(header: Column[], records: { line: number; cells: string[] }[], options: ImportOptions): Promise<PlannedRow[]> {
     const idColumn = header.indexOf('id');
     const wantedIds = records.map((r) => (idColumn >= 0 ? (r.cells[idColumn] ?? '').trim() : '')).filter((id) => Types.ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id));
     const existing = await this.records([...new Set(wantedIds)].map((id) => new Types.ObjectId(id)));
     const categories = new Map((await this.categories.findAll()).map((c) => [c.name.trim().toLowerCase(), c._id.toString()]));
     const seen = new Map<string, number>();
     const out: PlannedRow[] = [];
-    for (const record of records) out.push(await this.planRow(header, record, existing, categories, seen));
+    for (const record of records) {
+      const planned = await this.planRow(header, record, existing, categories, seen);
+      const current = planned.result.id ? existing.get(planned.result.id.toLowerCase()) : undefined;
+      if (planned.result.valid && current) this.checkConflicts(planned, header, record.cells, current, options);
+      out.push(planned);
+    }
     return out;
+  }
+
+  /**
+   * A row whose product changed since its export (its version is not the product's revision now), or which has no
+   * version and changes stock, is a conflict: the columns where the shop and the file differ. In `stock=set` mode
+   * a difference in stock alone is none. A conflict is written only when the owner overwrites it.
+   */
+  private checkConflicts(planned: PlannedRow, header: Column[], cells: string[], current: ProductRecord, options: ImportOptions): void {
+    const now = productToCells(current);
+    const differences = header
+      .map((column, i) => ({ column, imported: cells[i] ?? '' }))
+      .filter(({ column }) => column !== 'id' && column !== 'version')
+      .map(({ column, imported }) => ({ column, imported, current: now[PRODUCT_CSV_COLUMNS.indexOf(column === 'quantity' ? 'countInStock' : column)] ?? '' }))
+      .filter(({ column, current: value, imported }) => !(column === 'variants' && imported.trim() === '' && value === '') && !sameCell(column, value, imported));
+    const stockChanged = differences.some((d) => STOCK_COLUMNS.has(d.column));
+    const revision = current.revision ?? 0;
+    const stale = planned.version !== undefined ? planned.version !== revision : options.stock === 'adjust' && stockChanged;
+    const blocking = options.stock === 'set' ? differences.filter((d) => !STOCK_COLUMNS.has(d.column)) : differences;
+    if (!stale || blocking.length === 0) return;
+    planned.result.conflicts = differences.map(({ column, current: value, imported }) => ({ column, current: value, imported: imported.trim() }));
+    planned.result.overwrite = options.overwrite === 'all' || options.overwrite.has(current._id.toString());
   }
 
   private async planRow(
@@ -252,7 +340,10 @@ export class ProductCsvService {
       valid: false,
       written: false,
       errors,
+      conflicts: [],
+      overwrite: false,
     };
+    let version: number | undefined;
     if (record.cells.length !== header.length) {
       errors.row = `This row has ${plural(record.cells.length, 'cell')}, the header has ${header.length}`;
       return { result };
@@ -271,6 +362,10 @@ export class ProductCsvService {
       const blank = value.trim() === '';
       switch (column) {
         case 'id':
+          break;
+        case 'version':
+          if (!blank && !/^\d{1,9}$/.test(value.trim())) errors.version = 'version must be the number the export wrote (leave it as exported)';
+          else if (!blank) version = Number(value.trim());
           break;
         case 'category': {
           if (blank) plain.category = '';
@@ -338,6 +433,6 @@ export class ProductCsvService {
       }
     }
     result.valid = Object.keys(errors).length === 0;
-    return { result, input: result.valid ? input : undefined };
+    return { result, input: result.valid ? input : undefined, ...(version !== undefined && current ? { version } : {}) };
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import { ProductListQueryDto } from './product-query.dto';
 
 /** GET /api/products/export.csv: the admin product list's search, category, filter and sort (no paging: every match). */
@@ -15,6 +15,36 @@ export class ProductImportQueryDto {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'skipInvalid must be true or false' })
   skipInvalid?: 'true' | 'false';
+
+  @ApiPropertyOptional({
+    example: '665f1c2e9d1e8a0012345678,665f1c2e9d1e8a0012345679',
+    description: 'commit: the products (ids, comma-separated, or `all`) whose rows changed since their export and are to be written anyway, with the file\'s values. Other such rows are not written',
+  })
+  @IsOptional()
+  @Matches(/^(all|[0-9a-fA-F]{24}(,[0-9a-fA-F]{24}){0,999})$/, { message: 'overwrite must be all or a comma-separated list of product ids' })
+  overwrite?: string;
+
+  @ApiPropertyOptional({
+    enum: ['adjust', 'set'],
+    default: 'adjust',
+    description:
+      '`adjust` (default): a row changes stock only when its product is as exported (the version column), by the difference from the exported stock; a row whose stock changed since (a sale) is a conflict. `set`: stock is set to the file\'s values whatever happened since',
+  })
+  @IsOptional()
+  @IsIn(['adjust', 'set'], { message: 'stock must be adjust or set' })
+  stock?: 'adjust' | 'set';
+}
+
+/** One column of a row whose product changed since its export: what the shop has now and what the file says. */
+export class ProductImportConflictDto {
+  @ApiProperty({ example: 'countInStock' })
+  column!: string;
+
+  @ApiProperty({ example: '39', description: 'The value in the shop now, as the export writes it' })
+  current!: string;
+
+  @ApiProperty({ example: '40', description: 'The value in the file' })
+  imported!: string;
 }
 
 /** Swagger shape of the multipart upload. */
@@ -41,6 +71,16 @@ export class ProductImportRowDto {
 
   @ApiProperty({ description: 'This row was written (commit only)' })
   written!: boolean;
+
+  @ApiProperty({
+    type: [ProductImportConflictDto],
+    description:
+      'The product changed since this row was exported (its version differs, or the file has no version and changes stock): the columns where the shop and the file differ. Written only when overwrite names the product',
+  })
+  conflicts!: ProductImportConflictDto[];
+
+  @ApiProperty({ description: 'The row has conflicts and overwrite names its product: the file\'s values are written' })
+  overwrite!: boolean;
 
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Messages keyed by column', example: { price: 'Price must be positive' } })
   errors!: Record<string, string>;
@@ -73,6 +113,9 @@ export class ProductImportResultDto {
 
   @ApiProperty({ description: 'Products updated (commit)' })
   updated!: number;
+
+  @ApiProperty({ description: 'Rows whose product changed since the export and are not overwritten (not written)' })
+  conflicted!: number;
 
   @ApiProperty({ type: [ProductImportRowDto] })
   rows!: ProductImportRowDto[];
