@@ -2,7 +2,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import { StockLedgerRepository, type Product } from '@shop/database';
 import type { Model } from 'mongoose';
 import { parseCsv } from '../../apps/api/src/products/csv/csv';
-import { ADDRESS, createAccount, createCategory, createProduct, readStock, type TestAccount } from '../support/fixtures';
+import { ADDRESS, createAccount, createCategory, createProduct, insertProduct, readStock, type TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 type Movement = { delta: number; level: number; productLevel: number; reason: string; variantSku?: string; actor?: { name: string }; note?: string; order?: string };
@@ -204,5 +204,20 @@ describe('stock ledger and safe imports', () => {
     const cancellation = (await ledger(shoes._id)).find((l) => l.reason === 'cancellation');
     expect(cancellation).toMatchObject({ variantSku: 'LT-40', delta: 1, order: cancelled });
     await expectLedgerMatchesStock([tee._id, shoes._id]);
+  });
+
+  it('gives a product stored before the ledger its opening level once (the sweep), and the ledger follows it from there', async () => {
+    const old = await insertProduct(stack, { name: 'Legacy Gloves', countInStock: 7 });
+    const repository = stack.app.get(StockLedgerRepository);
+    expect(await ledger(old.id)).toEqual([]);
+    expect(await repository.openMissing()).toBeGreaterThanOrEqual(1);
+    expect(await repository.openMissing()).toBe(0);
+    await buy(old.id, 2);
+    const lines = await ledger(old.id);
+    expect(lines.map((l) => [l.reason, l.delta, l.level])).toEqual([
+      ['sale', -2, 5],
+      ['opening', 7, 7],
+    ]);
+    await expectLedgerMatchesStock([old.id]);
   });
 });

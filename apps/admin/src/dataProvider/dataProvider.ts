@@ -5,7 +5,7 @@ import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
 import { bulkActionFor, runProductBulk } from './productBulk';
 
-import type { FailedJob, OrderCounts, OrderStatus, ReviewStatusResult } from '../lib/api-types';
+import type { FailedJob, OrderCounts, OrderStatus, ReviewStatusResult, StockAdjustment, StockAdjustmentResult, StockMovement } from '../lib/api-types';
 
 export type { FailedJob, OrderStatus };
 
@@ -15,6 +15,10 @@ export interface ShopDataProvider extends DataProvider {
   approveProduct(id: Identifier): Promise<RaRecord>;
   rejectProduct(id: Identifier, note: string): Promise<RaRecord>;
   deleteReview(productId: Identifier, reviewId: Identifier): Promise<void>;
+  /** A product's stock ledger, newest first: GET /api/products/{id}/stock-ledger. */
+  getStockLedger(productId: Identifier, page: number, perPage: number): Promise<{ data: StockMovement[]; total: number }>;
+  /** A change of stock with its reason: POST /api/products/{id}/stock-adjustments. */
+  adjustStock(productId: Identifier, change: StockAdjustment): Promise<StockAdjustmentResult>;
   /** Approves or rejects reviews (at most 100 a call): PATCH /api/reviews/status. */
   setReviewStatus(ids: Identifier[], status: 'approved' | 'rejected'): Promise<ReviewStatusResult>;
   setOrderStatus(id: Identifier, status: OrderStatus, trackingNumber?: string): Promise<RaRecord>;
@@ -119,6 +123,13 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     async deleteReview(productId, reviewId) {
       await http(`${API_URL}/products/${enc(productId)}/reviews/${enc(reviewId)}`, { method: 'DELETE' });
     },
+    async getStockLedger(productId, page, perPage) {
+      const query = new URLSearchParams({ page: String(page), perPage: String(perPage) });
+      const { json, headers } = await http(`${API_URL}/products/${enc(productId)}/stock-ledger?${query.toString()}`);
+      const data = (json ?? []) as StockMovement[];
+      return { data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+    },
+    adjustStock: async (productId, change) => (await send('POST', `${API_URL}/products/${enc(productId)}/stock-adjustments`, change)) as unknown as StockAdjustmentResult,
     async setReviewStatus(ids, status) {
       const { json } = await http(`${API_URL}/reviews/status`, { method: 'PATCH', body: JSON.stringify({ ids: ids.map(String), status }) });
       return json as ReviewStatusResult;

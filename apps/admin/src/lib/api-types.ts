@@ -16,6 +16,10 @@ export type ReviewStatus = Schemas['ReviewDto']['status'];
 export type ModerationReviewRecord = Ra<Schemas['ModerationReviewDto']>;
 export type ReviewStatusResult = Schemas['ReviewStatusResultDto'];
 export type Variant = Schemas['VariantDto'];
+export type StockMovement = Schemas['StockMovementDto'];
+export type StockAdjustment = Schemas['StockAdjustmentInputDto'];
+export type StockAdjustmentResult = Schemas['StockAdjustmentResultDto'];
+export type ImportConflict = Schemas['ProductImportConflictDto'];
 
 /** What the product form can be filled from: a product as the API sends it, any part of it (its category by id too). */
 export type ProductSource = Partial<Omit<Schemas['ProductDto'], 'category' | 'variants'>> & {

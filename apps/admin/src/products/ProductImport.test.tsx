@@ -7,7 +7,7 @@ import type { ProductImportResult, ProductImportRow } from './productCsv';
 
 const CSV = 'id,name,price,category\n,Linen Shirt,49,Linen\n665f1c2ab4d3e8a9c0f1b012,Wool Scarf,24.5,Accessories\n,Broken Belt,-3,Accessories\n';
 
-const row = (overrides: Partial<ProductImportRow> & Pick<ProductImportRow, 'row'>): ProductImportRow => ({ action: 'create', id: null, name: null, valid: true, written: false, errors: {}, ...overrides });
+const row = (overrides: Partial<ProductImportRow> & Pick<ProductImportRow, 'row'>): ProductImportRow => ({ action: 'create', id: null, name: null, valid: true, written: false, errors: {}, conflicts: [], overwrite: false, ...overrides });
 
 /** What the API answers for that file: a preview (nothing written) or a commit. */
 function result(mode: 'preview' | 'commit', skipInvalid = false): ProductImportResult {
@@ -21,6 +21,7 @@ function result(mode: 'preview' | 'commit', skipInvalid = false): ProductImportR
     invalid: 1,
     created: write ? 1 : 0,
     updated: write ? 1 : 0,
+    conflicted: 0,
     rows: [
       row({ row: 2, name: 'Linen Shirt', written: write, id: write ? '665f1c2ab4d3e8a9c0f1b099' : null }),
       row({ row: 3, action: 'update', id: '665f1c2ab4d3e8a9c0f1b012', name: 'Wool Scarf', written: write && skipInvalid }),
@@ -126,6 +127,46 @@ describe('ProductImport', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Import \d+ products?$/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Choose another file' }) as HTMLElement).getAttribute('aria-disabled')).not.toBe('true');
+  });
+
+  it('shows a row changed since the export with both values and writes it only when Overwrite is ticked', async () => {
+    const STALE_ID = '665f1c2ab4d3e8a9c0f1b012';
+    const stale = (mode: 'preview' | 'commit', overwritten: boolean): ProductImportResult => ({
+      mode,
+      committed: mode === 'commit' && overwritten,
+      message: mode === 'commit' ? (overwritten ? 'Imported 1 product (0 created, 1 updated)' : 'Imported 0 products (0 created, 0 updated), 1 row changed since the export not written') : '1 row changed since the export',
+      total: 1,
+      valid: 1,
+      invalid: 0,
+      created: 0,
+      updated: mode === 'commit' && overwritten ? 1 : 0,
+      conflicted: overwritten ? 0 : 1,
+      rows: [row({ row: 2, action: 'update', id: STALE_ID, name: 'Wool Beanie', written: mode === 'commit' && overwritten, overwrite: overwritten, conflicts: [{ column: 'countInStock', current: '39', imported: '40' }] })],
+    });
+    const { requests } = importServer((_request, query) => ({ body: stale(query.get('mode') === 'commit' ? 'commit' : 'preview', query.get('overwrite') === STALE_ID) }));
+    const { user } = renderInAdmin(<ProductImport />, { path: '/admin/product/import' });
+    await chooseFile(user);
+    const conflict = await screen.findByTestId('import-row-conflict');
+    expect(within(conflict).getByText('countInStock: 39 in the shop, 40 in the file')).toBeTruthy();
+    expect(screen.getByText('Every row changed since the export: choose Overwrite for the rows to write')).toBeTruthy();
+    expect(commitButton().disabled).toBe(true);
+
+    await user.click(within(conflict).getByRole('checkbox', { name: "Overwrite with the file's values" }));
+    expect(commitButton().textContent).toBe('Import 1 product');
+    await user.click(commitButton());
+    await screen.findByText('Imported 1 product (0 created, 1 updated)');
+    expect(requests.map((r) => r.path)).toEqual(['/api/products/import?mode=preview', `/api/products/import?mode=commit&skipInvalid=false&overwrite=${STALE_ID}`]);
+    expect(screen.getByText('Updated')).toBeTruthy();
+  });
+
+  it("checks the file again with stock=set when the admin chooses to set stock to the file's values", async () => {
+    const { requests } = importServer(() => ({ body: result('preview') }));
+    const { user } = renderInAdmin(<ProductImport />, { path: '/admin/product/import' });
+    await chooseFile(user);
+    await screen.findByRole('table', { name: 'Rows of the file' });
+    await user.click(screen.getByRole('checkbox', { name: "Set stock to the file's values (ignore sales since the export)" }));
+    await screen.findByRole('table', { name: 'Rows of the file' });
+    expect(requests.map((r) => r.path)).toEqual(['/api/products/import?mode=preview', '/api/products/import?mode=preview&stock=set']);
   });
 
   it('leads back to the product list', async () => {

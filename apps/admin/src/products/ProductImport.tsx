@@ -20,14 +20,16 @@ import {
 import { useRef, useState } from 'react';
 import { Link, Title } from 'react-admin';
 import { adminPath } from '../lib/paths';
-import { commitState, importProductsCsv, rowErrorLines, type ProductImportResult } from './productCsv';
+import { commitState, conflictLine, importProductsCsv, rowErrorLines, type ProductImportResult } from './productCsv';
 
 type Phase = 'idle' | 'checking' | 'previewed' | 'importing' | 'done';
 
 /**
  * Import products from CSV (/admin/product/import): choose a file, see every row checked (invalid ones
  * highlighted with their errors), then import. While a row is invalid nothing can be imported unless
- * "Skip invalid rows" is checked; the API writes nothing at all in that case either.
+ * "Skip invalid rows" is checked; the API writes nothing at all in that case either. A row whose product changed
+ * since the export (a sale, another edit) is shown with the shop's and the file's values and is written only when
+ * its Overwrite box is ticked; "Set stock to the file's values" checks the file again with stock taken as it is.
  */
 export function ProductImport() {
   const input = useRef<HTMLInputElement>(null);
@@ -36,15 +38,18 @@ export function ProductImport() {
   const [result, setResult] = useState<ProductImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
+  const [overwrite, setOverwrite] = useState<Set<string>>(new Set());
+  const [setStock, setSetStock] = useState(false);
 
-  const preview = async (chosen: File) => {
+  const preview = async (chosen: File, stock: 'adjust' | 'set' = setStock ? 'set' : 'adjust') => {
     setFile(chosen);
     setResult(null);
     setError(null);
     setSkipInvalid(false);
+    setOverwrite(new Set());
     setPhase('checking');
     try {
-      const { result: checked } = await importProductsCsv(chosen, 'preview');
+      const { result: checked } = await importProductsCsv(chosen, 'preview', { stock });
       setResult(checked);
       setPhase('previewed');
     } catch (err) {
@@ -58,7 +63,7 @@ export function ProductImport() {
     setPhase('importing');
     setError(null);
     try {
-      const { status, result: written } = await importProductsCsv(file, 'commit', skipInvalid);
+      const { status, result: written } = await importProductsCsv(file, 'commit', { skipInvalid, overwrite: [...overwrite], stock: setStock ? 'set' : 'adjust' });
       setResult(written);
       if (status === 422) {
         setError(written.message);
@@ -70,7 +75,14 @@ export function ProductImport() {
     }
   };
 
-  const state = commitState(phase === 'previewed' ? result : null, skipInvalid);
+  const state = commitState(phase === 'previewed' ? result : null, skipInvalid, overwrite);
+  const toggleOverwrite = (id: string, on: boolean) =>
+    setOverwrite((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const busy = phase === 'checking' || phase === 'importing';
 
   return (
@@ -119,7 +131,7 @@ export function ProductImport() {
         </Alert>
       )}
       {phase === 'done' && result && (
-        <Alert severity={result.invalid > 0 ? 'warning' : 'success'} sx={{ mb: 2 }} role="status" data-testid="import-summary">
+        <Alert severity={result.invalid > 0 || result.conflicted > 0 ? 'warning' : 'success'} sx={{ mb: 2 }} role="status" data-testid="import-summary">
           {result.message}
         </Alert>
       )}
@@ -127,7 +139,7 @@ export function ProductImport() {
       {result && (
         <>
           {phase !== 'done' && (
-            <Alert severity={result.invalid > 0 ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="import-preview-summary">
+            <Alert severity={result.invalid > 0 || result.conflicted > 0 ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="import-preview-summary">
               {result.message}
             </Alert>
           )}
@@ -136,6 +148,19 @@ export function ProductImport() {
               <FormControlLabel
                 control={<Checkbox checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} disabled={busy || result.invalid === 0} />}
                 label="Skip invalid rows"
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={setStock}
+                    disabled={busy || !file}
+                    onChange={(e) => {
+                      setSetStock(e.target.checked);
+                      if (file) void preview(file, e.target.checked ? 'set' : 'adjust');
+                    }}
+                  />
+                }
+                label="Set stock to the file's values (ignore sales since the export)"
               />
               <Button variant="contained" color="primary" onClick={() => void commit()} disabled={!state.enabled || busy} data-testid="import-commit">
                 {`Import ${state.count} ${state.count === 1 ? 'product' : 'products'}`}
@@ -159,20 +184,47 @@ export function ProductImport() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {result.rows.map((row) => (
+                {result.rows.map((row) => {
+                  const conflicts = row.conflicts ?? [];
+                  const changed = row.valid && conflicts.length > 0;
+                  return (
                   <TableRow
                     key={row.row}
                     data-testid="import-row"
                     data-valid={row.valid ? 'true' : 'false'}
+                    data-conflict={changed ? 'true' : 'false'}
                     aria-invalid={!row.valid}
-                    sx={row.valid ? undefined : { backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244, 67, 54, 0.16)' : 'rgba(244, 67, 54, 0.08)') }}
+                    sx={
+                      !row.valid
+                        ? { backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244, 67, 54, 0.16)' : 'rgba(244, 67, 54, 0.08)') }
+                        : changed
+                          ? { backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(255, 167, 38, 0.16)' : 'rgba(255, 167, 38, 0.12)') }
+                          : undefined
+                    }
                   >
                     <TableCell>{row.row}</TableCell>
                     <TableCell>{row.action === 'create' ? 'Create' : 'Update'}</TableCell>
                     <TableCell>{row.name ?? '—'}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{row.id ?? '—'}</TableCell>
                     <TableCell>
-                      {row.valid ? (
+                      {changed && !row.written ? (
+                        <Box data-testid="import-row-conflict">
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {phase === 'done' ? 'Not written: changed since the export' : 'Changed since the export'}
+                          </Typography>
+                          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                            {conflicts.map((c) => (
+                              <li key={c.column}>{conflictLine(c)}</li>
+                            ))}
+                          </Box>
+                          {phase !== 'done' && row.id && (
+                            <FormControlLabel
+                              control={<Checkbox size="small" checked={overwrite.has(row.id)} onChange={(e) => toggleOverwrite(row.id as string, e.target.checked)} disabled={busy} />}
+                              label="Overwrite with the file's values"
+                            />
+                          )}
+                        </Box>
+                      ) : row.valid ? (
                         <Chip size="small" color={row.written ? 'success' : 'default'} label={row.written ? (row.action === 'create' ? 'Created' : 'Updated') : 'OK'} />
                       ) : (
                         <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }} data-testid="import-row-errors">
@@ -183,7 +235,8 @@ export function ProductImport() {
                       )}
                     </TableCell>
                   </TableRow>
-                ))}
+                  );
+                })}
               </TableBody>
             </Table>
           </TableContainer>

@@ -8,6 +8,14 @@ import { fromProduct, toProductData, validateProduct, type ProductFormValues } f
 import { ProductFormFields } from './ProductFormFields';
 import type { ProductRecord } from '../lib/api-types';
 import { ProductReviews } from './ProductReviews';
+import { ProductStock } from './ProductStock';
+import type { StockAdjustmentResult } from '../lib/api-types';
+
+/** The product with an adjustment's levels: the form and the change it compares against start from them. */
+function withLevels(product: ProductRecord, result: StockAdjustmentResult): ProductRecord {
+  const variants = (product.variants ?? []).map((v) => (v.sku === result.variantSku ? { ...v, countInStock: result.level } : v));
+  return { ...product, countInStock: result.countInStock, quantity: result.countInStock, variants };
+}
 
 const statusOf = (error: unknown): number | undefined => {
   const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
@@ -30,7 +38,10 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
   const notify = useNotify();
   const redirect = useRedirect();
   // A missing product (404) or an id that can't be one (400) won't appear on a retry: say so at once.
-  const { data: product, error, isPending } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id, retry: (failures, err) => !isClientError(err) && failures < 3 });
+  const { data: loaded, error, isPending } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id, retry: (failures, err) => !isClientError(err) && failures < 3 });
+  // The product as loaded, then with the levels of each stock adjustment made here.
+  const [adjusted, setAdjusted] = useState<ProductRecord | null>(null);
+  const product = adjusted ?? loaded;
   const [values, setValues] = useState<ProductFormValues | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [update, { isPending: saving }] = useUpdate<ProductRecord>();
@@ -109,6 +120,21 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
             Delete
           </Button>
         </Box>
+        <ProductStock
+          productId={String(product.id)}
+          name={product.name}
+          levels={{ countInStock: product.countInStock, variants: product.variants ?? [] }}
+          onAdjusted={(result) => {
+            const next = withLevels(product, result);
+            setAdjusted(next);
+            // The form shows the new stock, so saving it afterwards doesn't put the old number back.
+            setValues((current) => {
+              if (!current) return current;
+              const fresh = fromProduct(next);
+              return { ...current, countInStock: fresh.countInStock, quantity: fresh.quantity, variants: current.variants.map((v) => (v.sku === result.variantSku ? { ...v, countInStock: String(result.level) } : v)) };
+            });
+          }}
+        />
         <ProductReviews productId={String(product.id)} reviews={product.reviews ?? []} />
       </CardContent>
       <Confirm isOpen={confirming} loading={deleting} title="Are you sure?" content={`Delete ${product.name}?`} confirm="Delete" onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />

@@ -58,11 +58,25 @@ export async function downloadProductsCsv(filter: Record<string, unknown> = {}):
   return name;
 }
 
+/** How an import treats rows changed since their export and the file's stock (see POST /api/products/import). */
+export interface ImportChoices {
+  skipInvalid?: boolean;
+  /** Products whose rows changed since the export and are written anyway. */
+  overwrite?: string[];
+  /** 'set': the file's stock is written whatever sold since the export. */
+  stock?: 'adjust' | 'set';
+}
+
 /** POST /api/products/import: a preview, or a commit (422 answers the rows too: nothing was written). */
-export async function importProductsCsv(file: Blob, mode: ImportMode, skipInvalid = false): Promise<{ status: number; result: ProductImportResult }> {
+export async function importProductsCsv(file: Blob, mode: ImportMode, choices: ImportChoices = {}): Promise<{ status: number; result: ProductImportResult }> {
   const body = new FormData();
   body.append('file', file, file instanceof File ? file.name : 'products.csv');
-  const query = new URLSearchParams({ mode, ...(mode === 'commit' ? { skipInvalid: String(skipInvalid) } : {}) });
+  const query = new URLSearchParams({
+    mode,
+    ...(mode === 'commit' ? { skipInvalid: String(choices.skipInvalid ?? false) } : {}),
+    ...(mode === 'commit' && choices.overwrite && choices.overwrite.length > 0 ? { overwrite: choices.overwrite.join(',') } : {}),
+    ...(choices.stock === 'set' ? { stock: 'set' } : {}),
+  });
   const res = await fetch(`${API_URL}/products/import?${query.toString()}`, { method: 'POST', body, headers: headers('application/json'), credentials: 'same-origin' });
   if (res.ok || res.status === 422) {
     const result = (await res.json()) as ProductImportResult;
@@ -78,11 +92,22 @@ export function rowErrorLines(row: ProductImportRow): string[] {
     .map(([field, message]) => (field === 'row' ? message : `${field}: ${message}`));
 }
 
+/** A conflict as a person reads it: "countInStock: 39 in the shop, 40 in the file". */
+export function conflictLine(conflict: ProductImportRow['conflicts'][number]): string {
+  const shown = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value || '(empty)');
+  return `${conflict.column}: ${shown(conflict.current)} in the shop, ${shown(conflict.imported)} in the file`;
+}
+
+/** The rows a commit writes: valid ones, except those changed since the export that are not chosen to be overwritten. */
+export function writableRows(result: ProductImportResult, overwrite: ReadonlySet<string>): number {
+  return result.rows.filter((r) => r.valid && ((r.conflicts ?? []).length === 0 || (r.id !== null && overwrite.has(r.id)))).length;
+}
+
 /** What the commit button may do: import N products, or nothing while invalid rows are not skipped. */
-export function commitState(result: ProductImportResult | null, skipInvalid: boolean): { count: number; enabled: boolean; reason?: string } {
+export function commitState(result: ProductImportResult | null, skipInvalid: boolean, overwrite: ReadonlySet<string> = new Set()): { count: number; enabled: boolean; reason?: string } {
   if (!result) return { count: 0, enabled: false, reason: 'Choose a CSV file first' };
-  const count = result.valid;
+  const count = writableRows(result, overwrite);
   if (result.invalid > 0 && !skipInvalid) return { count, enabled: false, reason: `Fix the ${result.invalid === 1 ? 'invalid row' : `${result.invalid} invalid rows`} or choose to skip them` };
-  if (count === 0) return { count, enabled: false, reason: 'No row can be imported' };
+  if (count === 0) return { count, enabled: false, reason: result.conflicted > 0 ? 'Every row changed since the export: choose Overwrite for the rows to write' : 'No row can be imported' };
   return { count, enabled: true };
 }
