@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { Product, Variant } from '../schemas/product.schema';
 import type { StockActor, StockMove, StockReason } from '../schemas/stock-movement.schema';
-import { StockLedgerRepository, stockMove } from './stock-ledger.repository';
+import { STOCK_SNAPSHOT, StockLedgerRepository, stockMove, type StockSnapshot } from './stock-ledger.repository';
 
 /** What carts and orders need to know about a product: its catalog price and stock. */
 export interface StockView {
@@ -67,24 +67,26 @@ export class InventoryRepository {
     // The same update pushes the sale onto the ledger's outbox (see StockMove).
     const { push, inc } = InventoryRepository.moved(line, -q, 'sale', hold ? { order: hold } : {});
     const pushed = hold ? { ...push, stockHolds: { order: hold, quantity: q, ...(line.variantSku ? { variantSku: line.variantSku } : {}), at: new Date() } } : push;
+    // The answer is the product after the update, with its pending moves: the ledger copies them without a read.
+    const options = { returnDocument: 'after' as const, projection: STOCK_SNAPSHOT };
     const taken = line.variantSku
       ? await this.model
           .findOneAndUpdate(
             { _id: line.product, status: 'published', countInStock: { $gte: q }, variants: { $elemMatch: { sku: line.variantSku, countInStock: { $gte: q } } } },
             { $inc: { 'variants.$.countInStock': -q, countInStock: -q, quantity: -q, ...inc }, $push: pushed },
-            { projection: { _id: 1, quantity: 1 } },
+            options,
           )
-          .lean<{ quantity?: number }>()
+          .lean<StockSnapshot>()
           .exec()
       : await this.model
-          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q, ...inc }, $push: pushed }, { projection: { _id: 1, quantity: 1 } })
-          .lean<{ quantity?: number }>()
+          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q, ...inc }, $push: pushed }, options)
+          .lean<StockSnapshot>()
           .exec();
     if (!taken) return false;
-    await this.ledger.flush(line.product);
-    // quantity mirrors countInStock but may have been set lower by hand: never let it go negative. The
-    // answer is the document before the update, so the extra write happens only when it is needed.
-    if (typeof taken.quantity === 'number' && taken.quantity - q < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    // quantity mirrors countInStock but may have been set lower by hand: never let it go negative (the extra
+    // write happens only when it is needed).
+    if (typeof taken.quantity === 'number' && taken.quantity < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    await this.ledger.flush(line.product, taken);
     return true;
   }
 
@@ -169,12 +171,12 @@ export class InventoryRepository {
       $inc['variants.$.countInStock'] = delta;
     }
     const after = await this.model
-      .findOneAndUpdate(filter, { $inc, $push: push }, { returnDocument: 'after', projection: { countInStock: 1, quantity: 1, variants: 1 } })
-      .lean<{ countInStock: number; quantity?: number; variants?: Variant[] }>()
+      .findOneAndUpdate(filter, { $inc, $push: push }, { returnDocument: 'after', projection: STOCK_SNAPSHOT })
+      .lean<StockSnapshot>()
       .exec();
     if (!after) return null;
     if (typeof after.quantity === 'number' && after.quantity < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
-    await this.ledger.flush(line.product);
+    await this.ledger.flush(line.product, after);
     const variant = line.variantSku ? after.variants?.find((v) => v.sku === line.variantSku) : undefined;
     return { countInStock: after.countInStock, ...(variant ? { variantLevel: variant.countInStock } : {}) };
   }

@@ -18,6 +18,10 @@ interface Levels {
   ledgerOpened?: boolean;
 }
 
+/** The fields a stock update answers with so its moves can be copied without reading the product again. */
+export const STOCK_SNAPSHOT = { countInStock: 1, quantity: 1, variants: 1, stockMoves: 1 } as const;
+export type StockSnapshot = Pick<Levels, '_id' | 'countInStock' | 'variants' | 'stockMoves'> & { quantity?: number };
+
 /** A move as pushed onto the product: a fresh key and the time now. */
 export function stockMove(move: Omit<StockMove, 'key' | 'at'>): StockMove {
   return { key: new Types.ObjectId().toString(), at: new Date(), ...move };
@@ -38,10 +42,14 @@ export class StockLedgerRepository {
     @InjectModel(Product.name) private readonly products: Model<Product>,
   ) {}
 
-  /** Copies the product's pending moves to the ledger, then pulls them from the product. Never throws: the sweep retries. */
-  async flush(productId: Types.ObjectId): Promise<void> {
+  /**
+   * Copies the product's pending moves to the ledger, then pulls them from the product. Never throws: the sweep
+   * retries. `snapshot` is the product as the stock update answered it (levels and pending moves, read together),
+   * which saves reading it again.
+   */
+  async flush(productId: Types.ObjectId, snapshot?: StockSnapshot): Promise<void> {
     try {
-      const product = await this.products.findById(productId, { countInStock: 1, variants: 1, stockMoves: 1 }).lean<Levels>().exec();
+      const product = snapshot ?? (await this.products.findById(productId, STOCK_SNAPSHOT).lean<Levels>().exec());
       const moves = product?.stockMoves ?? [];
       if (!product || moves.length === 0) return;
       for (const entry of ledgerLines(product, moves)) {
