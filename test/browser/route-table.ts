@@ -48,6 +48,8 @@ export interface RouteCase {
   drawer?: boolean;
   /** Where the visitor ends up when it is not `path` (a redirect, such as a guest sent to /login). */
   redirectsTo?: RegExp;
+  /** The HTTP status of the page when it is not 200: 404 for an address that is nothing (the page says so too). */
+  status?: 404;
   /** Further states of the page to check after its first one (tabs, dialogs, forms with errors...). */
   states?: Array<{ name: string; act(page: Page): Promise<void>; after?(page: Page): Promise<void> }>;
 }
@@ -78,7 +80,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/blog', heading: 'Blog', who: 'guest', ready: '[data-testid="blog-card"]' },
   { path: '/blogs', heading: 'Blog', who: 'guest', ready: '[data-testid="blog-card"]', drawer: true },
   { path: (f) => `/blog/${f.blogId}`, heading: (f) => f.blogTitle, who: 'guest' },
-  { path: '/blog/some-slug', heading: 'Page Under Construction', who: 'guest' },
+  { path: '/blog/some-slug', heading: 'Page Under Construction', who: 'guest', status: 404 },
   {
     path: '/login', heading: 'Sign In',
     who: 'guest',
@@ -91,7 +93,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/forgot-password', heading: 'Forgot Password', who: 'guest' },
   { path: '/reset-password/not-a-real-token', heading: 'Choose a New Password', who: 'guest' },
   { path: '/verify-deletion/not-a-real-token', heading: 'Delete your account', who: 'guest' },
-  { path: '/no/such/page', heading: 'Page Under Construction', who: 'guest' },
+  { path: '/no/such/page', heading: 'Page Under Construction', who: 'guest', status: 404 },
   // A signed-in page opened by a guest: sent on to /login (the header's links after a redirect).
   { path: '/cart', heading: 'Shopping Cart', who: 'guest', redirectsTo: /\/login\?redirect=%2Fcart$/ },
   // Signed in as the demo customer.

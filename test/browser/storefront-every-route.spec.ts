@@ -35,13 +35,13 @@ const BACKGROUND = { dark: 'rgb(15, 17, 21)', light: 'rgb(247, 247, 249)' };
 const WIDTHS = [320, 390, 768, 1024, 1440, 1920];
 
 /** Each path once (a guest and the customer open some of the same ones), with the heading a guest's HTML shows. */
-function uniqueRoutes(fixtures: Fixtures): Array<{ path: string; heading: string }> {
-  const seen = new Map<string, string>();
+function uniqueRoutes(fixtures: Fixtures): Array<{ path: string; heading: string; status: number }> {
+  const seen = new Map<string, { heading: string; status: number }>();
   for (const row of ROUTES) {
     const path = pathOf(row, fixtures);
-    if (!seen.has(path)) seen.set(path, typeof row.heading === 'function' ? row.heading(fixtures) : row.heading);
+    if (!seen.has(path)) seen.set(path, { heading: typeof row.heading === 'function' ? row.heading(fixtures) : row.heading, status: row.status ?? 200 });
   }
-  return [...seen].map(([path, heading]) => ({ path, heading }));
+  return [...seen].map(([path, page]) => ({ path, ...page }));
 }
 
 interface Painted {
@@ -104,9 +104,11 @@ test.describe('every route from its first paint (browser)', () => {
       const page = await context.newPage();
       const wrong: string[] = [];
       try {
-        for (const { path, heading } of uniqueRoutes(fixtures)) {
+        for (const { path, heading, status } of uniqueRoutes(fixtures)) {
           const res = await page.goto(path);
-          expect(res?.status(), path).toBe(200);
+          expect(res?.status(), path).toBe(status);
+          // An address that is nothing is kept out of search engines.
+          expect(res?.headers()['x-robots-tag'], path).toBe(status === 404 ? 'noindex' : undefined);
           const shown = await painted(page);
           const expected = { dark, background: dark ? BACKGROUND.dark : BACKGROUND.light, visibility: 'visible', heading };
           const actual = { dark: shown.dark, background: shown.background, visibility: shown.visibility, heading: shown.heading };

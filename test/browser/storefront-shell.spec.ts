@@ -77,15 +77,34 @@ test.describe('storefront shell (browser)', () => {
     await context.close();
   });
 
-  test("shows 'Page Under Construction' with a Return Home link on an unknown path and a blog slug", async () => {
+  test("shows 'Page Under Construction' with a Return Home link on an unknown path and a blog slug, both answering 404 (noindex)", async () => {
     const { context, page } = await newPage(bs);
-    await page.goto('/no/such/page');
+    const unknown = await page.goto('/no/such/page');
+    expect([unknown?.status(), unknown?.headers()['x-robots-tag']]).toEqual([404, 'noindex']);
     await page.getByRole('heading', { name: 'Page Under Construction' }).waitFor();
-    await page.goto('/blog/some-slug');
+    const slug = await page.goto('/blog/some-slug');
+    expect(slug?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Under Construction' }).waitFor();
     await page.getByRole('link', { name: 'Return Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('heading', { name: 'Shop the Latest Styles, Anytime' }).waitFor();
+    await context.close();
+  });
+
+  test("an unknown product answers 404 (noindex) with the product page's 'Error: Product not found'", async () => {
+    const { context, page } = await newPage(bs);
+    // Console errors other than the 404 answers themselves (a hydration mismatch would be one).
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const res = await page.goto('/product/0123456789abcdef01234567');
+    expect([res?.status(), res?.headers()['x-robots-tag']]).toEqual([404, 'noindex']);
+    // The server's HTML says it, and React takes that HTML over as it is.
+    expect(await res?.text()).toContain('Error: <!-- -->Product not found');
+    await waitForTakeover(page);
+    await expect(page.getByRole('alert')).toHaveText('Error: Product not found');
+    await expect(page).toHaveTitle('Product not found · Threadline');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

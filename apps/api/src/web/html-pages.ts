@@ -13,9 +13,10 @@ const PRERENDERED_FILE = /^prerendered\/[\w-]+\.html$/;
  * The pages a web app prerendered at build time: its prerendered/pages.json maps route patterns ('/', '/shop',
  * '/product/:id', where ':name' stands for one path segment; '*' for any other path) to HTML files of the app's
  * folder, each in the default dark mode, with its light-mode twin beside it (<name>.light.html) where the build
- * made one. Returns the file that answers a path in a mode, if any (pages.json is read when the app is mounted).
+ * made one. Returns the file that answers a path in a mode, if any, and whether it is the '*' page (no route
+ * takes the path: a 404). pages.json is read when the app is mounted.
  */
-export function prerenderedPages(dir: string): (path: string, darkMode: boolean) => string | undefined {
+export function prerenderedPages(dir: string): (path: string, darkMode: boolean) => { file: string; notFound: boolean } | undefined {
   /** Each page's file in each mode, looked up once (its light twin, or the page itself where the build made none). */
   type Modes = { dark: string; light: string };
   let match: (path: string) => Modes | undefined = () => undefined;
@@ -35,8 +36,10 @@ export function prerenderedPages(dir: string): (path: string, darkMode: boolean)
     // no prerendered pages: every route gets index.html
   }
   return (path, darkMode) => {
-    const page = match(path) ?? otherwise;
-    return page && (darkMode ? page.dark : page.light);
+    const page = match(path);
+    if (page) return { file: darkMode ? page.dark : page.light, notFound: false };
+    // No route takes the path: the app's not-found page, sent as a 404.
+    return otherwise && { file: darkMode ? otherwise.dark : otherwise.light, notFound: true };
   };
 }
 
@@ -55,7 +58,7 @@ interface HtmlVersion {
  * client takes it: prerendered pages carry their markup and styles (tens of KB before compression).
  * Each file is compressed once per version (modification time) and kept in memory.
  */
-export function htmlSender(): (req: WebRequest, res: ServerResponse, file: string) => void {
+export function htmlSender(): (req: WebRequest, res: ServerResponse, file: string, status?: 200 | 404) => void {
   const cache = new Map<string, HtmlVersion>();
   const load = (file: string): HtmlVersion => {
     const stat = statSync(file);
@@ -73,7 +76,7 @@ export function htmlSender(): (req: WebRequest, res: ServerResponse, file: strin
     cache.set(file, version);
     return version;
   };
-  return (req, res, file) => {
+  return (req, res, file, status = 200) => {
     const page = load(file);
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const body = encoding ? page[encoding] : page.raw;
@@ -83,7 +86,11 @@ export function htmlSender(): (req: WebRequest, res: ServerResponse, file: strin
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     // The file's name is part of it: a page's two modes may have the same size and time.
     res.setHeader('ETag', `W/"${page.tag}-${page.size.toString(16)}-${Math.floor(page.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`);
-    if (sendNotModified(req, res)) return;
+    if (status === 404) {
+      // The not-found page: no 304 (a cache must not keep it as the address's page), and not for search engines.
+      res.statusCode = 404;
+      res.setHeader('X-Robots-Tag', 'noindex');
+    } else if (sendNotModified(req, res)) return;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -25,6 +25,7 @@ describe('server-rendered storefront pages', () => {
       join(dir, 'storefront-ssr', 'server-render.cjs'),
       `exports.renderPage = async (template, o) => {
         if (o.url.includes('broken')) throw new Error('no answer');
+        if (o.url.includes('missing')) return { html: template + ' not found ' + o.url, status: 404 };
         return template + ' rendered ' + o.url + ' dark=' + o.darkMode + ' origin=' + o.origin + ' within=' + o.timeoutMs;
       };`,
     );
@@ -42,6 +43,14 @@ describe('server-rendered storefront pages', () => {
     const gzip = await request(server).get('/shop').set('Accept-Encoding', 'gzip').expect(200);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.text).toContain('rendered /shop');
+  });
+
+  it("answers 404 (the rendered page, noindex, never a 304) when the page's record does not exist", async () => {
+    const missing = await request(server).get('/product/missing').expect(404);
+    expect(missing.text).toBe('TEMPLATE not found /product/missing');
+    expect(missing.headers['x-robots-tag']).toBe('noindex');
+    await request(server).get('/product/missing').set('If-None-Match', missing.headers.etag).expect(404);
+    expect((await request(server).get('/product/abc').expect(200)).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('sends the prerendered page when the render fails, index.html for other routes', async () => {

@@ -11,7 +11,8 @@ import { sendNotModified, type WebRequest } from './web-request';
 
 /** The storefront's server renderer (apps/storefront/src/app/server-render.tsx, built to server-render.cjs). */
 interface ServerRenderModule {
-  renderPage(template: string, options: { url: string; origin: string; darkMode: boolean; timeoutMs: number }): Promise<string>;
+  /** The page's HTML, or the HTML and its status (404 when the page's record does not exist). */
+  renderPage(template: string, options: { url: string; origin: string; darkMode: boolean; timeoutMs: number }): Promise<string | { html: string; status: number }>;
 }
 
 /** A page's render, answers included, may take this long; after it the prerendered page is sent instead. */
@@ -103,9 +104,10 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
   /** Renders in flight, by cache key: later visits for the same page share the render. */
   const rendering = new Map<string, Promise<CachedResponse>>();
   const render = async (module: ServerRenderModule, file: string, req: WebRequest, darkMode: boolean): Promise<CachedResponse> => {
-    const html = await module.renderPage(template(file), { url: req.url, origin: ownOrigin(req), darkMode, timeoutMs: RENDER_TIMEOUT_MS });
+    const rendered = await module.renderPage(template(file), { url: req.url, origin: ownOrigin(req), darkMode, timeoutMs: RENDER_TIMEOUT_MS });
+    const { html, status } = typeof rendered === 'string' ? { html: rendered, status: 200 } : rendered;
     const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
-    return { status: 200, headers: {}, body: html, etag, storedAt: Date.now() };
+    return { status: status === 404 ? 404 : 200, headers: {}, body: html, etag, storedAt: Date.now() };
   };
   const cachedRender = (module: ServerRenderModule, file: string, req: WebRequest, darkMode: boolean): Promise<CachedResponse> => {
     const key = `${darkMode ? 'dark' : 'light'} ${req.url}`;
@@ -147,11 +149,14 @@ export function serverRenderedPages(ssrDir: string, pages?: ResponseCache): ((re
     }
     if (res.headersSent) return true;
     const encoding = pickEncoding(req.headers['accept-encoding']);
+    res.statusCode = page.status;
+    // A page about a record that doesn't exist is no page for search engines.
+    if (page.status === 404) res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     res.setHeader('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag);
-    if (sendNotModified(req, res)) return true;
+    if (page.status !== 404 && sendNotModified(req, res)) return true;
     const body = pageBody(page, encoding);
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);

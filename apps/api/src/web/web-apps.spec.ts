@@ -83,7 +83,7 @@ describe('mountWebApps', () => {
     expect((await request(server).get('/product/1').set('Cookie', 'darkMode=false').expect(200)).text).toContain('prerendered product');
   });
 
-  it("answers every path no route takes with the '*' page when the app prerendered one", async () => {
+  it("answers every path no route takes with the '*' page and status 404 when the app prerendered one", async () => {
     const other = mkdtempSync(join(tmpdir(), 'web-apps-'));
     mkdirSync(join(other, 'storefront', 'prerendered'), { recursive: true });
     writeFileSync(join(other, 'storefront', 'index.html'), '<!doctype html><div id="root"></div>');
@@ -94,7 +94,15 @@ describe('mountWebApps', () => {
     try {
       // Routes match in any case, as the storefront's router matches them.
       for (const path of ['/faq', '/FAQ']) expect((await request(app.server).get(path).expect(200)).text).toContain('FAQ');
-      for (const path of ['/no/such/page', '/faq/more', '/fa']) expect((await request(app.server).get(path).expect(200)).text).toContain('Page Under Construction');
+      for (const path of ['/no/such/page', '/faq/more', '/fa']) {
+        // The page, with the status that says the address is nothing, and kept out of search engines.
+        const missing = await request(app.server).get(path).expect(404);
+        expect(missing.text).toContain('Page Under Construction');
+        expect(missing.headers['content-type']).toContain('text/html');
+        expect(missing.headers['x-robots-tag']).toBe('noindex');
+        await request(app.server).get(path).set('If-None-Match', missing.headers.etag).expect(404);
+      }
+      expect((await request(app.server).get('/faq').expect(200)).headers['x-robots-tag']).toBeUndefined();
       await request(app.server).get('/missing.js').expect(404);
     } finally {
       await app.close();

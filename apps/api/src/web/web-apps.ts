@@ -51,7 +51,8 @@ function webApp(dir: string, serverRendered?: ReturnType<typeof serverRenderedPa
     if (!isClientRoute(req.path)) return false;
     if (serverRendered && (await serverRendered(req, res))) return true;
     const page = prerendered(req.path, darkModeOf(req.headers.cookie));
-    sendHtml(req, res, join(dir, page && existsSync(join(dir, page)) ? page : 'index.html'));
+    if (page && existsSync(join(dir, page.file))) sendHtml(req, res, join(dir, page.file), page.notFound ? 404 : 200);
+    else sendHtml(req, res, join(dir, 'index.html'));
     return true;
   };
 }

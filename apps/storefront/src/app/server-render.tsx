@@ -25,9 +25,15 @@ export interface ServerRenderOptions {
  * more. Returns the page's HTML from `template` (an ssr/*.html), with the answers in a JSON block that the
  * browser puts into its cache before its first render, so that React takes the HTML over as it is. The
  * visitor is signed out here: the browser's render replaces the page for a signed-in visitor (with the same
- * data, from the block).
+ * data, from the block). A page whose data answered 404 (an unknown product or post) has status 404.
  */
-export async function renderPage(template: string, options: ServerRenderOptions): Promise<string> {
+/** A rendered page and the status it is sent with: 404 when the page's own record does not exist. */
+export interface RenderedPage {
+  html: string;
+  status: 200 | 404;
+}
+
+export async function renderPage(template: string, options: ServerRenderOptions): Promise<RenderedPage> {
   const flag = globalThis.threadlineServerRender;
   if (flag) flag.origin = options.origin.replace(/\/+$/, '');
   const { renderPage: render } = await import('./server-app');

@@ -7,7 +7,7 @@ import { usePageMeta } from '../lib/meta';
 
 /** Any unknown path (and a blog slug): 'Page Under Construction' with a Return Home link. */
 export default function NotFoundPage() {
-  usePageMeta('Page Under Construction', 'This page of the Threadline shop is under construction.');
+  usePageMeta('Page Under Construction', 'This page of the Threadline shop is under construction.', { notFound: true });
   return (
     <Stack component="section" spacing={3} sx={{ alignItems: 'center', textAlign: 'center', py: 12, px: 2 }}>
       <ConstructionIcon sx={{ fontSize: 72, color: 'primary.main' }} aria-hidden />

@@ -6,6 +6,8 @@ export interface PageMeta {
   /** The document's title, with the shop's name. */
   title: string;
   description: string;
+  /** The page says its address is nothing (an unknown path or record): the server sends it with status 404. */
+  notFound?: boolean;
 }
 
 /** The meta of the page last rendered without a document (the build's prerender, the API's server render). */
@@ -22,9 +24,12 @@ function documentTitle(title: string): string {
   return title ? `${title} · ${SHOP_NAME}` : SHOP_NAME;
 }
 
-/** Sets the page title and meta description (every page has both), also in the HTML the server sends. */
-export function usePageMeta(title: string, description: string): void {
-  if (typeof document === 'undefined') renderedMeta = { title: documentTitle(title), description };
+/**
+ * Sets the page title and meta description (every page has both), also in the HTML the server sends; `notFound`
+ * when the page says there is nothing at its address (the server then answers 404).
+ */
+export function usePageMeta(title: string, description: string, options: { notFound?: boolean } = {}): void {
+  if (typeof document === 'undefined') renderedMeta = { title: documentTitle(title), description, ...(options.notFound ? { notFound: true } : {}) };
   useEffect(() => {
     document.title = documentTitle(title);
     let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');

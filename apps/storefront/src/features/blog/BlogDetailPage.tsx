@@ -105,9 +105,12 @@ function BlogPost({ id }: { id: string }) {
   const user = useAppSelector((s) => s.session.userInfo);
   const [like, liking] = useBlogsLikeMutation();
   const [likeState, setLikeState] = useState<{ likes: number; likedByMe: boolean } | null>(null);
-  usePageMeta(blog?.title ?? 'Blog', blog?.excerpt ?? 'A post from the Threadline blog.');
+  // No such post: the page says so, and the server answers it with 404.
+  const missing = !blog && (error as { status?: unknown } | undefined)?.status === 404;
+  usePageMeta(blog?.title ?? (missing ? 'Post not found' : 'Blog'), blog?.excerpt ?? 'A post from the Threadline blog.', { notFound: missing });
 
-  if (isLoading)
+  // A failed answer stays shown while it is asked again (the server's render asks again as it reads it).
+  if (isLoading && !error)
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <Skeleton variant="rounded" height={400} />

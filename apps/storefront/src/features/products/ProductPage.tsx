@@ -85,7 +85,9 @@ export default function ProductPage() {
   const { data: product, isLoading, error } = useProductsGetQuery({ id });
   // Below the fold: rendered in the background (a transition, which yields to the browser) when it arrives.
   const similar = useDeferredValue(useProductsSimilarQuery({ id }, { skip: !product }).data);
-  usePageMeta(product?.name ?? 'Product', product ? `${product.name} by ${product.brand}: ${product.description.slice(0, 150)}` : 'Product details at Threadline.');
+  // No such product: the page says so, and the server answers it with 404.
+  const missing = !product && (error as { status?: unknown } | undefined)?.status === 404;
+  usePageMeta(product?.name ?? (missing ? 'Product not found' : 'Product'), product ? `${product.name} by ${product.brand}: ${product.description.slice(0, 150)}` : 'Product details at Threadline.', { notFound: missing });
   const addToCart = useAddToCart('product');
   const [added, settleAdd] = useAddedNote();
   const [quantity, setQuantity] = useState(1);
@@ -101,7 +103,8 @@ export default function ProductPage() {
     setQuantity(1);
   }, [id]);
 
-  if (isLoading)
+  // A failed answer stays shown while it is asked again (the server's render asks again as it reads it).
+  if (isLoading && !error)
     return (
       // The page's layout, the image first: on a prerendered page, product-boot.js puts the image in its place.
       <Container maxWidth="lg" sx={{ py: 4 }} aria-busy="true">
