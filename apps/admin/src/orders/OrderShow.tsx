@@ -8,7 +8,7 @@ import type { OrderRecord, OrderStatus } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { CustomerLink, PaymentChip, StatusChip } from './OrderList';
-import { historyLine, paymentMethodLabel, shortNumber } from './orderExport';
+import { historyLine, paymentMethodLabel } from './orderExport';
 import { needsTrackingNumber, nextStatuses, STATUS_ACTIONS } from './orderStatus';
 
 type ReasonAction = 'cancel' | 'refund';
@@ -110,11 +110,11 @@ export function OrderShow({ id: idProp }: { id?: string }) {
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={`Order ${order.id}`} />
+      <Title title={`Order #${order.number}`} />
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
-            Order #{shortNumber(order.id)}
+            Order #{order.number}
           </Typography>
           <span data-testid="order-status">
             <StatusChip status={order.status} />

@@ -33,7 +33,7 @@ const AuditEntryChangeSchema = SchemaFactory.createForClass(AuditEntryChange);
 /** One record an admin's action wrote: its collection, id, human name and the fields a person reads. */
 @Schema({ _id: false })
 export class AuditEntryRecordChange {
-  @Prop({ required: true, enum: ['create', 'update', 'delete'] })
+  @Prop({ type: String, required: true, enum: ['create', 'update', 'delete'] })
   action!: AuditAction;
 
   @Prop({ required: true })
@@ -72,7 +72,7 @@ export class AuditEntry {
   @Prop({ type: String })
   requestId?: string;
 
-  @Prop({ required: true, enum: AUDIT_ACTIONS })
+  @Prop({ type: String, required: true, enum: AUDIT_ACTIONS })
   action!: AuditEntryAction;
 
   /** The collection written, e.g. products. */
