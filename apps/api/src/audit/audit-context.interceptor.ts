@@ -40,16 +40,18 @@ export class AuditContextInterceptor implements NestInterceptor {
     // before the answer leaves, they are written as ONE entry: one admin action, one line of the log.
     const changes: DocumentChange[] = [];
     request.collect = (found) => changes.push(...found);
-    const recorded = next.handle().pipe(
-      concatMap(async (value: unknown) => {
-        await this.audit.record(request, changes.splice(0));
-        return value;
-      }),
-      catchError((error: unknown) => from(this.audit.record(request, changes.splice(0))).pipe(mergeMap(() => throwError(() => error)))),
-    );
+    // next.handle() binds the handler to the async context it is called in: it must be called inside the audit context.
+    const recorded = (): Observable<unknown> =>
+      next.handle().pipe(
+        concatMap(async (value: unknown) => {
+          await this.audit.record(request, changes.splice(0));
+          return value;
+        }),
+        catchError((error: unknown) => from(this.audit.record(request, changes.splice(0))).pipe(mergeMap(() => throwError(() => error)))),
+      );
     // The context stays open until the answer is complete, failed or abandoned (rxjs calls the teardown then).
     return new Observable((subscriber) => {
-      const { result: subscription, close } = auditContext.open(request, () => recorded.subscribe(subscriber));
+      const { result: subscription, close } = auditContext.open(request, () => recorded().subscribe(subscriber));
       return () => {
         subscription.unsubscribe();
         close();
