@@ -59,12 +59,11 @@ test.describe('the audit log holds every admin write of the console', () => {
     return res.body as Entry[];
   }
 
-  /** The one entry of `documentId` made by `method route` that changed `field`, by this admin (and its summary). */
+  /** The latest entry of `documentId` made by `method route` that changed `field`, by this admin (and its summary). */
   async function expectLogged(documentId: string, resource: string, route: string, field: string): Promise<Change & { summary: string }> {
     const entries = await entriesOf(documentId);
-    const matching = entries.filter((e) => `${e.method} ${e.route}` === route && e.resource === resource && e.changes.some((c) => c.field === field || c.field.startsWith(`${field}.`)));
-    if (matching.length !== 1) throw new Error(`not one ${resource} entry for ${route} changing ${field} on ${documentId}: ${JSON.stringify(entries.map((e) => [e.route, e.changes.map((c) => c.field)]))}`);
-    const [entry] = matching;
+    const entry = entries.find((e) => `${e.method} ${e.route}` === route && e.resource === resource && e.changes.some((c) => c.field === field || c.field.startsWith(`${field}.`)));
+    if (!entry) throw new Error(`no ${resource} entry for ${route} changing ${field} on ${documentId}: ${JSON.stringify(entries.map((e) => [e.route, e.changes.map((c) => c.field)]))}`);
     expect(entry.actor).toMatchObject({ id: admin.id, name: 'Ada Auditor', email: admin.email });
     return { ...(entry.changes.find((c) => c.field === field || c.field.startsWith(`${field}.`)) as Change), summary: entry.summary };
   }

@@ -120,6 +120,10 @@ test.describe('the audit log in the console', () => {
     await row.getByRole('link', { name: `Open #${number}` }).click();
     await page.waitForURL(`${base}/admin/orders/${id}/show`);
     await page.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
+    // And back: the order page opens the log of this order (Otto's payment and Olga's refund).
+    await page.getByRole('link', { name: 'Audit log of this order' }).click();
+    await page.getByRole('row').filter({ hasText: summary }).waitFor();
+    await page.getByRole('row').filter({ hasText: `Marked order #${number} paid` }).waitFor();
     await context.close();
   });
 
@@ -133,7 +137,7 @@ test.describe('the audit log in the console', () => {
     expect(width).toBeLessThanOrEqual(390);
     await item.click();
     await page.waitForURL(/\/admin\/audit\/[0-9a-f]{24}\/show/);
-    await page.getByRole('heading', { name: /^Updated category / }).waitFor();
+    await page.getByRole('heading', { name: /^Updated category /, level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'name', exact: true }).waitFor();
     await context.close();
   });

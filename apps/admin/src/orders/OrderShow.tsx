@@ -125,7 +125,8 @@ export function OrderShow({ id: idProp }: { id?: string }) {
           <Typography color="text.secondary">{new Date(order.createdAt).toLocaleString()}</Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          {order.id}
+          Record id {order.id} ·{' '}
+          <Link to={adminPath(`/audit?filter=${encodeURIComponent(JSON.stringify({ documentId: order.id }))}`)}>Audit log of this order</Link>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography>Customer: {order.customer?.name ?? a.fullName}</Typography>
