@@ -102,7 +102,12 @@ test.describe('the audit log holds every admin write of the console', () => {
     const pending = await asAdmin(stack.http().get('/api/reviews').query({ filter: JSON.stringify({ product: tee._id }) })).expect(200);
     const reviewId = (pending.body as Array<{ id: string }>)[0].id;
     await asAdmin(stack.http().patch('/api/reviews/status')).send({ ids: [reviewId], status: 'rejected' }).expect(200);
-    expect((await expectLogged(tee._id, 'products', 'PATCH /api/reviews/status', 'reviews')).summary).toBe('Rejected review by Cora Customer on Audited tee');
+    expect(await expectLogged(tee._id, 'products', 'PATCH /api/reviews/status', 'review by Cora Customer')).toEqual({
+      field: 'review by Cora Customer.status',
+      before: 'pending',
+      after: 'rejected',
+      summary: 'Rejected review by Cora Customer on Audited tee',
+    });
 
     // A user made distributor.
     await asAdmin(stack.http().put(`/api/users/${customer.id}/roles`)).send({ isDistributor: true }).expect(200);

@@ -206,6 +206,8 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     expect(entries[0]).toMatchObject({ action: 'reject', resource: 'products', documentId: product._id, label: 'Wool Beanie', summary: `Rejected review by ${reviewer} on Wool Beanie` });
     expect(hasInternalField(entries[0])).toEqual([]);
     expect(entries[0].summary).not.toMatch(/numReviews|ratingTotal/);
+    // Before and after: the review's status, not the product's whole list of reviews.
+    expect(entries[0].changes).toEqual([{ field: `review by ${reviewer}.status`, before: posted.body.review.status ?? 'approved', after: 'rejected' }]);
   });
 
   it('filters by actor, record type, record and date range', async () => {

@@ -15,6 +15,7 @@ describe('audit log formatting', () => {
     expect(fieldLabel('priceCents')).toBe('price');
     expect(fieldLabel('countInStock')).toBe('count in stock');
     expect(fieldLabel('shippingAddress.city')).toBe('shipping address city');
+    expect(fieldLabel('review by Jane.status')).toBe('review by Jane status');
   });
 
   it("tells what was done in the API's words, and by whom", () => {

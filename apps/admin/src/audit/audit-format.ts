@@ -1,12 +1,11 @@
 import type { AuditChange, AuditEntryRecord } from '../lib/api-types';
 
-/** "priceCents" → "price", "countInStock" → "count in stock", "shippingAddress.city" → "shipping address city". */
+/** "priceCents" → "price", "countInStock" → "count in stock", "shippingAddress.city" → "shipping address city", "review by Jane.status" → "review by Jane status". */
 export function fieldLabel(field: string): string {
   return field
     .replace(/Cents\b/g, '')
     .replace(/\./g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+    .replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }
 
 /**

@@ -46,7 +46,8 @@ describe('tellAuditStory: one admin request in words', () => {
       }),
     ]);
     expect(story).toMatchObject({ action: 'reject', label: 'Wool Beanie', summary: 'Rejected review by Jane on Wool Beanie' });
-    expect(story?.changes.map((c) => c.field)).toEqual(['reviews']);
+    // The review's status, not the whole list of reviews.
+    expect(story?.changes).toEqual([{ field: 'review by Jane.status', before: 'approved', after: 'rejected' }]);
   });
 
   it('tells an edit with the edited fields before and after, money in dollars', () => {

@@ -83,8 +83,7 @@ export function fieldName(field: string): string {
   return field
     .replace(/Cents\b/g, '')
     .replace(/\./g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+    .replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }
 
 /** A value in a sentence: money in dollars, text as it is, anything else as JSON; cut when long. */
@@ -133,6 +132,27 @@ function reviewChanges(changes: DocumentChange[]): { product: string; reviewer: 
   return found;
 }
 
+/**
+ * A product's `reviews` change as the fields a person edits: one line per review whose status changed ("review by
+ * Jane.status": pending → rejected), gone ("review by Jane": its comment before) or new, instead of the whole list.
+ */
+function reviewLines(change: DocumentChange): AuditChange[] | undefined {
+  if (change.resource !== 'products' || !change.changes.some((c) => c.field === 'reviews')) return undefined;
+  const before = reviewsOf(change.before);
+  const after = reviewsOf(change.after);
+  const lines: AuditChange[] = [];
+  const comment = (r: Review): AuditValue => (typeof (r as { comment?: unknown }).comment === 'string' ? ((r as { comment: string }).comment) : null);
+  for (const [id, old] of before) {
+    const now = after.get(id);
+    const who = `review by ${text(old.name) ?? 'a customer'}`;
+    if (!now) lines.push({ field: who, before: comment(old) });
+    else if ((now.status ?? 'approved') !== (old.status ?? 'approved')) lines.push({ field: `${who}.status`, before: String(old.status ?? 'approved'), after: String(now.status ?? 'approved') });
+    else if (comment(now) !== comment(old)) lines.push({ field: `${who}.comment`, before: comment(old), after: comment(now) });
+  }
+  for (const [id, now] of after) if (!before.has(id)) lines.push({ field: `review by ${text(now.name) ?? 'a customer'}`, after: comment(now) });
+  return lines;
+}
+
 function listOf(items: string[], max = 3): string {
   if (items.length <= max) return items.join(', ');
   return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
@@ -166,7 +186,8 @@ export function tellAuditStory(req: AuditStoryRequest, all: DocumentChange[]): A
   const secretChanged = shown.some((c) => c.changes.some((f) => isSecretField(f.field)));
   const records: (AuditRecordChange & { source: DocumentChange })[] = [];
   for (const change of shown) {
-    const changes = visibleChanges(change.changes);
+    const reviewed = reviewLines(change);
+    const changes = reviewed ? [...visibleChanges(change.changes).filter((c) => c.field !== 'reviews'), ...reviewed] : visibleChanges(change.changes);
     const secret = change.changes.some((f) => isSecretField(f.field));
     if (!changes.length && !secret && change.action === 'update') continue;
     const doc = change.after ?? change.before;
