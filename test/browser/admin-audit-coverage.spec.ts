@@ -104,7 +104,8 @@ test.describe('the audit log holds every admin write of the console', () => {
     await asAdmin(stack.http().patch('/api/reviews/status')).send({ ids: [reviewId], status: 'rejected' }).expect(200);
     expect(await expectLogged(tee._id, 'products', 'PATCH /api/reviews/status', 'review by Cora Customer')).toEqual({
       field: 'review by Cora Customer.status',
-      before: 'pending',
+      // A review is shown at once (none stored means approved) until an admin rejects it.
+      before: 'approved',
       after: 'rejected',
       summary: 'Rejected review by Cora Customer on Audited tee',
     });
