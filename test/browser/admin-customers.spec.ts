@@ -105,7 +105,7 @@ test.describe('admin console: customers and roles', () => {
 
     await page.getByTestId(`customer-order-${paidOrder}`).click();
     await page.waitForURL(`${base}/admin/orders/${paidOrder}/show`);
-    await page.getByRole('heading', { name: `Order #${paidOrder.slice(-8)}`, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: `Order #${paidOrder.slice(-8).toUpperCase()}`, level: 1 }).waitFor();
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { AuditLogRepository } from '@shop/database';
 import { AuditRetentionService } from '../../apps/worker/src/audit-retention.service';
-import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
+import { ADDRESS, createAccount, type TestAccount, createCategory, createProduct, insertProduct } from '../support/fixtures';
+import { postReview } from '../support/review-fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 interface Change {
@@ -16,13 +17,19 @@ interface Entry {
   method: string;
   route: string;
   params: Record<string, string>;
-  action: 'create' | 'update' | 'delete';
+  action: string;
   resource: string;
   documentId: string;
+  label: string | null;
+  summary: string;
   changes: Change[];
+  records: { action: string; resource: string; documentId: string; label: string | null; changes: Change[] }[];
 }
 
-describe('audit log: every admin write, who, when, before and after', () => {
+/** Fields no person should read in the audit log (bookkeeping and secrets). */
+const INTERNAL = ['pendingMails', 'restockMarks', 'restockPending', 'stockHolds', 'stockMoves', 'numReviews', 'ratingTotal', 'statusHistory', 'idempotencyKey', 'updatedAt', '__v', 'passwordHash'];
+
+describe('audit log: one readable entry per admin action, who, when, before and after', () => {
   let stack: TestStack;
   let admin: TestAccount;
   let customer: TestAccount;
@@ -65,8 +72,12 @@ describe('audit log: every admin write, who, when, before and after', () => {
     expect(updated).toMatchObject({ method: 'PUT', route: '/api/category/:id', params: { id } });
     expect(changeOf(updated, 'name')).toEqual({ field: 'name', before: 'Audit Scarves', after: 'Audit Shawls' });
     expect(changeOf(updated, 'slug')).toEqual({ field: 'slug', before: 'audit-scarves', after: 'audit-shawls' });
-    // Only the fields that changed (timestamps and the version key are not changes anyone made).
-    expect(updated.changes.map((c) => c.field).sort()).toEqual(['name', 'nameKey', 'slug']);
+    // Only the fields that changed and a person reads (timestamps, the version key and lookup keys are not).
+    expect(updated.changes.map((c) => c.field).sort()).toEqual(['name', 'slug']);
+    expect(created.summary).toBe('Created category Audit Scarves');
+    expect(updated.summary).toBe('Updated category Audit Shawls: name Audit Scarves → Audit Shawls, slug audit-scarves → audit-shawls');
+    expect(deleted.summary).toBe('Deleted category Audit Shawls');
+    expect(updated).toMatchObject({ label: 'Audit Shawls', records: [{ action: 'update', resource: 'categories', documentId: id, label: 'Audit Shawls' }] });
     expect(deleted).toMatchObject({ method: 'DELETE', route: '/api/category/:id' });
     expect(changeOf(deleted, 'name')).toEqual({ field: 'name', before: 'Audit Shawls' });
 
@@ -88,6 +99,8 @@ describe('audit log: every admin write, who, when, before and after', () => {
     expect(changeOf(entry, 'name')).toEqual({ field: 'name', before: 'Audit tee', after: 'Audit tee, v2' });
     expect(changeOf(entry, 'priceCents')).toEqual({ field: 'priceCents', before: 1999, after: 2450 });
     expect(changeOf(entry, 'description')).toBeUndefined();
+    expect(entry.summary).toBe('Updated product Audit tee, v2: name Audit tee → Audit tee, v2, price $19.99 → $24.50');
+    expect(entry.label).toBe('Audit tee, v2');
   });
 
   it("records an admin's change to a user, and lists it by actor", async () => {
@@ -102,7 +115,7 @@ describe('audit log: every admin write, who, when, before and after', () => {
     expect(byActor.entries.map((e) => e.id)).toContain(entries[0].id);
   });
 
-  it('never shows a secret: a password change is listed, its hash is not', async () => {
+  it('never shows a secret: a password change is named, its hash is not shown', async () => {
     const res = await stack
       .http()
       .put('/api/users/profile')
@@ -112,8 +125,9 @@ describe('audit log: every admin write, who, when, before and after', () => {
     admin = { ...admin, password: 'a-new-long-password', token: res.body.token, bearer: `Bearer ${res.body.token}` };
 
     const { entries } = await audit({ resource: 'users', documentId: admin.id });
-    const entry = entries.find((e) => changeOf(e, 'passwordHash'));
-    expect(changeOf(entry, 'passwordHash')).toEqual({ field: 'passwordHash', before: '[redacted]', after: '[redacted]' });
+    const entry = entries.find((e) => e.summary.includes('password changed'));
+    expect(entry?.summary).toBe('Updated user Audrey Admin: password changed');
+    expect(changeOf(entry, 'passwordHash')).toBeUndefined();
     const everything = await stack.http().get('/api/audit').query({ perPage: '100' }).set('Authorization', admin.bearer);
     expect(JSON.stringify(everything.body)).not.toMatch(/\$argon2/);
   });
@@ -136,6 +150,90 @@ describe('audit log: every admin write, who, when, before and after', () => {
 
     expect((await audit({})).total).toBe(afterSetup);
     expect((await audit({ actor: customer.id })).total).toBe(0);
+  });
+
+  /** A paid order of the customer: placed, then marked paid by the admin. */
+  const paidOrder = async (priceCents: number): Promise<{ id: string; number: string }> => {
+    const product = await insertProduct(stack, { name: `Audit beanie ${priceCents}`, priceCents, countInStock: 10 });
+    expect((await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: product.id, quantity: 1 })).status).toBe(201);
+    const placed = await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' });
+    expect(placed.status).toBe(201);
+    expect((await stack.http().post(`/api/orders/${placed.body.id}/mark-paid`).set('Authorization', admin.bearer).send({})).status).toBe(200);
+    return { id: placed.body.id as string, number: placed.body.number as string };
+  };
+  const hasInternalField = (entry: Entry): string[] => {
+    const fields = [...entry.changes, ...entry.records.flatMap((r) => r.changes)].map((c) => c.field);
+    return fields.filter((f) => INTERNAL.some((name) => f.split('.').includes(name)));
+  };
+
+  it('records a refund as ONE entry naming the order by its number, the amount and the reason, with no internal field', async () => {
+    const order = await paidOrder(2610);
+    const before = new Date().toISOString();
+    const refund = await stack.http().post(`/api/orders/${order.id}/refund`).set('Authorization', admin.bearer).send({ reason: 'damaged in transit' });
+    expect(refund.status).toBe(200);
+
+    // Everything written since the refund began: one entry (the order, its restock and its mail bookkeeping together).
+    const { entries, total } = await audit({ from: before });
+    expect(total).toBe(1);
+    const [entry] = entries;
+    const total$ = `$${(refund.body.total as number).toFixed(2)}`;
+    expect(entry).toMatchObject({ action: 'refund', resource: 'orders', documentId: order.id, label: `#${order.number}`, actor: { id: admin.id, name: 'Audrey Admin' } });
+    expect(entry.summary).toBe(`Refunded order #${order.number}, ${total$}: damaged in transit`);
+    expect(changeOf(entry, 'refundReason')).toEqual({ field: 'refundReason', after: 'damaged in transit' });
+    expect(changeOf(entry, 'status')).toEqual({ field: 'status', before: 'paid', after: 'cancelled' });
+    expect(hasInternalField(entry)).toEqual([]);
+    expect(JSON.stringify(entry)).not.toMatch(/pendingMails|restockMarks|restockPending|stockHolds|statusHistory/);
+
+    // Found by the order's number (any case, with or without "#"), by its id and by the refund action.
+    for (const record of [`#${order.number}`, order.number.toLowerCase(), order.id]) {
+      const found = await audit({ record, action: 'refund' });
+      expect(found.entries.map((e) => e.id)).toEqual([entry.id]);
+    }
+  });
+
+  it('tells a review rejection as "Rejected review by <reviewer> on <product>", without the counters', async () => {
+    const category = await createCategory(stack, admin, 'Audit Caps');
+    const product = await createProduct(stack, admin, category, { name: 'Wool Beanie' });
+    const posted = await postReview(stack, customer, product._id, { rating: 2, comment: 'Itchy' });
+    expect(posted.status).toBe(201);
+    const before = new Date().toISOString();
+    const rejected = await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [posted.body.review._id], status: 'rejected' });
+    expect(rejected.status).toBe(200);
+
+    const { entries, total } = await audit({ from: before });
+    expect(total).toBe(1);
+    const reviewer = (await stack.http().get(`/api/users/${customer.id}`).set('Authorization', admin.bearer)).body.username as string;
+    expect(entries[0]).toMatchObject({ action: 'reject', resource: 'products', documentId: product._id, label: 'Wool Beanie', summary: `Rejected review by ${reviewer} on Wool Beanie` });
+    expect(hasInternalField(entries[0])).toEqual([]);
+    expect(entries[0].summary).not.toMatch(/numReviews|ratingTotal/);
+    // Before and after: the review's status, not the product's whole list of reviews.
+    expect(entries[0].changes).toEqual([{ field: `review by ${reviewer}.status`, before: posted.body.review.status ?? 'approved', after: 'rejected' }]);
+  });
+
+  it('filters by actor, record type, record and date range', async () => {
+    const other = await createAccount(stack, 'admin', { username: 'Otto Other' });
+    const start = new Date().toISOString();
+    const mine = await createCategory(stack, admin, 'Filter Mine');
+    const theirs = await createCategory(stack, other, 'Filter Theirs');
+    const product = await createProduct(stack, other, theirs, { name: 'Filter product' });
+
+    const byOther = await audit({ actor: other.id, from: start });
+    expect(byOther.entries.map((e) => e.summary).sort()).toEqual(['Created category Filter Theirs', 'Created product Filter product']);
+    expect(byOther.entries.every((e) => e.actor.name === 'Otto Other')).toBe(true);
+    const byMe = await audit({ actor: admin.id, from: start });
+    expect(byMe.entries.map((e) => e.documentId)).toEqual([mine]);
+
+    const categories = await audit({ resource: 'categories', from: start });
+    expect(categories.entries.map((e) => e.documentId).sort()).toEqual([mine, theirs].sort());
+    expect((await audit({ resource: 'products', from: start })).entries.map((e) => e.documentId)).toEqual([product._id]);
+
+    expect((await audit({ documentId: theirs })).entries.map((e) => e.summary)).toEqual(['Created category Filter Theirs']);
+    expect((await audit({ record: 'filter product' })).entries.map((e) => e.documentId)).toEqual([product._id]);
+
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect((await audit({ actor: other.id, from: later })).total).toBe(0);
+    expect((await audit({ actor: other.id, from: start, to: later })).total).toBe(2);
+    expect((await audit({ actor: other.id, to: start })).total).toBe(0);
   });
 
   it('is for admins only', async () => {
@@ -165,7 +263,7 @@ describe('audit log: every admin write, who, when, before and after', () => {
     expect(resources.status).toBe(200);
     expect(resources.body).toEqual(expect.arrayContaining(['categories', 'products', 'users']));
 
-    for (const filter of [{ action: 'erase' }, { from: 'yesterday' }, { actor: 'nobody' }, { password: 'x' }]) {
+    for (const filter of [{ action: 'erase' }, { from: 'yesterday' }, { actor: 'nobody' }, { password: 'x' }, { record: 3 }]) {
       const res = await stack.http().get('/api/audit').query({ filter: JSON.stringify(filter) }).set('Authorization', admin.bearer);
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_QUERY' });
     }

@@ -69,10 +69,10 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const cart = await stack.http().get('/api/cart').set('Authorization', ann.bearer).expect(200);
       expect(cart.body.totalQuantity).toBe(0);
 
-      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${res.body.id} confirmed`), 15_000, 'confirmation mail');
+      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${res.body.number} confirmed`), 15_000, 'confirmation mail');
       expect(mail.to).toContain(ann.email);
-      expect(mail.text).toContain(res.body.id);
-      expect(mail.links).toContain('http://shop.test/user-orders');
+      expect(mail.text).toContain(`Your order #${res.body.number} is confirmed`);
+      expect(mail.links).toContain(`http://shop.test/order/${res.body.id}`);
     });
 
     it('ignores the client for prices: a price in the body is refused, and the catalog price at order time is used', async () => {
@@ -299,7 +299,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const delivered = await update({ status: 'delivered' }).expect(200);
       expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String), trackingNumber: '1Z999' }));
       expect((await update({ status: 'paid' }).expect(409)).body.message).toBe('A delivered order cannot change any more');
-      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order ${id} is delivered`), 15_000, 'status mail');
+      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${delivered.body.number} is delivered`), 15_000, 'status mail');
       expect(mail.to).toContain(bob.email);
     });
 

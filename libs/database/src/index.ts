@@ -3,6 +3,7 @@ export * from './repositories';
 export * from './database.module';
 export * from './mongo-errors';
 export * from './slugify';
+export * from './order-number';
 export * from './catalog-changes';
 export * from './user-changes';
 export * from './database-health';

@@ -18,8 +18,9 @@ export interface JobPayloads {
   'mail.contact-received': MailBase & { name: string; subject: string; message: string };
   /** A contact-form message, forwarded to one admin; the sender's address is the reply target. */
   'mail.contact-admin': MailBase & { messageId: string; name: string; email: string; subject: string; message: string };
-  'mail.order-confirmation': MailBase & { username: string; orderId: string };
-  'mail.order-status': MailBase & { username: string; orderId: string; status: string };
+  /** orderNumber: the number people see (orderNumberOf); absent in jobs queued before it existed. */
+  'mail.order-confirmation': MailBase & { username: string; orderId: string; orderNumber?: string };
+  'mail.order-status': MailBase & { username: string; orderId: string; orderNumber?: string; status: string };
   'mail.product-moderated': MailBase & { username: string; productId: string; productName: string; approved: boolean; note?: string };
   'media.thumbnails': { fileId: string };
   /** Resolves stock holds left by an order placement that died (StockHoldsService.sweep). */

@@ -18,6 +18,17 @@ describe('mail templates', () => {
     expect(mail.to).toBe('a@b.co');
   });
 
+  it('names an order by its number and links its own page (a job queued before numbers names it by its id)', () => {
+    const id = '6b0a537e10476ad77df4ff87';
+    const confirmed = renderMail('mail.order-confirmation', { to: 'a@b.co', username: 'ann', orderId: id, orderNumber: '7DF4FF87' }, ctx);
+    expect(confirmed.subject).toBe('Order #7DF4FF87 confirmed');
+    expect(confirmed.text).toContain('Your order #7DF4FF87 is confirmed');
+    expect(confirmed.text).toContain(`https://shop.example/order/${id}`);
+    const shipped = renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: id, orderNumber: '7DF4FF87', status: 'shipped' }, ctx);
+    expect(shipped.subject).toBe('Order #7DF4FF87 is shipped');
+    expect(renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: id, status: 'shipped' }, ctx).subject).toBe(`Order ${id} is shipped`);
+  });
+
   it('links the deletion confirmation page', () => {
     const mail = renderMail('mail.account-deletion', { to: 'a@b.co', username: 'ann', token: 'abc' }, ctx);
     expect(mail.text).toContain('https://shop.example/verify-deletion/abc');

@@ -22,6 +22,16 @@ interface Body {
   footnote?: string;
 }
 
+/** An order in a mail: "#7DF4FF87", its number as the shop shows it everywhere (the whole id in a mail queued before numbers). */
+function orderName(p: { orderId: string; orderNumber?: string }): string {
+  return p.orderNumber ? `#${p.orderNumber}` : p.orderId;
+}
+
+/** The storefront page of the order itself. */
+function orderUrl(ctx: MailContext, orderId: string): string {
+  return `${ctx.publicUrl}/order/${encodeURIComponent(orderId)}`;
+}
+
 function layout(ctx: MailContext, to: string, body: Body): RenderedMail {
   const button = body.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:#111827;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(body.action.label)}</a></p>
@@ -103,17 +113,17 @@ export const MAIL_TEMPLATES: Templates = {
     }),
   'mail.order-confirmation': (p, ctx) =>
     layout(ctx, p.to, {
-      subject: `Order ${p.orderId} confirmed`,
+      subject: `Order ${orderName(p)} confirmed`,
       heading: `Thank you for your order, ${p.username}!`,
-      paragraphs: [`Your order ${p.orderId} is confirmed. We will let you know when it ships.`],
-      action: { label: 'View your orders', url: `${ctx.publicUrl}/user-orders` },
+      paragraphs: [`Your order ${orderName(p)} is confirmed. We will let you know when it ships.`],
+      action: { label: 'View your order', url: orderUrl(ctx, p.orderId) },
     }),
   'mail.order-status': (p, ctx) =>
     layout(ctx, p.to, {
-      subject: `Order ${p.orderId} is ${p.status}`,
+      subject: `Order ${orderName(p)} is ${p.status}`,
       heading: `Hi ${p.username},`,
-      paragraphs: [`Your order ${p.orderId} is now ${p.status}.`],
-      action: { label: 'View your orders', url: `${ctx.publicUrl}/user-orders` },
+      paragraphs: [`Your order ${orderName(p)} is now ${p.status}.`],
+      action: { label: 'View your order', url: orderUrl(ctx, p.orderId) },
     }),
   'mail.product-moderated': (p, ctx) =>
     layout(ctx, p.to, {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
+import { orderNumberOf, OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { Types } from 'mongoose';
 
@@ -53,10 +53,10 @@ export class OrderMailsService {
     const customer = known ?? (order.user ? await this.users.findById(order.user) : null);
     // An order whose customer deleted the account owes nobody a mail.
     if (customer) {
-      if (mail === 'confirmation') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id }, order.id);
+      if (mail === 'confirmation') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id) }, order.id);
       else {
         const status = mail.slice('status:'.length);
-        await this.jobs.enqueue('mail.order-status', { to: customer.email, username: customer.username, orderId: order.id, status }, `${order.id}.${status}`);
+        await this.jobs.enqueue('mail.order-status', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), status }, `${order.id}.${status}`);
       }
     }
     await this.orders.mailQueued(order._id as Types.ObjectId, mail);

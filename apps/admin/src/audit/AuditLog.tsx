@@ -1,9 +1,11 @@
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   AutocompleteInput,
   DataTable,
   DateInput,
+  Link,
   List,
   ReferenceInput,
   SelectInput,
@@ -16,38 +18,54 @@ import {
 } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import type { AuditEntryRecord } from '../lib/api-types';
-import { describeActor, describeEntry, formatAuditValue } from './audit-format';
+import { adminPath } from '../lib/paths';
+import { ACTION_CHOICES, describeActor, describeEntry, fieldLabel, formatAuditValue, recordPath, recordTypeLabel } from './audit-format';
 import { useCompact } from '../lib/useCompact';
 
-const ACTION_CHOICES = [
-  { id: 'create', name: 'Created' },
-  { id: 'update', name: 'Updated' },
-  { id: 'delete', name: 'Deleted' },
-];
-const ACTION_COLOURS = { create: 'success', update: 'info', delete: 'error' } as const;
+const ACTION_COLOURS: Partial<Record<AuditEntryRecord['action'], 'success' | 'info' | 'error' | 'warning'>> = {
+  create: 'success',
+  update: 'info',
+  delete: 'error',
+  refund: 'warning',
+  cancel: 'error',
+  reject: 'error',
+  approve: 'success',
+};
 
-/** The resource filter's choices: the collections that have entries (GET /api/audit/resources). */
+/** The record type filter's choices: the collections that have entries (GET /api/audit/resources). */
 function ResourceInput(props: { source: string; label: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const { data = [], isPending } = useQuery({
     queryKey: ['audit', 'resources'],
     queryFn: async () => JSON.parse(await dataProvider.getText('audit/resources')) as string[],
   });
-  return <SelectInput {...props} choices={data.map((name) => ({ id: name, name }))} isPending={isPending} />;
+  return <SelectInput {...props} choices={data.map((name) => ({ id: name, name: recordTypeLabel(name) }))} isPending={isPending} />;
 }
 
 const filters = [
-  <ResourceInput key="resource" source="resource" label="Resource" alwaysOn />,
-  <SelectInput key="action" source="action" label="Action" choices={ACTION_CHOICES} alwaysOn />,
-  <ReferenceInput key="actor" source="actor" reference="users" filter={{ isAdmin: true }}>
+  <ReferenceInput key="actor" source="actor" reference="users" filter={{ isAdmin: true }} alwaysOn>
     <AutocompleteInput label="Admin" optionText="username" filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,
-  <TextInput key="documentId" source="documentId" label="Record id" />,
-  <DateInput key="from" source="from" label="From" />,
-  <DateInput key="to" source="to" label="To" />,
+  <SelectInput key="action" source="action" label="Action" choices={ACTION_CHOICES} alwaysOn />,
+  <ResourceInput key="resource" source="resource" label="Record type" alwaysOn />,
+  <TextInput key="record" source="record" label="Record (name, #order number or id)" alwaysOn />,
+  <DateInput key="from" source="from" label="From" alwaysOn />,
+  <DateInput key="to" source="to" label="To" alwaysOn />,
 ];
 
-/** The changed fields of one entry, before and after. */
+/** A record's name, linked to its console page when it has one. */
+export function RecordLink({ resource, documentId, label }: { resource: string; documentId: string; label?: string | null }) {
+  const path = recordPath(resource, documentId);
+  const name = label ?? documentId;
+  if (!path) return <span>{name}</span>;
+  return (
+    <Link to={adminPath(path)} onClick={(event: MouseEvent) => event.stopPropagation()} aria-label={`Open ${name}`}>
+      {name}
+    </Link>
+  );
+}
+
+/** Every record the action wrote: its name (a link), and the fields a person reads, before and after. */
 export function AuditChanges({ entry }: { entry?: AuditEntryRecord }) {
   const context = useRecordContext<AuditEntryRecord>();
   const record = entry ?? context;
@@ -55,37 +73,47 @@ export function AuditChanges({ entry }: { entry?: AuditEntryRecord }) {
   return (
     <Box sx={{ py: 1 }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        {record.method} {record.route} · record {record.documentId}
+        {record.method} {record.route}
       </Typography>
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-        <Table size="small" aria-label={`Changes to ${record.resource} ${record.documentId}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th">Field</TableCell>
-              <TableCell component="th">Before</TableCell>
-              <TableCell component="th">After</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {record.changes.map((change) => (
-              <TableRow key={change.field}>
-                <TableCell sx={{ fontFamily: 'monospace', verticalAlign: 'top' }}>{change.field}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{formatAuditValue(change, 'before')}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{formatAuditValue(change, 'after')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {record.records.map((r) => (
+        <Box key={`${r.resource}:${r.documentId}`} sx={{ mb: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            {recordTypeLabel(r.resource)}: <RecordLink resource={r.resource} documentId={r.documentId} label={r.label} />
+          </Typography>
+          {r.changes.length === 0 ? null : (
+            <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <Table size="small" aria-label={`Changes to ${r.label ?? r.documentId}`}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell component="th">Field</TableCell>
+                    <TableCell component="th">Before</TableCell>
+                    <TableCell component="th">After</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {r.changes.map((change) => (
+                    <TableRow key={change.field}>
+                      <TableCell sx={{ verticalAlign: 'top' }}>{fieldLabel(change.field)}</TableCell>
+                      <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{formatAuditValue(change, 'before')}</TableCell>
+                      <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{formatAuditValue(change, 'after')}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Box>
+      ))}
     </Box>
   );
 }
 
 function ActionChip({ entry }: { entry: AuditEntryRecord }) {
-  return <Chip size="small" color={ACTION_COLOURS[entry.action] ?? 'default'} label={describeEntry(entry)} />;
+  const label = ACTION_CHOICES.find((c) => c.id === entry.action)?.name ?? entry.action;
+  return <Chip size="small" color={ACTION_COLOURS[entry.action] ?? 'default'} label={label} />;
 }
 
-/** Audit log (/admin/audit): every record an admin created, changed or deleted; expand a row for before and after. */
+/** Audit log (/admin/audit): one line per admin action, in words; expand a row for every record it wrote, before and after. */
 export function AuditList() {
   const isSmall = useCompact();
   return (
@@ -101,9 +129,9 @@ export function AuditList() {
         <DataTable bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />}>
           <DataTable.Col source="at" label="When" render={(r: AuditEntryRecord) => new Date(r.at).toLocaleString()} />
           <DataTable.Col source="actor" label="Who" disableSort render={(r: AuditEntryRecord) => describeActor(r)} />
-          <DataTable.Col source="action" label="What" disableSort render={(r: AuditEntryRecord) => <ActionChip entry={r} />} />
-          <DataTable.Col source="documentId" label="Which record" disableSort render={(r: AuditEntryRecord) => <span style={{ fontFamily: 'monospace', fontSize: 12 }}>{r.documentId}</span>} />
-          <DataTable.Col source="changes" label="Fields" disableSort render={(r: AuditEntryRecord) => r.changes.map((c) => c.field).join(', ')} />
+          <DataTable.Col source="action" label="Action" disableSort render={(r: AuditEntryRecord) => <ActionChip entry={r} />} />
+          <DataTable.Col source="summary" label="What" disableSort render={(r: AuditEntryRecord) => describeEntry(r)} />
+          <DataTable.Col source="documentId" label="Record" disableSort render={(r: AuditEntryRecord) => <RecordLink resource={r.resource} documentId={r.documentId} label={r.label} />} />
         </DataTable>
       )}
     </List>
@@ -112,7 +140,7 @@ export function AuditList() {
 
 function ShowTitle() {
   const record = useRecordContext<AuditEntryRecord>();
-  return <span>{record ? `${describeEntry(record)} by ${record.actor.name}` : 'Audit entry'}</span>;
+  return <span>{record ? `${describeEntry(record)} (by ${record.actor.name})` : 'Audit entry'}</span>;
 }
 
 /** One entry (/admin/audit/{id}/show): who, when, what, and the before/after table. */
@@ -137,6 +165,9 @@ function AuditSummary() {
       </Typography>
       <Typography variant="body2">{new Date(record.at).toLocaleString()}</Typography>
       <Typography variant="body2">{describeActor(record)}</Typography>
+      <Typography variant="body2">
+        {recordTypeLabel(record.resource)}: <RecordLink resource={record.resource} documentId={record.documentId} label={record.label} />
+      </Typography>
     </Box>
   );
 }

@@ -132,7 +132,7 @@ export function CustomerShow({ id: idProp }: { id?: string }) {
                   {customer.orders.map((o) => (
                     <ListItemButton key={o.id} component={Link} to={adminPath(`/orders/${o.id}/show`)} data-testid={`customer-order-${o.id}`} divider>
                       <ListItemText
-                        primary={`Order …${o.id.slice(-8)} · ${formatPrice(o.total)}`}
+                        primary={`Order #${o.number} · ${formatPrice(o.total)}`}
                         secondary={`${formatDate(o.createdAt)} · ${o.itemsCount} item${o.itemsCount === 1 ? '' : 's'} · ${o.isPaid ? 'paid' : 'not paid'}`}
                       />
                       <StatusChip status={o.status} />

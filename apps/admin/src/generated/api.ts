@@ -1627,8 +1627,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The audit log (admins): every record an admin created, changed or deleted, newest first
-     * @description JSON array; total in X-Total-Count and Content-Range. One entry per record written by an admin's POST, PUT, PATCH or DELETE, with who, when, the route and the changed fields before and after (secrets redacted, long values cut). Sortable: at (default, newest first), id. filter keys: actor (user id), resource (collection, e.g. products), documentId, action (create, update, delete), from and to (YYYY-MM-DD or ISO date-time; a bare date as `to` takes in that whole day, UTC), id (list of ids).
+     * The audit log (admins): one entry per admin action, newest first
+     * @description JSON array; total in X-Total-Count and Content-Range. One entry per admin's POST, PUT, PATCH or DELETE that changed something: who, when, the route, what happened in words (summary, e.g. "Refunded order #7DF4FF87, $26.10: damaged in transit"), its main record by id and human name (label), the fields a person reads before and after (internal fields and secrets left out, long values cut) and every record it wrote (records). Sortable: at (default, newest first), id. filter keys: actor (user id), resource (collection of the main record, e.g. products), documentId (any record the action wrote), record (a record's id, or its name as the log shows it: "#7DF4FF87", "Wool Beanie"; case-insensitive), action (create, update, delete, refund, cancel, pay, note, approve, reject, roles, import, retry), from and to (YYYY-MM-DD or ISO date-time; a bare date as `to` takes in that whole day, UTC), id (list of ids).
      */
     get: operations['Audit_list'];
     put?: never;
@@ -2173,6 +2173,11 @@ export interface components {
        * @example 6660a1b2c3d4e5f601234568
        */
       order?: string;
+      /**
+       * @description The order's number, as the shop shows it (with order)
+       * @example 7DF4FF87
+       */
+      orderNumber?: string;
       /** Format: date-time */
       at: string;
     };
@@ -2920,6 +2925,11 @@ export interface components {
     OrderDto: {
       _id: string;
       id: string;
+      /**
+       * @description The order number people see everywhere (storefront, console, e-mails): the last 8 hex digits of the id, upper case; the console's search finds it
+       * @example 7DF4FF87
+       */
+      number: string;
       /** @description The customer's id; null after the account was deleted. */
       user?: string | null;
       items: components['schemas']['OrderItemDto'][];
@@ -3356,6 +3366,11 @@ export interface components {
     };
     CustomerOrderDto: {
       id: string;
+      /**
+       * @description The order number people see (the last 8 hex digits of the id, upper case)
+       * @example 7DF4FF87
+       */
+      number: string;
       /** @enum {string} */
       status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
       /** @example 39.58 */
@@ -3569,6 +3584,20 @@ export interface components {
           } | null)
         | unknown[];
     };
+    AuditRecordDto: {
+      /** @enum {string} */
+      action: 'create' | 'update' | 'delete';
+      /** @example products */
+      resource: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      documentId: string;
+      /**
+       * @description The record's human name ("#7DF4FF87" for an order)
+       * @example Wool Beanie
+       */
+      label: string | null;
+      changes: components['schemas']['AuditChangeDto'][];
+    };
     AuditEntryDto: {
       /** @example 665f1c2e9d1e8a0012345678 */
       _id: string;
@@ -3601,20 +3630,35 @@ export interface components {
       };
       /** @description X-Request-Id of the request */
       requestId: string | null;
-      /** @enum {string} */
-      action: 'create' | 'update' | 'delete';
       /**
-       * @description The collection written (products, categories, users, orders…)
-       * @example categories
+       * @description What the admin did: create, update, delete, or a named action (refund, cancel, pay, note, approve, reject, roles, import, retry)
+       * @enum {string}
+       */
+      action: 'create' | 'update' | 'delete' | 'refund' | 'cancel' | 'pay' | 'note' | 'approve' | 'reject' | 'roles' | 'import' | 'retry';
+      /**
+       * @description The collection of the main record (products, categories, users, orders…)
+       * @example orders
        */
       resource: string;
       /**
-       * @description Id of the record created, changed or deleted
+       * @description Id of the main record
        * @example 665f1c2e9d1e8a0012345678
        */
       documentId: string;
-      /** @description The fields that changed (every field for a created or deleted record); secrets are redacted */
+      /**
+       * @description The main record's human name: "#7DF4FF87" for an order, a product's name, a user's name…
+       * @example #7DF4FF87
+       */
+      label: string | null;
+      /**
+       * @description What happened, in words
+       * @example Refunded order #7DF4FF87, $26.10: damaged in transit
+       */
+      summary: string;
+      /** @description The main record's fields a person reads, before and after (every such field for a created or deleted record); internal fields and secrets are left out */
       changes: components['schemas']['AuditChangeDto'][];
+      /** @description Every record the action wrote, the main one first */
+      records: components['schemas']['AuditRecordDto'][];
     };
   };
   responses: never;

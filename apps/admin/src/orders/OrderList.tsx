@@ -6,7 +6,7 @@ import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import type { OrderRecord } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
-import { customerPath, ordersCsv, PAYMENT_LABELS, paymentColor, shortNumber } from './orderExport';
+import { customerPath, ordersCsv, PAYMENT_LABELS, paymentColor } from './orderExport';
 import { ORDER_STATUSES, STATUS_LABELS, statusColor } from './orderStatus';
 import { useCompact } from '../lib/useCompact';
 
@@ -86,7 +86,7 @@ function OrderRows() {
   if (small) {
     return (
       <SimpleList<OrderRecord>
-        primaryText={(r) => `#${shortNumber(r.id)} · ${r.customer?.name ?? r.shippingAddress.fullName}`}
+        primaryText={(r) => `#${r.number} · ${r.customer?.name ?? r.shippingAddress.fullName}`}
         secondaryText={(r) => (
           <Stack direction="row" spacing={0.5} component="span" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
             <span>{new Date(r.createdAt).toLocaleDateString()}</span>
@@ -101,7 +101,7 @@ function OrderRows() {
   }
   return (
     <DataTable<OrderRecord> rowClick={(id) => adminPath(`/orders/${id}/show`)} bulkActionButtons={false}>
-      <DataTable.Col source="id" label="Number" disableSort render={(r) => <code>#{shortNumber(r.id)}</code>} />
+      <DataTable.Col source="number" label="Number" disableSort render={(r) => <code>#{r.number}</code>} />
       <DataTable.Col source="createdAt" label="Date" render={(r) => new Date(r.createdAt).toLocaleString()} />
       <DataTable.Col source="shippingAddress.fullName" label="Customer" disableSort />
       <DataTable.Col label="Account" disableSort render={(r) => <CustomerLink order={r as OrderRecord} />} />

@@ -12,6 +12,7 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
   return {
     _id: ID,
     id: ID,
+    number: 'F6A7B8C9',
     user: '665f1c2ab4d3e8a9c0f1a201',
     customer: { id: '665f1c2ab4d3e8a9c0f1a201', name: 'Ada Lovelace', email: 'ada@example.com' },
     items: [
@@ -75,7 +76,7 @@ const actions = () =>
 describe('OrderShow status control', () => {
   it('shows the order and only the moves the API allows from pending', async () => {
     show(order());
-    expect(await screen.findByRole('heading', { name: 'Order #f6a7b8c9' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order #F6A7B8C9' })).toBeTruthy();
     expect(within(screen.getByTestId('order-status')).getByText('Pending')).toBeTruthy();
     expect(within(screen.getByTestId('order-payment')).getByText('Unpaid')).toBeTruthy();
     expect(actions()).toEqual(['Mark paid', 'Cancel order']);
@@ -86,7 +87,7 @@ describe('OrderShow status control', () => {
 
   it('offers nothing to do on a delivered order', async () => {
     show(order({ status: 'delivered', paymentState: 'unpaid' }));
-    await screen.findByRole('heading', { name: 'Order #f6a7b8c9' });
+    await screen.findByRole('heading', { name: 'Order #F6A7B8C9' });
     expect(actions()).toEqual([]);
     expect(screen.getByRole('link', { name: 'Back to orders' }).getAttribute('href')).toBe('/admin/orderlist');
   });

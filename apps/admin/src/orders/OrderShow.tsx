@@ -8,7 +8,7 @@ import type { OrderRecord, OrderStatus } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { CustomerLink, PaymentChip, StatusChip } from './OrderList';
-import { historyLine, paymentMethodLabel, shortNumber } from './orderExport';
+import { historyLine, paymentMethodLabel } from './orderExport';
 import { needsTrackingNumber, nextStatuses, STATUS_ACTIONS } from './orderStatus';
 
 type ReasonAction = 'cancel' | 'refund';
@@ -110,11 +110,11 @@ export function OrderShow({ id: idProp }: { id?: string }) {
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={`Order ${order.id}`} />
+      <Title title={`Order #${order.number}`} />
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
-            Order #{shortNumber(order.id)}
+            Order #{order.number}
           </Typography>
           <span data-testid="order-status">
             <StatusChip status={order.status} />
@@ -125,7 +125,8 @@ export function OrderShow({ id: idProp }: { id?: string }) {
           <Typography color="text.secondary">{new Date(order.createdAt).toLocaleString()}</Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-          {order.id}
+          Record id {order.id} ·{' '}
+          <Link to={adminPath(`/audit?filter=${encodeURIComponent(JSON.stringify({ documentId: order.id }))}`)}>Audit log of this order</Link>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography>Customer: {order.customer?.name ?? a.fullName}</Typography>

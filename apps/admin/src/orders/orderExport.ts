@@ -8,10 +8,6 @@ export function paymentColor(state: string): 'default' | 'success' | 'warning' |
   return 'warning';
 }
 
-/** The order number the console shows: the id's last 8 hex digits (the API's search finds it). */
-export function shortNumber(id: unknown): string {
-  return String(id ?? '').slice(-8);
-}
 
 /** The console path of an order's customer (the customers resource: record id = the user's id). */
 export function customerPath(userId: string): string {
@@ -58,7 +54,7 @@ export function orderCsvRow(o: Partial<OrderRecord>): OrderCsvRow {
   const items = o.items ?? [];
   return {
     id: String(o.id ?? ''),
-    number: shortNumber(o.id),
+    number: o.number ?? '',
     createdAt: o.createdAt ?? '',
     status: o.status ?? '',
     paymentState: o.paymentState ?? '',

@@ -125,7 +125,7 @@ export function ProductStock({ productId, name, levels, onAdjusted }: { productI
                     {row.note}
                     {row.order && (
                       <Link to={adminPath(`/orders/${row.order}/show`)}>
-                        {row.note ? ' · ' : ''}Order {row.order.slice(-8).toUpperCase()}
+                        {row.note ? ' · ' : ''}Order #{row.orderNumber}
                       </Link>
                     )}
                   </TableCell>

@@ -20,9 +20,9 @@ export class AuditController {
   @Get()
   @Auth('admin')
   @ApiOperation({
-    summary: 'The audit log (admins): every record an admin created, changed or deleted, newest first',
+    summary: 'The audit log (admins): one entry per admin action, newest first',
     description:
-      'JSON array; total in X-Total-Count and Content-Range. One entry per record written by an admin\'s POST, PUT, PATCH or DELETE, with who, when, the route and the changed fields before and after (secrets redacted, long values cut). Sortable: at (default, newest first), id. filter keys: actor (user id), resource (collection, e.g. products), documentId, action (create, update, delete), from and to (YYYY-MM-DD or ISO date-time; a bare date as `to` takes in that whole day, UTC), id (list of ids).',
+      'JSON array; total in X-Total-Count and Content-Range. One entry per admin\'s POST, PUT, PATCH or DELETE that changed something: who, when, the route, what happened in words (summary, e.g. "Refunded order #7DF4FF87, $26.10: damaged in transit"), its main record by id and human name (label), the fields a person reads before and after (internal fields and secrets left out, long values cut) and every record it wrote (records). Sortable: at (default, newest first), id. filter keys: actor (user id), resource (collection of the main record, e.g. products), documentId (any record the action wrote), record (a record\'s id, or its name as the log shows it: "#7DF4FF87", "Wool Beanie"; case-insensitive), action (create, update, delete, refund, cancel, pay, note, approve, reject, roles, import, retry), from and to (YYYY-MM-DD or ISO date-time; a bare date as `to` takes in that whole day, UTC), id (list of ids).',
   })
   @ApiOkResponse({ type: [AuditEntryDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')

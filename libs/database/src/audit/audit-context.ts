@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditChange } from './audit-diff';
 
 /** The admin who made a request. */
 export interface AuditActor {
@@ -16,6 +17,24 @@ export interface AuditRequest {
   /** The route's parameters, e.g. { id: '665f…' }. */
   params: Record<string, string>;
   requestId?: string;
+  /**
+   * When set, the audit plugin hands every document change of this request to it instead of writing one entry
+   * per document: the API gathers them and writes one entry per admin action (see the API's audit recorder).
+   */
+  collect?: (changes: DocumentChange[]) => void;
+}
+
+/** One document an admin's request created, changed or deleted, as the audit plugin saw it. */
+export interface DocumentChange {
+  action: 'create' | 'update' | 'delete';
+  /** The collection, e.g. products. */
+  resource: string;
+  documentId: string;
+  /** The fields that differ (secrets redacted, long values cut; internal fields still in: see isInternalField). */
+  changes: AuditChange[];
+  /** The stored document before the write (null: created) and after it (null: deleted), for naming the record. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }
 
 /** One admin write's context; closed once its request has been answered. */

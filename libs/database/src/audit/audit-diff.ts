@@ -19,6 +19,42 @@ export const REDACTED = '[redacted]';
 export const MAX_VALUE_CHARS = 2000;
 /** Bookkeeping that every write moves or that says nothing to a person. */
 const IGNORED_FIELDS = new Set(['__v', 'updatedAt', 'createdAt']);
+
+/**
+ * THE list of fields the audit log never shows a person (at any depth): bookkeeping the code keeps for itself
+ * (mail and restock queues, stock holds and marks, the stock ledger's moves, counters derived from other fields,
+ * keys for lookups and idempotency, the history an order keeps of itself), timestamps and the version key.
+ * Secrets (SECRET_FIELD: passwords, tokens, hashes…) are hidden too; a changed secret is only named as changed.
+ */
+export const INTERNAL_FIELDS: ReadonlySet<string> = new Set([
+  '__v',
+  'updatedAt',
+  'createdAt',
+  'pendingMails',
+  'restockMarks',
+  'restockPending',
+  'stockHolds',
+  'stockMoves',
+  'revision',
+  'ledgerOpened',
+  'numReviews',
+  'ratingTotal',
+  'rating',
+  'nameKey',
+  'idempotencyKey',
+  'statusHistory',
+  'tokensValidAfter',
+]);
+
+/** True for a field a person never sees in the audit log: an internal one (INTERNAL_FIELDS) or a secret, at any depth. */
+export function isInternalField(path: string): boolean {
+  return path.split('.').some((segment) => INTERNAL_FIELDS.has(segment) || SECRET_FIELD.test(segment));
+}
+
+/** True for a secret field (password, token, hash…) at any depth. */
+export function isSecretField(path: string): boolean {
+  return path.split('.').some((segment) => SECRET_FIELD.test(segment));
+}
 /** Nested objects are compared field by field down to this depth; deeper (and arrays) as one value. */
 const MAX_DEPTH = 3;
 

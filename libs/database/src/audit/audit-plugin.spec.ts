@@ -1,7 +1,7 @@
 import { startEmbeddedMongo, type EmbeddedMongo } from '@shop/embedded-mongo';
 import mongoose, { Schema, type Connection, type Model } from 'mongoose';
-import { auditContext, type AuditRequest } from './audit-context';
-import { diffDocuments, MAX_VALUE_CHARS, REDACTED } from './audit-diff';
+import { auditContext, type AuditRequest, type DocumentChange } from './audit-context';
+import { diffDocuments, INTERNAL_FIELDS, isInternalField, MAX_VALUE_CHARS, REDACTED } from './audit-diff';
 import { auditAdminWrites, auditTrail, type NewAuditEntry } from './audit-plugin';
 
 describe('diffDocuments: the changed fields, as they may be shown', () => {
@@ -31,6 +31,15 @@ describe('diffDocuments: the changed fields, as they may be shown', () => {
       { field: 'passwordHash', before: REDACTED, after: REDACTED },
       { field: 'sessions', after: [{ token: REDACTED, device: 'phone' }] },
     ]);
+  });
+
+  it('keeps ONE list of the fields a person never reads: bookkeeping, counters, secrets, at any depth', () => {
+    for (const field of ['pendingMails', 'restockMarks', 'restockPending', 'stockHolds', 'stockMoves', 'numReviews', 'ratingTotal', 'updatedAt', '__v']) {
+      expect(INTERNAL_FIELDS.has(field)).toBe(true);
+      expect(isInternalField(field)).toBe(true);
+    }
+    for (const field of ['passwordHash', 'resetToken', 'profile.apiKey', 'variants.stockHolds']) expect(isInternalField(field)).toBe(true);
+    for (const field of ['name', 'priceCents', 'status', 'refundReason', 'shippingAddress.city', 'reviews']) expect(isInternalField(field)).toBe(false);
   });
 
   it('cuts a long value and says how long it was', () => {
@@ -126,6 +135,18 @@ describe('auditAdminWrites: the plugin on every model', () => {
     await expect(asAdmin(() => Thing.create({ name: 'taken' }))).rejects.toThrow(/duplicate key/i);
     await asAdmin(() => Thing.updateOne({ _id: other._id }, { $set: { count: 1 } }).exec());
     expect(written).toEqual([]);
+  });
+
+  it("hands a request's changes, with the documents before and after, to its collector instead of writing them", async () => {
+    const collected: DocumentChange[] = [];
+    const grouped: AuditRequest = { ...request, collect: (changes) => collected.push(...changes) };
+    await auditContext.run(grouped, async () => {
+      const thing = await Thing.create({ name: 'grouped', count: 1 });
+      await Thing.updateOne({ _id: thing._id }, { $set: { count: 2 } }).exec();
+    });
+    expect(written).toEqual([]);
+    expect(collected.map((c) => c.action)).toEqual(['create', 'update']);
+    expect(collected[1]).toMatchObject({ resource: 'things', changes: [{ field: 'count', before: 1, after: 2 }], before: { name: 'grouped', count: 1 }, after: { name: 'grouped', count: 2 } });
   });
 
   it('never fails a write when the audit log cannot be written', async () => {

@@ -1,16 +1,44 @@
 import { Logger } from '@nestjs/common';
 import type { Document, Model, Query, Schema } from 'mongoose';
-import { auditContext, type AuditActor, type AuditRequest } from './audit-context';
+import { auditContext, type AuditActor, type AuditRequest, type DocumentChange } from './audit-context';
 import { diffDocuments, type AuditChange } from './audit-diff';
 
 /** The collection of the audit log itself (its own writes are never audited). */
 export const AUDIT_COLLECTION = 'audit_log';
+/**
+ * Collections whose writes are never audited: the audit log, and the stock ledger (itself a record of each stock
+ * change with its actor; the product's change says what happened).
+ */
+const UNAUDITED: ReadonlySet<string> = new Set([AUDIT_COLLECTION, 'stock_ledger']);
 /** A multi-document write records at most this many documents (the first ones its filter matches). */
 export const MAX_AUDITED_DOCUMENTS = 500;
 
+/** What a write did to one document. */
 export type AuditAction = 'create' | 'update' | 'delete';
 
-/** One document change made by an admin's request, as the audit log stores it. */
+/**
+ * What an admin did, as the audit log names it: a document created, updated or deleted, or one of the actions
+ * with a name of their own (an order refunded, cancelled, marked paid, a note added; a review or a product
+ * approved or rejected; roles changed; a catalogue imported; a job retried).
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'refund', 'cancel', 'pay', 'note', 'approve', 'reject', 'roles', 'import', 'retry'] as const;
+export type AuditEntryAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One record an admin's action wrote, with the fields a person reads (internal fields left out). */
+export interface AuditRecordChange {
+  action: AuditAction;
+  resource: string;
+  documentId: string;
+  /** The record's human name (a product's name, "#7DF4FF87" for an order…). */
+  label?: string;
+  changes: AuditChange[];
+}
+
+/**
+ * One entry of the audit log. The API writes one per admin action (a request): `resource`, `documentId`,
+ * `label` and `changes` name its main record, `summary` says what happened in words, `records` lists every record
+ * it wrote. Entries written one per document (no summary, no records) are older or came from outside a request.
+ */
 export interface NewAuditEntry {
   at: Date;
   actor: AuditActor;
@@ -18,11 +46,14 @@ export interface NewAuditEntry {
   route: string;
   params: Record<string, string>;
   requestId?: string;
-  action: AuditAction;
-  /** The collection, e.g. products, categories, users. */
+  action: AuditEntryAction;
+  /** The collection of the main record, e.g. products, categories, users. */
   resource: string;
   documentId: string;
   changes: AuditChange[];
+  label?: string;
+  summary?: string;
+  records?: AuditRecordChange[];
 }
 
 export type AuditWriter = (entries: NewAuditEntry[]) => Promise<void>;
@@ -110,11 +141,9 @@ async function write(entries: NewAuditEntry[]): Promise<void> {
   }
 }
 
-function entriesFor(pending: Pending, ids: Iterable<string>, after: Map<string, Stored>): NewAuditEntry[] {
-  const { request } = pending;
+function documentChangesFor(pending: Pending, ids: Iterable<string>, after: Map<string, Stored>): DocumentChange[] {
   const resource = collectionOf(pending.model);
-  const at = new Date();
-  const entries: NewAuditEntry[] = [];
+  const found: DocumentChange[] = [];
   for (const id of new Set(ids)) {
     const before = pending.before.get(id) ?? null;
     const now = after.get(id) ?? null;
@@ -122,9 +151,38 @@ function entriesFor(pending: Pending, ids: Iterable<string>, after: Map<string, 
     const changes = diffDocuments(before, now);
     if (!changes.length) continue;
     const action: AuditAction = !before ? 'create' : !now ? 'delete' : 'update';
-    entries.push({ at, actor: request.actor, method: request.method, route: request.route, params: request.params, requestId: request.requestId, action, resource, documentId: id, changes });
+    found.push({ action, resource, documentId: id, changes, before, after: now });
   }
-  return entries;
+  return found;
+}
+
+/**
+ * Hands the changes to the request's collector when it has one (the API groups a request's changes into one
+ * entry), else writes one entry per document.
+ */
+async function record(pending: Pending, ids: Iterable<string>, after: Map<string, Stored>): Promise<void> {
+  const { request } = pending;
+  const found = documentChangesFor(pending, ids, after);
+  if (!found.length) return;
+  if (request.collect) {
+    request.collect(found);
+    return;
+  }
+  const at = new Date();
+  await write(
+    found.map(({ action, resource, documentId, changes }) => ({
+      at,
+      actor: request.actor,
+      method: request.method,
+      route: request.route,
+      params: request.params,
+      requestId: request.requestId,
+      action,
+      resource,
+      documentId,
+      changes,
+    })),
+  );
 }
 
 /** Re-reads the documents the write touched and records what changed. Never throws. */
@@ -132,7 +190,7 @@ async function finish(pending: Pending, extraIds: string[]): Promise<void> {
   try {
     const ids = [...pending.before.keys(), ...extraIds];
     const after = await findByIds(pending.model, [...new Set(ids)]);
-    await write(entriesFor(pending, ids, after));
+    await record(pending, ids, after);
   } catch (error) {
     logger.error(`Audit of a ${collectionOf(pending.model)} write failed: ${(error as Error).message}`);
   }
@@ -141,7 +199,7 @@ async function finish(pending: Pending, extraIds: string[]): Promise<void> {
 /** The request to audit for a write to this model: none outside an admin's write, nor for the audit log itself. */
 function auditedRequest(model: AnyModel): AuditRequest | undefined {
   const request = auditContext.current();
-  if (!request || collectionOf(model) === AUDIT_COLLECTION) return undefined;
+  if (!request || UNAUDITED.has(collectionOf(model))) return undefined;
   return request;
 }
 
@@ -170,7 +228,7 @@ function beforeQueryWrite(this: Query<unknown, unknown>): Promise<void> | void {
   const request = auditContext.current();
   if (!request) return;
   const model = this.model as unknown as AnyModel;
-  if (collectionOf(model) === AUDIT_COLLECTION) return;
+  if (UNAUDITED.has(collectionOf(model))) return;
   const op = opOf(this);
   const options = this.getOptions() as { sort?: unknown };
   return (async () => {
@@ -201,7 +259,7 @@ function beforeSave(this: Document): Promise<void> | void {
   const request = auditContext.current();
   if (!request || (this as unknown as { $isSubdocument?: boolean }).$isSubdocument) return;
   const model = modelOfDocument(this);
-  if (collectionOf(model) === AUDIT_COLLECTION) return;
+  if (UNAUDITED.has(collectionOf(model))) return;
   if (this.isNew) {
     pendingDocuments.set(this, { request, model, before: new Map() });
     return;
@@ -224,7 +282,7 @@ function afterSave(this: Document): Promise<void> | void {
   if (pending.before.size === 0) {
     // Created: the document as saved (it holds every field it was given, hidden ones too).
     const created = this.toObject({ depopulate: true, virtuals: false, getters: false, versionKey: false }) as Stored;
-    return write(entriesFor(pending, [id], new Map([[id, created]])));
+    return record(pending, [id], new Map([[id, created]]));
   }
   return finish(pending, []);
 }
@@ -238,7 +296,7 @@ function afterInsertMany(this: AnyModel, docs: unknown): Promise<void> | void {
     const plain = (typeof (doc as Document).toObject === 'function' ? (doc as Document).toObject({ depopulate: true, virtuals: false, getters: false }) : doc) as Stored;
     if (plain._id !== undefined) created.set(idOf(plain), plain);
   }
-  return write(entriesFor({ request, model: this, before: new Map() }, created.keys(), created));
+  return record({ request, model: this, before: new Map() }, created.keys(), created);
 }
 
 /** The filters of a bulkWrite's operations that may change existing documents. */

@@ -1,11 +1,12 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type QueryFilter } from 'mongoose';
-import type { AuditAction, NewAuditEntry } from '../audit/audit-plugin';
+import type { AuditEntryAction, AuditRecordChange, NewAuditEntry } from '../audit/audit-plugin';
 import { auditTrail } from '../audit/audit-plugin';
 import type { AuditValue } from '../audit/audit-diff';
 import { AuditEntry } from '../schemas/audit-entry.schema';
 import type { Paging } from './blogs.repository';
+import { escapeRegexText } from './regex-text';
 
 export interface AuditEntryRecord {
   _id: Types.ObjectId;
@@ -15,17 +16,23 @@ export interface AuditEntryRecord {
   route: string;
   params?: Record<string, string>;
   requestId?: string;
-  action: AuditAction;
+  action: AuditEntryAction;
   resource: string;
   documentId: string;
   changes: { field: string; before?: AuditValue; after?: AuditValue }[];
+  label?: string;
+  summary?: string;
+  records?: AuditRecordChange[];
 }
 
 export interface AuditListFilter {
   actor?: Types.ObjectId;
   resource?: string;
+  /** The record's id: the action's main record or any other record it wrote. */
   documentId?: string;
-  action?: AuditAction;
+  /** A record's human name as the log shows it (a product's name, an order's number with or without "#"): case-insensitive, whole name. */
+  label?: string;
+  action?: AuditEntryAction;
   /** Entries at or after this instant. */
   from?: Date;
   /** Entries at or before this instant. */
@@ -67,7 +74,13 @@ export class AuditLogRepository implements OnModuleDestroy {
     const query: QueryFilter<AuditEntry> = {};
     if (filter.actor) query['actor.id'] = filter.actor;
     if (filter.resource) query.resource = filter.resource;
-    if (filter.documentId) query.documentId = filter.documentId;
+    const and: QueryFilter<AuditEntry>[] = [];
+    if (filter.documentId) and.push({ $or: [{ documentId: filter.documentId }, { 'records.documentId': filter.documentId }] });
+    if (filter.label) {
+      const name = new RegExp(`^#?${escapeRegexText(filter.label.trim().replace(/^#/, ''))}$`, 'i');
+      and.push({ $or: [{ label: name }, { 'records.label': name }] });
+    }
+    if (and.length) query.$and = and;
     if (filter.action) query.action = filter.action;
     if (filter.ids) query._id = { $in: filter.ids };
     if (filter.from || filter.to) query.at = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };

@@ -5,6 +5,7 @@ import { ORDER_MAILS, Order, OrderDocument, OrderEvent, OrderItem, OrderMail, Or
 import { User } from '../schemas/user.schema';
 import { findPage } from './find-page';
 import { escapeRegexText } from './regex-text';
+import { orderNumberOf } from '../order-number';
 
 export interface NewOrder {
   /** Chosen before the stock is taken, so the stock holds can name the order. */
@@ -180,8 +181,8 @@ export class OrdersRepository {
   }
 
   /**
-   * The clauses of a search: the whole id; a short number (hex digits the id ends with, as the console shows
-   * its last 8); the name on the shipping address; the customer's username or e-mail.
+   * The clauses of a search: the whole id; the order number (orderNumberOf: the id's last 8 hex digits, any case,
+   * with or without "#") or any shorter tail of it; the name on the shipping address; the customer's username or e-mail.
    */
   private async searchClauses(text: string): Promise<Record<string, unknown>[]> {
     const q = text.trim().replace(/^#/, '');
@@ -194,7 +195,8 @@ export class OrdersRepository {
     else if (/^[0-9a-f]{4,23}$/.test(hex)) {
       // An id's tail is not a range of ids: the ids are matched here (the _id index alone is read).
       const ids = await this.model.find({}, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
-      const found = ids.filter((o) => o._id.toHexString().endsWith(hex)).map((o) => o._id);
+      const number = hex.toUpperCase();
+      const found = ids.filter((o) => (hex.length <= 8 ? orderNumberOf(o._id).endsWith(number) : o._id.toHexString().endsWith(hex))).map((o) => o._id);
       if (found.length > 0) clauses.push({ _id: { $in: found } });
     }
     return clauses;

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
-import { AUDIT_COLLECTION } from '../audit/audit-plugin';
+import { AUDIT_ACTIONS, AUDIT_COLLECTION, type AuditAction, type AuditEntryAction } from '../audit/audit-plugin';
 
 /** Who made a change: the admin, as their account read when they made it. */
 @Schema({ _id: false })
@@ -28,7 +28,28 @@ export class AuditEntryChange {
   after?: unknown;
 }
 
-/** One document created, changed or deleted by an admin's request (see auditAdminWrites). Never updated. */
+const AuditEntryChangeSchema = SchemaFactory.createForClass(AuditEntryChange);
+
+/** One record an admin's action wrote: its collection, id, human name and the fields a person reads. */
+@Schema({ _id: false })
+export class AuditEntryRecordChange {
+  @Prop({ type: String, required: true, enum: ['create', 'update', 'delete'] })
+  action!: AuditAction;
+
+  @Prop({ required: true })
+  resource!: string;
+
+  @Prop({ required: true })
+  documentId!: string;
+
+  @Prop({ type: String })
+  label?: string;
+
+  @Prop({ type: [AuditEntryChangeSchema], default: [] })
+  changes!: AuditEntryChange[];
+}
+
+/** One admin action (a request) and the records it wrote (see the API's audit recorder). Never updated. */
 @Schema({ collection: AUDIT_COLLECTION, strictQuery: 'throw', versionKey: false })
 export class AuditEntry {
   _id!: Types.ObjectId;
@@ -51,8 +72,8 @@ export class AuditEntry {
   @Prop({ type: String })
   requestId?: string;
 
-  @Prop({ required: true, enum: ['create', 'update', 'delete'] })
-  action!: 'create' | 'update' | 'delete';
+  @Prop({ type: String, required: true, enum: AUDIT_ACTIONS })
+  action!: AuditEntryAction;
 
   /** The collection written, e.g. products. */
   @Prop({ required: true })
@@ -61,8 +82,20 @@ export class AuditEntry {
   @Prop({ required: true })
   documentId!: string;
 
-  @Prop({ type: [SchemaFactory.createForClass(AuditEntryChange)], default: [] })
+  @Prop({ type: [AuditEntryChangeSchema], default: [] })
   changes!: AuditEntryChange[];
+
+  /** The main record's human name: a product's name, "#7DF4FF87" for an order, a user's name… */
+  @Prop({ type: String })
+  label?: string;
+
+  /** What happened, in words: "Refunded order #7DF4FF87, $26.10: damaged in transit". */
+  @Prop({ type: String })
+  summary?: string;
+
+  /** Every record the action wrote (the main one first). */
+  @Prop({ type: [SchemaFactory.createForClass(AuditEntryRecordChange)], default: undefined })
+  records?: AuditEntryRecordChange[];
 }
 
 export type AuditEntryDocument = HydratedDocument<AuditEntry>;
@@ -71,3 +104,4 @@ AuditEntrySchema.index({ at: -1 });
 AuditEntrySchema.index({ 'actor.id': 1, at: -1 });
 AuditEntrySchema.index({ resource: 1, documentId: 1, at: -1 });
 AuditEntrySchema.index({ action: 1, at: -1 });
+AuditEntrySchema.index({ 'records.documentId': 1, at: -1 });

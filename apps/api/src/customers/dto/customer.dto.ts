@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ORDER_STATUSES, type CustomerAddress, type CustomerDetail, type CustomerOrderSummary, type CustomerReview, type CustomerRow, type OrderStatus } from '@shop/database';
+import { ORDER_STATUSES, orderNumberOf, type CustomerAddress, type CustomerDetail, type CustomerOrderSummary, type CustomerReview, type CustomerRow, type OrderStatus } from '@shop/database';
 import { ListQueryDto } from '../../common/list-query';
 import { toDollars } from '../../common/money';
 import { ShippingAddressViewDto } from '../../orders/dto/order.dto';
@@ -61,6 +61,7 @@ export class CustomerDto {
 /** One order of a customer, in short. */
 export class CustomerOrderDto {
   @ApiProperty() id!: string;
+  @ApiProperty({ example: '7DF4FF87', description: 'The order number people see (the last 8 hex digits of the id, upper case)' }) number!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty({ example: 39.58 }) total!: number;
   @ApiProperty({ example: 2, description: 'Units ordered' }) itemsCount!: number;
@@ -71,6 +72,7 @@ export class CustomerOrderDto {
   static from(o: CustomerOrderSummary): CustomerOrderDto {
     return {
       id: o._id.toString(),
+      number: orderNumberOf(o._id),
       status: o.status,
       total: toDollars(o.totalCents),
       itemsCount: o.itemsCount,

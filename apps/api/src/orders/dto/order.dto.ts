@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsNotEmptyObject, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ORDER_EVENTS, ORDER_STATUSES, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderStatus } from '@shop/database';
+import { ORDER_EVENTS, ORDER_STATUSES, orderNumberOf, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderStatus } from '@shop/database';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
 import { toDollars } from '../../common/money';
 import { ListQueryDto } from '../../common/list-query';
@@ -176,6 +176,7 @@ function actorOf(e: { by?: { toString(): string }; byName?: string; byEmail?: st
 export class OrderDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
+  @ApiProperty({ example: '7DF4FF87', description: 'The order number people see everywhere (storefront, console, e-mails): the last 8 hex digits of the id, upper case; the console\'s search finds it' }) number!: string;
   /** The customer's id; null after the account was deleted. */
   @ApiPropertyOptional({ nullable: true, type: String }) user!: string | null;
   @ApiProperty({ type: [OrderItemDto] }) items!: OrderItemDto[];
@@ -210,6 +211,7 @@ export class OrderDto {
     return {
       _id: id,
       id,
+      number: orderNumberOf(o._id),
       user: o.user ? o.user.toString() : null,
       items: o.items.map((i) => ({
         product: i.product.toString(),

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MANUAL_STOCK_REASONS, STOCK_REASONS, type ManualStockReason, type StockMovementRecord, type StockReason } from '@shop/database';
+import { MANUAL_STOCK_REASONS, orderNumberOf, STOCK_REASONS, type ManualStockReason, type StockMovementRecord, type StockReason } from '@shop/database';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
 import { ListQueryDto } from '../../common/list-query';
 
@@ -76,6 +76,9 @@ export class StockMovementDto {
   @ApiPropertyOptional({ example: '6660a1b2c3d4e5f601234568', description: 'The order of a sale, a release or a cancellation' })
   order?: string;
 
+  @ApiPropertyOptional({ example: '7DF4FF87', description: "The order's number, as the shop shows it (with order)" })
+  orderNumber?: string;
+
   @ApiProperty({ type: String, format: 'date-time' })
   at!: string;
 
@@ -90,7 +93,7 @@ export class StockMovementDto {
       reason: row.reason,
       ...(row.actor ? { actor: { ...(row.actor.id ? { id: row.actor.id.toString() } : {}), name: row.actor.name } } : {}),
       ...(row.note ? { note: row.note } : {}),
-      ...(row.order ? { order: row.order.toString() } : {}),
+      ...(row.order ? { order: row.order.toString(), orderNumber: orderNumberOf(row.order) } : {}),
       at: new Date(row.at).toISOString(),
     };
   }

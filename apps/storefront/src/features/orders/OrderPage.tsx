@@ -49,7 +49,7 @@ export default function OrderPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
         <Box>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
-            Order {order._id.slice(-8).toUpperCase()}
+            Order #{order.number}
           </Typography>
           <Typography color="text.secondary">Placed on {formatDate(order.createdAt)}</Typography>
         </Box>

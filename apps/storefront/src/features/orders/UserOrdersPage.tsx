@@ -58,7 +58,7 @@ export default function UserOrdersPage() {
             <TableBody>
               {data.map((o) => (
                 <TableRow key={o._id} data-testid="order-row">
-                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace' }}>{o._id.slice(-8).toUpperCase()}</TableCell>
+                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace' }}>#{o.number}</TableCell>
                   <TableCell>{formatDate(o.createdAt)}</TableCell>
                   <TableCell align="right">{orderLines(o).reduce((n, l) => n + l.quantity, 0)}</TableCell>
                   <TableCell align="right">{formatPrice(orderTotal(o))}</TableCell>

@@ -1054,6 +1054,8 @@ export type OrderCustomerDto = {
 export type OrderDto = {
   _id: string;
   id: string;
+  /** The order number people see everywhere (storefront, console, e-mails): the last 8 hex digits of the id, upper case; the console's search finds it */
+  number: string;
   /** The customer's id; null after the account was deleted. */
   user?: string | null;
   items: OrderItemDto[];
