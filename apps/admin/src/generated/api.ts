@@ -2624,6 +2624,14 @@ export interface components {
       public: boolean;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * @description Computed when the coupon is read, from active, startsAt, endsAt and the redemptions: disabled (switched off),
+       *     scheduled (not started), expired (its end has passed), used_up (every allowed use taken) or active. It matches
+       *     the refusal a customer gets at that moment (expired ⇔ COUPON_EXPIRED).
+       * @example active
+       * @enum {string}
+       */
+      state: 'active' | 'scheduled' | 'expired' | 'used_up' | 'disabled';
     };
     CreateCouponDto: {
       /**
