@@ -5,7 +5,7 @@ import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
 import { bulkActionFor, runProductBulk } from './productBulk';
 
-import type { FailedJob, OrderCounts, OrderStatus, ReviewStatusResult } from '../lib/api-types';
+import type { FailedJob, OrderCounts, OrderStatus, ReviewCounts, ReviewStatusResult } from '../lib/api-types';
 
 export type { FailedJob, OrderStatus };
 
@@ -17,6 +17,8 @@ export interface ShopDataProvider extends DataProvider {
   deleteReview(productId: Identifier, reviewId: Identifier): Promise<void>;
   /** Approves or rejects reviews (at most 100 a call): PATCH /api/reviews/status. */
   setReviewStatus(ids: Identifier[], status: 'approved' | 'rejected'): Promise<ReviewStatusResult>;
+  /** Reviews per status for the list's tabs (the filter without its status: the search and product apply). */
+  getReviewCounts(filter: Record<string, unknown>): Promise<ReviewCounts>;
   setOrderStatus(id: Identifier, status: OrderStatus, trackingNumber?: string): Promise<RaRecord>;
   /** Orders: per-status counts for the list's tabs (the filter without its status), mark paid, cancel/refund with a reason, notes. */
   getOrderCounts(filter: Record<string, unknown>): Promise<OrderCounts>;
@@ -122,6 +124,11 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     async setReviewStatus(ids, status) {
       const { json } = await http(`${API_URL}/reviews/status`, { method: 'PATCH', body: JSON.stringify({ ids: ids.map(String), status }) });
       return json as ReviewStatusResult;
+    },
+    async getReviewCounts(filter) {
+      const { status: _status, ...rest } = filter;
+      const { json } = await http(`${API_URL}/reviews/counts?filter=${enc(JSON.stringify(rest))}`);
+      return json as ReviewCounts;
     },
     setOrderStatus: async (id, status, trackingNumber) =>
       withId(await send('PUT', `${API_URL}/orders/${enc(id)}`, trackingNumber ? { status, trackingNumber } : { status })),

@@ -1550,6 +1550,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/reviews/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reviews per status (admins), for the console's status tabs
+     * @description Takes the same filter as GET /api/reviews (q, product, user); its status is ignored, so each tab shows what it would list. `all` is the sum.
+     */
+    get: operations['Reviews_counts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/reviews/status': {
     parameters: {
       query?: never;
@@ -3343,6 +3363,12 @@ export interface components {
       id: string;
       product: components['schemas']['ReviewProductRefDto'];
       author: components['schemas']['ReviewAuthorDto'];
+    };
+    ReviewCountsDto: {
+      all: number;
+      pending: number;
+      approved: number;
+      rejected: number;
     };
     ReviewStatusInputDto: {
       /**
@@ -12353,6 +12379,91 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ModerationReviewDto'][];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Reviews_counts: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: createdAt (default, newest first), rating, status, name (the reviewer), productName, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with any of `status` (pending, approved, rejected), `product` (product id), `user` (reviewer id), `q` (text in the comment, the reviewer name or the product name) */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewCountsDto'];
         };
       };
       /** @description INVALID_QUERY, VALIDATION_FAILED */
