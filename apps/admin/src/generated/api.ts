@@ -139,12 +139,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One category */
+    /** One category (with its productCount for admins) */
     get: operations['Categories_get'];
     /** Rename a category */
     put: operations['Categories_rename'];
     post?: never;
-    /** Delete a category that has no products */
+    /** Delete a category that has no products (409 CATEGORY_IN_USE names how many it has) */
     delete: operations['Categories_remove'];
     options?: never;
     head?: never;
@@ -1906,6 +1906,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description Admins only: the products in it, of every status (a category with products cannot be deleted).
+       * @example 12
+       */
+      productCount?: number;
     };
     ProductCategoryRefDto: {
       /** @example 665f1c2e9d1e8a0012345678 */
@@ -2029,6 +2034,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description Admins only: the products in it, of every status (a category with products cannot be deleted).
+       * @example 12
+       */
+      productCount?: number;
       /** @example Jackets is deleted. */
       message: string;
     };
@@ -3812,7 +3822,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description With X-Total-Count and Content-Range */
+      /** @description With X-Total-Count and Content-Range; for admins each category carries its productCount */
       200: {
         headers: {
           [name: string]: unknown;
