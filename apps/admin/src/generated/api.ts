@@ -1476,6 +1476,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contact/{id}/replies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Answer a message (admins): the reply is mailed to the sender, kept in the thread with its author and time, and marks the message handled */
+    post: operations['Contact_reply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/stats/contributors': {
     parameters: {
       query?: never;
@@ -3168,6 +3185,23 @@ export interface components {
        */
       id: string;
     };
+    ContactReplyDto: {
+      /** @example 665f1c2e9d1e8a0012345679 */
+      _id: string;
+      message: string;
+      /**
+       * @description The admin who sent it
+       * @example 665f1c2e9d1e8a0012345670
+       */
+      author: string;
+      /**
+       * @description The admin's username when the reply was sent
+       * @example Olive Owner
+       */
+      authorName: string;
+      /** Format: date-time */
+      sentAt: string;
+    };
     ContactMessageDto: {
       /** @example 665f1c2e9d1e8a0012345678 */
       _id: string;
@@ -3183,12 +3217,21 @@ export interface components {
       /** Format: date-time */
       handledAt: string | null;
       handledBy: string | null;
+      /** @description The admins' replies, oldest first (each one was mailed to the sender). */
+      replies: components['schemas']['ContactReplyDto'][];
       /** Format: date-time */
       createdAt: string;
     };
     UpdateContactMessageDto: {
       /** @description Whether an admin has dealt with the message */
       handled: boolean;
+    };
+    ContactReplyInputDto: {
+      /**
+       * @description Sent by e-mail to the message's sender and kept in its thread.
+       * @example Your order left our warehouse this morning; the tracking link follows by mail.
+       */
+      message: string;
     };
     ContributorDto: {
       /**
@@ -12044,6 +12087,108 @@ export interface operations {
     };
     responses: {
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessageDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: CONTACT_MESSAGE_NOT_FOUND
+       *
+       *     Not found: CONTACT_MESSAGE_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CONTACT_MESSAGE_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Contact_reply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactReplyInputDto'];
+      };
+    };
+    responses: {
+      /** @description The message with its thread */
+      201: {
         headers: {
           [name: string]: unknown;
         };
