@@ -26,6 +26,8 @@ export interface ShopDataProvider extends DataProvider {
   cancelOrder(id: Identifier, reason: string): Promise<RaRecord>;
   refundOrder(id: Identifier, reason: string): Promise<RaRecord>;
   addOrderNote(id: Identifier, text: string): Promise<RaRecord>;
+  /** Answers a contact message by e-mail (POST /api/contact/{id}/replies); resolves to the message with its thread. */
+  replyToContact(id: Identifier, message: string): Promise<RaRecord>;
   getStats(): Promise<unknown>;
   retryJob(queue: string, jobId: string): Promise<void>;
   getFailedJobs(): Promise<FailedJob[]>;
@@ -141,6 +143,7 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     cancelOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/admin-cancel`, { reason })),
     refundOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, { reason })),
     addOrderNote: async (id, text) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/notes`, { text })),
+    replyToContact: async (id, message) => withId(await send('POST', `${API_URL}/contact/${enc(id)}/replies`, { message })),
     async getStats() {
       const { json } = await http(`${API_URL}/orders/stats`);
       return json;
