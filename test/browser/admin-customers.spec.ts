@@ -134,13 +134,15 @@ test.describe('admin console: customers and roles', () => {
     await context.close();
   });
 
-  test('refuses to demote the last admin with a clear message', async () => {
+  test('refuses to demote the last admin before any confirm, saying why', async () => {
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/customers/${admin.id}/show`);
     await page.getByRole('heading', { name: 'Olive Owner', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Revoke admin' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Revoke admin' }).click();
-    await page.getByText('The last admin cannot be demoted: make another user admin first').waitFor();
+    const revoke = page.getByRole('button', { name: 'Revoke admin' });
+    await expect(page.getByTestId('last-admin-note')).toHaveText('The last admin cannot be demoted: make another user admin first');
+    await expect(revoke).toBeDisabled();
+    await expect(revoke).toHaveAccessibleDescription('The last admin cannot be demoted: make another user admin first');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect((await userFlags(admin.id)).isAdmin).toBe(true);
     await page.getByTestId('customer-roles').getByText('Admin').waitFor();
     await context.close();

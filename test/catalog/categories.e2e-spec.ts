@@ -1,3 +1,5 @@
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
 import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -64,13 +66,39 @@ describe('categories (/api/category)', () => {
     expect(res.body.message).toBe('Category name is required');
   });
 
-  it('refuses to delete a category that still has products (409, saying so)', async () => {
+  it('refuses to delete a category that still has products (409, naming it and how many)', async () => {
     const id = await createCategory(stack, admin, 'Socks');
     await createProduct(stack, admin, id, { name: 'Wool socks' });
     const res = await stack.http().delete(`/api/category/${id}`).set('Authorization', admin.bearer);
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/still has products/);
+    expect(res.body).toMatchObject({ code: 'CATEGORY_IN_USE', message: 'Socks has 1 product: move or delete it first' });
+    await createProduct(stack, admin, id, { name: 'Cotton socks' });
+    const again = await stack.http().delete(`/api/category/${id}`).set('Authorization', admin.bearer).expect(409);
+    expect(again.body.message).toBe('Socks has 2 products: move or delete them first');
     expect((await stack.http().get(`/api/category/${id}`)).status).toBe(200);
+  });
+
+  it("tells admins each category's product count (every status), before any delete is tried; guests do not get it", async () => {
+    const shoes = await createCategory(stack, admin, 'Counted shoes');
+    const empty = await createCategory(stack, admin, 'Counted empty');
+    await createProduct(stack, admin, shoes, { name: 'Runner' });
+    await createProduct(stack, admin, shoes, { name: 'Loafer' });
+    const boot = await createProduct(stack, admin, shoes, { name: 'Draft boot' });
+    await stack.app.get<Connection>(getConnectionToken()).collection('products').updateOne({ _id: new Types.ObjectId(boot._id) }, { $set: { status: 'draft' } });
+    const filter = JSON.stringify({ q: 'Counted' });
+    const forAdmin = await stack.http().get('/api/category').query({ filter }).set('Authorization', admin.bearer).expect(200);
+    expect(forAdmin.body.map((c: { name: string; productCount: number }) => [c.name, c.productCount])).toEqual([
+      ['Counted empty', 0],
+      ['Counted shoes', 3],
+    ]);
+    expect((await stack.http().get(`/api/category/${shoes}`).set('Authorization', admin.bearer).expect(200)).body.productCount).toBe(3);
+    expect((await stack.http().get(`/api/category/${empty}`).set('Authorization', admin.bearer).expect(200)).body.productCount).toBe(0);
+
+    for (const who of [undefined, customer]) {
+      const req = stack.http().get('/api/category').query({ filter });
+      const res = await (who ? req.set('Authorization', who.bearer) : req).expect(200);
+      expect(res.body.map((c: { productCount?: number }) => c.productCount)).toEqual([undefined, undefined]);
+    }
   });
 
   it('lists the products of a category, published ones for the public', async () => {

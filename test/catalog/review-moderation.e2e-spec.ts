@@ -176,6 +176,35 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
     expect((await list({ filter: JSON.stringify({ product: id, status: 'rejected' }), perPage: '1' })).headers['x-total-count']).toBe('60');
   });
 
+  it('counts reviews per status under the same search as the list, so each tab counts what it lists', async () => {
+    const id = (await createProduct(stack, admin, category, { name: 'Counted corduroy' }))._id;
+    await review(ann, id, 5, 'Soft corduroy, lovely colour');
+    const bobs = (await review(bob, id, 1, 'Corduroy bobbled after a week')).body.review._id as string;
+    await moderate({ ids: [bobs], status: 'rejected' });
+    const counts = (filter: Record<string, unknown>, who: TestAccount | null = admin) => {
+      const req = stack.http().get('/api/reviews/counts').query({ filter: JSON.stringify(filter) });
+      return who ? req.set('Authorization', who.bearer) : req;
+    };
+
+    const everything = (await counts({})).body as Record<string, number>;
+    const approvedEverywhere = await list({ filter: JSON.stringify({ status: 'approved' }) });
+    expect(everything.approved).toBe(Number(approvedEverywhere.headers['x-total-count']));
+    expect(everything.approved).toBeGreaterThan(1);
+    expect(everything.all).toBe(everything.pending + everything.approved + everything.rejected);
+
+    // A one-row search: the tabs count that search, not the whole shop; the filter's status is ignored.
+    const searched = await counts({ q: 'lovely colour', status: 'rejected' });
+    expect(searched.status).toBe(200);
+    expect(searched.body).toEqual({ all: 1, pending: 0, approved: 1, rejected: 0 });
+    expect((await list({ filter: JSON.stringify({ q: 'lovely colour', status: 'approved' }) })).headers['x-total-count']).toBe('1');
+    expect((await counts({ product: id })).body).toEqual({ all: 2, pending: 0, approved: 1, rejected: 1 });
+    expect((await counts({ q: 'corduroy', user: bob.id })).body).toEqual({ all: 1, pending: 0, approved: 0, rejected: 1 });
+
+    expect((await counts({ rating: 5 })).status).toBe(400);
+    expect((await counts({}, ann)).status).toBe(403);
+    expect((await counts({}, null)).status).toBe(401);
+  });
+
   it("deleting a rejected review leaves the product's counts alone", async () => {
     const id = (await createProduct(stack, admin, category, { name: 'Delete check' }))._id;
     await review(ann, id, 5, 'Great');

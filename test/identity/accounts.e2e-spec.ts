@@ -1,6 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import { createAccount, type TestAccount } from '../support/fixtures';
+import { ADDRESS, createAccount, insertProduct, type TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 describe('identity: profile, admin user management, distributors, favourites', () => {
@@ -141,6 +141,24 @@ describe('identity: profile, admin user management, distributors, favourites', (
       expect(refused.body.message).toBe('Cannot delete an admin user');
       await stack.http().delete(`/api/users/${admin.id}`).set('Authorization', admin.bearer).expect(400);
       expect(await db.collection('users').countDocuments({ _id: new Types.ObjectId(otherAdmin.id) })).toBe(1);
+    });
+  });
+
+  describe("what an admin's delete of a user leaves (the console's delete dialog says the same)", () => {
+    it('keeps their orders with the name, address and phone replaced, and their reviews on the products under their name', async () => {
+      const customer = await createAccount(stack, 'customer', { username: 'Leaving Lou' });
+      const tee = await insertProduct(stack, { name: 'Kept review tee', priceCents: 1500, countInStock: 5 });
+      await stack.http().post(`/api/products/${tee.id}/reviews`).set('Authorization', customer.bearer).send({ rating: 4, comment: 'Fits well' }).expect(201);
+      await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: tee.id, quantity: 1 }).expect(201);
+      const order = (await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201)).body.id as string;
+
+      await stack.http().delete(`/api/users/${customer.id}`).set('Authorization', admin.bearer).expect(200);
+
+      const product = (await stack.http().get(`/api/products/${tee.id}`).expect(200)).body as { rating: number; numReviews: number; reviews: Array<{ name: string; comment: string }> };
+      expect(product).toMatchObject({ rating: 4, numReviews: 1 });
+      expect(product.reviews.map((r) => [r.name, r.comment])).toEqual([['Leaving Lou', 'Fits well']]);
+      const kept = await db.collection('orders').findOne({ _id: new Types.ObjectId(order) });
+      expect(kept?.shippingAddress).toEqual({ fullName: 'Deleted user', address: '-', city: '-', postalCode: '-', country: '-', phone: '-' });
     });
   });
 

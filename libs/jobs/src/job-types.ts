@@ -18,6 +18,8 @@ export interface JobPayloads {
   'mail.contact-received': MailBase & { name: string; subject: string; message: string };
   /** A contact-form message, forwarded to one admin; the sender's address is the reply target. */
   'mail.contact-admin': MailBase & { messageId: string; name: string; email: string; subject: string; message: string };
+  /** An admin's reply to a contact message, to its sender, quoting the message. */
+  'mail.contact-reply': MailBase & { messageId: string; replyId: string; name: string; subject: string; reply: string; original: string };
   /** orderNumber: the number people see (orderNumberOf); absent in jobs queued before it existed. */
   'mail.order-confirmation': MailBase & { username: string; orderId: string; orderNumber?: string };
   'mail.order-status': MailBase & { username: string; orderId: string; orderNumber?: string; status: string };
@@ -51,6 +53,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'mail.newsletter-welcome': 'mail',
   'mail.contact-received': 'mail',
   'mail.contact-admin': 'mail',
+  'mail.contact-reply': 'mail',
   'mail.order-confirmation': 'mail',
   'mail.order-status': 'mail',
   'mail.product-moderated': 'mail',

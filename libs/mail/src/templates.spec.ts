@@ -33,4 +33,13 @@ describe('mail templates', () => {
     const mail = renderMail('mail.account-deletion', { to: 'a@b.co', username: 'ann', token: 'abc' }, ctx);
     expect(mail.text).toContain('https://shop.example/verify-deletion/abc');
   });
+
+  it("answers a contact message by its subject, quoting the sender's words, escaped in HTML", () => {
+    const mail = renderMail('mail.contact-reply', { to: 'rita@example.com', messageId: 'm1', replyId: 'r1', name: 'Rita', subject: 'Return <label>', reply: 'Attached.', original: 'Send a <b>label</b>' }, ctx);
+    expect(mail.subject).toBe('Re: Return <label>');
+    expect(mail.text).toContain('Attached.');
+    expect(mail.text).toContain('Send a <b>label</b>');
+    expect(mail.html).not.toContain('<b>label</b>');
+    expect(mail.html).toContain('Send a &lt;b&gt;label&lt;/b&gt;');
+  });
 });

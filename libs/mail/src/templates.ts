@@ -111,6 +111,13 @@ export const MAIL_TEMPLATES: Templates = {
       action: { label: 'Open the messages', url: `${ctx.publicUrl}/admin#/contact` },
       footnote: `Reply to ${p.email} to answer. Message id: ${p.messageId}.`,
     }),
+  'mail.contact-reply': (p, ctx) =>
+    layout(ctx, p.to, {
+      subject: `Re: ${p.subject}`,
+      heading: `Hi ${p.name},`,
+      paragraphs: [p.reply, 'You wrote:', p.original],
+      footnote: `Reply to this mail or use the contact form at ${ctx.publicUrl}/contact to write to us again.`,
+    }),
   'mail.order-confirmation': (p, ctx) =>
     layout(ctx, p.to, {
       subject: `Order ${orderName(p)} confirmed`,

@@ -1,9 +1,10 @@
-import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Confirm, DataTable, List, SearchInput, SimpleList, Title, useCreate, useDelete, useNotify, useUpdate } from 'react-admin';
+import { Confirm, DataTable, List, SearchInput, SimpleList, Title, useCreate, useDelete, useGetOne, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { CategoryRecord } from '../lib/api-types';
 import { useCompact } from '../lib/useCompact';
+import { categoryDeleteBlocker, productCountText } from './categoryDelete';
 
 /** The name form shared by "create" and the update dialog. */
 function CategoryForm({ value, setValue, label, onSubmit, busy }: { value: string; setValue: (v: string) => void; label: string; onSubmit: () => void; busy: boolean }) {
@@ -28,6 +29,7 @@ function CategoryRows({ onOpen }: { onOpen: (category: CategoryRecord) => void }
     return (
       <SimpleList<CategoryRecord>
         primaryText={(r) => r.name}
+        secondaryText={(r) => productCountText(r.productCount)}
         rowClick={(_id, _resource, record) => {
           onOpen(record as CategoryRecord);
           return false;
@@ -45,6 +47,7 @@ function CategoryRows({ onOpen }: { onOpen: (category: CategoryRecord) => void }
           </Button>
         )}
       />
+      <DataTable.Col source="productCount" label="Products" align="right" disableSort render={(r) => r.productCount ?? ''} />
       <DataTable.Col source="createdAt" label="Created" render={(r) => (r.createdAt ? new Date(r.createdAt).toLocaleDateString() : '')} />
     </DataTable>
   );
@@ -63,6 +66,10 @@ export function CategoryList() {
   const [create, { isPending: creating }] = useCreate<CategoryRecord>();
   const [update, { isPending: updating }] = useUpdate<CategoryRecord>();
   const [remove, { isPending: deleting }] = useDelete<CategoryRecord>();
+  // Read again when the dialog opens: the count decides whether Delete is offered, and the list may be old.
+  const { data: fresh } = useGetOne<CategoryRecord>('categories', { id: selected?.id ?? '' }, { enabled: !!selected });
+  const productCount = selected ? (fresh && fresh.id === selected.id ? fresh.productCount : selected.productCount) : undefined;
+  const blocker = selected ? categoryDeleteBlocker(selected.name, productCount) : undefined;
 
   const open = (category: CategoryRecord) => {
     setSelected(category);
@@ -143,7 +150,8 @@ export function CategoryList() {
       </Card>
       <List<CategoryRecord>
         resource="categories"
-        title="Manage Categories"
+        // The page's <Title> above names it already: a second title would read "Manage CategoriesManage Categories".
+        title={false}
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
@@ -153,15 +161,20 @@ export function CategoryList() {
       >
         <CategoryRows onOpen={open} />
       </List>
-      <Dialog open={!!selected} onClose={() => setSelected(null)} fullWidth maxWidth="sm">
-        <DialogTitle>Update category</DialogTitle>
+      <Dialog open={!!selected} onClose={() => setSelected(null)} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">
+        <DialogTitle id="category-dialog-title">Update category</DialogTitle>
         <DialogContent>
           <Box sx={{ pt: 1 }}>
             <CategoryForm value={updatingName} setValue={setUpdatingName} label="Update" onSubmit={handleUpdate} busy={updating} />
           </Box>
+          {blocker && (
+            <Alert severity="info" id="category-delete-blocker" data-testid="category-delete-blocker" sx={{ mt: 2 }}>
+              {blocker}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button color="error" variant="contained" onClick={() => setConfirming(true)} disabled={deleting}>
+          <Button color="error" variant="contained" onClick={() => setConfirming(true)} disabled={deleting || !!blocker} aria-describedby={blocker ? 'category-delete-blocker' : undefined}>
             Delete
           </Button>
           <Button onClick={() => setSelected(null)}>Close</Button>

@@ -1,8 +1,9 @@
-import { Button, Chip } from '@mui/material';
+import { Button, Chip, Stack } from '@mui/material';
 import { BooleanInput, DataTable, List, SearchInput, SimpleList, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { ContactMessageRecord } from '../lib/api-types';
 import { useCompact } from '../lib/useCompact';
+import { repliesText, ReplyButton } from './ContactReply';
 
 function HandledButton({ record }: { record: ContactMessageRecord }) {
   const [update, { isPending }] = useUpdate();
@@ -38,10 +39,15 @@ export function ContactList() {
     >
       {compact ? (
         <SimpleList
-          primaryText={(r) => `${String(r.subject ?? '')} ${r.handled ? '(handled)' : '(open)'}`}
+          primaryText={(r) => `${String(r.subject ?? '')} ${r.handled ? '(handled)' : '(open)'}${repliesText(r as ContactMessageRecord) ? ` · ${repliesText(r as ContactMessageRecord)}` : ''}`}
           secondaryText={(r) => `${String(r.name ?? '')} <${String(r.email ?? '')}> · ${new Date(r.createdAt).toLocaleString()}`}
           tertiaryText={(r) => <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(r.message ?? '')}</span>}
-          rightIcon={(r) => <HandledButton record={r as ContactMessageRecord} />}
+          rightIcon={(r) => (
+            <Stack>
+              <ReplyButton record={r as ContactMessageRecord} />
+              <HandledButton record={r as ContactMessageRecord} />
+            </Stack>
+          )}
           rowClick={false}
         />
       ) : (
@@ -52,7 +58,17 @@ export function ContactList() {
         <DataTable.Col source="subject" />
         <DataTable.Col source="message" disableSort render={(r) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(r.message ?? '')}</span>} />
         <DataTable.Col source="handled" render={(r) => (r.handled ? <Chip size="small" color="success" label="Handled" /> : <Chip size="small" color="warning" label="Open" />)} />
-        <DataTable.Col label="" disableSort render={(r) => <HandledButton record={r as ContactMessageRecord} />} />
+        <DataTable.Col source="replies" label="Replies" disableSort render={(r) => repliesText(r as ContactMessageRecord)} />
+        <DataTable.Col
+          label=""
+          disableSort
+          render={(r) => (
+            <Stack direction="row" spacing={1}>
+              <ReplyButton record={r as ContactMessageRecord} />
+              <HandledButton record={r as ContactMessageRecord} />
+            </Stack>
+          )}
+        />
       </DataTable>
       )}
     </List>

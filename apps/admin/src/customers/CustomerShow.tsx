@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, List as MuiList, ListItem, ListItemButton, ListItemText, Rating, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Link, Title, useGetOne, useNotify, useRefresh } from 'react-admin';
+import { Confirm, Link, Title, useGetList, useGetOne, useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../dataProvider/httpClient';
 import type { CustomerDetailRecord } from '../lib/api-types';
 import { formatDate, formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { StatusChip } from '../orders/OrderList';
-import { roleChange, setUserRoles, type RoleName } from '../users/userRoles';
+import { LAST_ADMIN_MESSAGE, roleChange, setUserRoles, type RoleName } from '../users/userRoles';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -42,10 +42,21 @@ function RolesPanel({ customer, onChanged }: { customer: CustomerDetailRecord; o
     }
   };
 
+  // How many admins there are: the last one's "Revoke admin" is refused here, before any confirm (the API refuses it too).
+  const { total: admins, isPending: countingAdmins } = useGetList('users', { pagination: { page: 1, perPage: 1 }, filter: { isAdmin: true } }, { enabled: customer.isAdmin });
+  const lastAdmin = customer.isAdmin && admins !== undefined && admins <= 1;
+
   const button = (role: RoleName, has: boolean) => {
     const c = roleChange(role, !has, customer.username);
+    const refused = role === 'admin' && has && (lastAdmin || countingAdmins);
     return (
-      <Button variant={has ? 'outlined' : 'contained'} color={has ? 'error' : 'primary'} disabled={busy} onClick={() => setPending({ role, grant: !has })}>
+      <Button
+        variant={has ? 'outlined' : 'contained'}
+        color={has ? 'error' : 'primary'}
+        disabled={busy || refused}
+        aria-describedby={role === 'admin' && lastAdmin ? 'last-admin-note' : undefined}
+        onClick={() => setPending({ role, grant: !has })}
+      >
         {c.label}
       </Button>
     );
@@ -62,6 +73,11 @@ function RolesPanel({ customer, onChanged }: { customer: CustomerDetailRecord; o
         {button('admin', customer.isAdmin)}
         {button('distributor', customer.isDistributor)}
       </Stack>
+      {lastAdmin && (
+        <Typography id="last-admin-note" data-testid="last-admin-note" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {LAST_ADMIN_MESSAGE}
+        </Typography>
+      )}
       <Confirm
         isOpen={change !== null}
         loading={busy}

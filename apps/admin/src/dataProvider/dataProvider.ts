@@ -5,7 +5,7 @@ import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
 import { bulkActionFor, runProductBulk } from './productBulk';
 
-import type { FailedJob, OrderCounts, OrderStatus, ReviewStatusResult, StockAdjustment, StockAdjustmentResult, StockMovement } from '../lib/api-types';
+import type { FailedJob, OrderCounts, OrderStatus, ReviewCounts, ReviewStatusResult, StockAdjustment, StockAdjustmentResult, StockMovement } from '../lib/api-types';
 
 export type { FailedJob, OrderStatus };
 
@@ -21,6 +21,8 @@ export interface ShopDataProvider extends DataProvider {
   adjustStock(productId: Identifier, change: StockAdjustment): Promise<StockAdjustmentResult>;
   /** Approves or rejects reviews (at most 100 a call): PATCH /api/reviews/status. */
   setReviewStatus(ids: Identifier[], status: 'approved' | 'rejected'): Promise<ReviewStatusResult>;
+  /** Reviews per status for the list's tabs (the filter without its status: the search and product apply). */
+  getReviewCounts(filter: Record<string, unknown>): Promise<ReviewCounts>;
   setOrderStatus(id: Identifier, status: OrderStatus, trackingNumber?: string): Promise<RaRecord>;
   /** Orders: per-status counts for the list's tabs (the filter without its status), mark paid, cancel/refund with a reason, notes. */
   getOrderCounts(filter: Record<string, unknown>): Promise<OrderCounts>;
@@ -28,6 +30,8 @@ export interface ShopDataProvider extends DataProvider {
   cancelOrder(id: Identifier, reason: string): Promise<RaRecord>;
   refundOrder(id: Identifier, reason: string): Promise<RaRecord>;
   addOrderNote(id: Identifier, text: string): Promise<RaRecord>;
+  /** Answers a contact message by e-mail (POST /api/contact/{id}/replies); resolves to the message with its thread. */
+  replyToContact(id: Identifier, message: string): Promise<RaRecord>;
   getStats(): Promise<unknown>;
   retryJob(queue: string, jobId: string): Promise<void>;
   getFailedJobs(): Promise<FailedJob[]>;
@@ -134,6 +138,11 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       const { json } = await http(`${API_URL}/reviews/status`, { method: 'PATCH', body: JSON.stringify({ ids: ids.map(String), status }) });
       return json as ReviewStatusResult;
     },
+    async getReviewCounts(filter) {
+      const { status: _status, ...rest } = filter;
+      const { json } = await http(`${API_URL}/reviews/counts?filter=${enc(JSON.stringify(rest))}`);
+      return json as ReviewCounts;
+    },
     setOrderStatus: async (id, status, trackingNumber) =>
       withId(await send('PUT', `${API_URL}/orders/${enc(id)}`, trackingNumber ? { status, trackingNumber } : { status })),
     async getOrderCounts(filter) {
@@ -145,6 +154,7 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     cancelOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/admin-cancel`, { reason })),
     refundOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, { reason })),
     addOrderNote: async (id, text) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/notes`, { text })),
+    replyToContact: async (id, message) => withId(await send('POST', `${API_URL}/contact/${enc(id)}/replies`, { message })),
     async getStats() {
       const { json } = await http(`${API_URL}/orders/stats`);
       return json;

@@ -139,12 +139,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One category */
+    /** One category (with its productCount for admins) */
     get: operations['Categories_get'];
     /** Rename a category */
     put: operations['Categories_rename'];
     post?: never;
-    /** Delete a category that has no products */
+    /** Delete a category that has no products (409 CATEGORY_IN_USE names how many it has) */
     delete: operations['Categories_remove'];
     options?: never;
     head?: never;
@@ -1510,6 +1510,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contact/{id}/replies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Answer a message (admins): the reply is mailed to the sender, kept in the thread with its author and time, and marks the message handled */
+    post: operations['Contact_reply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/stats/contributors': {
     parameters: {
       query?: never;
@@ -1576,6 +1593,26 @@ export interface paths {
     };
     /** Every product's reviews for moderation (admins; page/perPage or range/sort/filter with status, product, user, q) */
     get: operations['Reviews_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reviews per status (admins), for the console's status tabs
+     * @description Takes the same filter as GET /api/reviews (q, product, user); its status is ignored, so each tab shows what it would list. `all` is the sum.
+     */
+    get: operations['Reviews_counts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1922,6 +1959,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description Admins only: the products in it, of every status (a category with products cannot be deleted).
+       * @example 12
+       */
+      productCount?: number;
     };
     ProductCategoryRefDto: {
       /** @example 665f1c2e9d1e8a0012345678 */
@@ -2045,6 +2087,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description Admins only: the products in it, of every status (a category with products cannot be deleted).
+       * @example 12
+       */
+      productCount?: number;
       /** @example Jackets is deleted. */
       message: string;
     };
@@ -2773,6 +2820,14 @@ export interface components {
       public: boolean;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * @description Computed when the coupon is read, from active, startsAt, endsAt and the redemptions: disabled (switched off),
+       *     scheduled (not started), expired (its end has passed), used_up (every allowed use taken) or active. It matches
+       *     the refusal a customer gets at that moment (expired ⇔ COUPON_EXPIRED).
+       * @example active
+       * @enum {string}
+       */
+      state: 'active' | 'scheduled' | 'expired' | 'used_up' | 'disabled';
     };
     CreateCouponDto: {
       /**
@@ -3284,6 +3339,23 @@ export interface components {
        */
       id: string;
     };
+    ContactReplyDto: {
+      /** @example 665f1c2e9d1e8a0012345679 */
+      _id: string;
+      message: string;
+      /**
+       * @description The admin who sent it
+       * @example 665f1c2e9d1e8a0012345670
+       */
+      author: string;
+      /**
+       * @description The admin's username when the reply was sent
+       * @example Olive Owner
+       */
+      authorName: string;
+      /** Format: date-time */
+      sentAt: string;
+    };
     ContactMessageDto: {
       /** @example 665f1c2e9d1e8a0012345678 */
       _id: string;
@@ -3299,12 +3371,21 @@ export interface components {
       /** Format: date-time */
       handledAt: string | null;
       handledBy: string | null;
+      /** @description The admins' replies, oldest first (each one was mailed to the sender). */
+      replies: components['schemas']['ContactReplyDto'][];
       /** Format: date-time */
       createdAt: string;
     };
     UpdateContactMessageDto: {
       /** @description Whether an admin has dealt with the message */
       handled: boolean;
+    };
+    ContactReplyInputDto: {
+      /**
+       * @description Sent by e-mail to the message's sender and kept in its thread.
+       * @example Your order left our warehouse this morning; the tracking link follows by mail.
+       */
+      message: string;
     };
     ContributorDto: {
       /**
@@ -3494,6 +3575,12 @@ export interface components {
       id: string;
       product: components['schemas']['ReviewProductRefDto'];
       author: components['schemas']['ReviewAuthorDto'];
+    };
+    ReviewCountsDto: {
+      all: number;
+      pending: number;
+      approved: number;
+      rejected: number;
     };
     ReviewStatusInputDto: {
       /**
@@ -3966,7 +4053,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description With X-Total-Count and Content-Range */
+      /** @description With X-Total-Count and Content-Range; for admins each category carries its productCount */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12509,6 +12596,108 @@ export interface operations {
       };
     };
   };
+  Contact_reply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactReplyInputDto'];
+      };
+    };
+    responses: {
+      /** @description The message with its thread */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessageDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: CONTACT_MESSAGE_NOT_FOUND
+       *
+       *     Not found: CONTACT_MESSAGE_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CONTACT_MESSAGE_NOT_FOUND';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   Stats_contributors: {
     parameters: {
       query?: {
@@ -12769,6 +12958,91 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ModerationReviewDto'][];
+        };
+      };
+      /** @description INVALID_QUERY, VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_QUERY' | 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Reviews_counts: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1 (with perPage) */
+        page?: number;
+        /** @description Items per page (the resource sets the default and the maximum) */
+        perPage?: number;
+        /**
+         * @deprecated
+         * @description Old name of perPage
+         */
+        pageSize?: number;
+        /** @description react-admin: `[start, end]`, both included (instead of page and perPage) */
+        range?: string;
+        /** @description `field`, `-field` or `["field","ASC"|"DESC"]`; fields: createdAt (default, newest first), rating, status, name (the reviewer), productName, id */
+        sort?: string;
+        /** @description Direction for a plain `sort=field` (default ASC) */
+        order?: 'ASC' | 'DESC';
+        /** @description react-admin: a JSON object with any of `status` (pending, approved, rejected), `product` (product id), `user` (reviewer id), `q` (text in the comment, the reviewer name or the product name) */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewCountsDto'];
         };
       };
       /** @description INVALID_QUERY, VALIDATION_FAILED */

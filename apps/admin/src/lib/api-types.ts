@@ -33,6 +33,7 @@ export type OrderRecord = Ra<Schemas['OrderDto']>;
 export type OrderItem = Schemas['OrderItemDto'];
 export type OrderStatus = Schemas['OrderDto']['status'];
 export type OrderCounts = Schemas['OrderCountsDto'];
+export type ReviewCounts = Schemas['ReviewCountsDto'];
 export type OrderHistoryEntry = Schemas['OrderStatusChangeDto'];
 export type OrderNote = Schemas['OrderNoteDto'];
 export type PaymentState = Schemas['OrderDto']['paymentState'];

@@ -2,6 +2,7 @@ import type React from 'react';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { Box, Chip, Rating, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   AutocompleteInput,
@@ -13,7 +14,6 @@ import {
   SimpleList,
   Link,
   useDataProvider,
-  useGetList,
   useListContext,
   useNotify,
   useRefresh,
@@ -82,33 +82,37 @@ function BulkActions() {
   );
 }
 
-function TabLabel({ status }: { status: ReviewStatus | 'all' }) {
-  const { total } = useGetList('reviews', { pagination: { page: 1, perPage: 1 }, filter: status === 'all' ? {} : { status } });
-  const label = status === 'all' ? 'All' : REVIEW_STATUS_LABELS[status];
-  return (
-    <span>
-      {label}
-      {total !== undefined && ` (${total})`}
-    </span>
-  );
-}
+const TABS = [...REVIEW_STATUSES, 'all'] as const;
 
-/** Tabs by status, the filter react-admin keeps in the URL (?filter={"status":"pending"}). */
+/**
+ * Tabs by status, the filter react-admin keeps in the URL (?filter={"status":"pending"}), with counts from
+ * GET /api/reviews/counts: the list's other filters (the search, the product) apply, so a tab counts what it lists.
+ */
 function StatusTabs() {
   const { filterValues, displayedFilters, setFilters } = useListContext();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const unselectAll = useUnselectAll('reviews');
-  const current = typeof filterValues.status === 'string' ? filterValues.status : 'all';
+  const { status, ...rest } = filterValues as Record<string, unknown>;
+  const { data: counts } = useQuery({ queryKey: ['reviews', 'counts', rest], queryFn: () => dataProvider.getReviewCounts(rest) });
+  const current = typeof status === 'string' ? status : 'all';
   const change = (_: unknown, value: string) => {
-    const { status: _old, ...rest } = filterValues as Record<string, unknown>;
     unselectAll();
     setFilters(value === 'all' ? rest : { ...rest, status: value }, displayedFilters);
   };
   return (
     <Tabs value={current} onChange={change} aria-label="Reviews by status" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      {REVIEW_STATUSES.map((s) => (
-        <Tab key={s} value={s} label={<TabLabel status={s} />} data-testid={`reviews-tab-${s}`} />
-      ))}
-      <Tab value="all" label={<TabLabel status="all" />} data-testid="reviews-tab-all" />
+      {TABS.map((s) => {
+        const count = counts ? counts[s] : undefined;
+        return (
+          <Tab
+            key={s}
+            value={s}
+            data-testid={`reviews-tab-${s}`}
+            data-count={count ?? ''}
+            label={`${s === 'all' ? 'All' : REVIEW_STATUS_LABELS[s]}${count === undefined ? '' : ` (${count})`}`}
+          />
+        );
+      })}
     </Tabs>
   );
 }

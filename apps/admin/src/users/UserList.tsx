@@ -14,6 +14,25 @@ import { useCompact } from '../lib/useCompact';
 export const userPagePath = (id: string) => adminPath(`/customers/${id}/show`);
 
 
+/**
+ * What deleting an account does (AccountRemovalService): the orders stay for the books with the shipping name,
+ * address and phone replaced; the reviews stay on their products under the name; cart, favourites and sessions go.
+ */
+export function UserDeleteConsequences({ user }: { user: Pick<UserRecord, 'username' | 'email'> }) {
+  return (
+    <Box data-testid="user-delete-consequences">
+      <Typography sx={{ mb: 1 }}>
+        Delete {user.username} ({user.email})?
+      </Typography>
+      <Typography component="ul" variant="body2" sx={{ pl: 2, m: 0 }}>
+        <li>Their orders are kept for the shop&apos;s records, with the name, address and phone replaced by &quot;Deleted user&quot;.</li>
+        <li>Their reviews stay on the products, under the name {user.username}, and still count in the ratings.</li>
+        <li>Their cart, favourites and sign-in are removed for good.</li>
+      </Typography>
+    </Box>
+  );
+}
+
 function UserRow({ user }: { user: UserRecord }) {
   const notify = useNotify();
   const [editing, setEditing] = useState(false);
@@ -110,7 +129,7 @@ function UserRow({ user }: { user: UserRecord }) {
           isOpen={confirming}
           loading={deleting}
           title="Are you sure?"
-          content={`Delete ${user.username} (${user.email})?`}
+          content={<UserDeleteConsequences user={user} />}
           confirm="Delete"
           onConfirm={confirmDelete}
           onClose={() => setConfirming(false)}

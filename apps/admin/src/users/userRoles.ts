@@ -11,6 +11,9 @@ export async function setUserRoles(id: string, roles: UserRoles, http: HttpClien
 
 export type RoleName = 'admin' | 'distributor';
 
+/** Why the last admin keeps the role: the API's own words (409 LAST_ADMIN), shown before anything is tried. */
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted: make another user admin first';
+
 /** The body, button label and confirmation text of one role change. */
 export function roleChange(role: RoleName, grant: boolean, username: string): { roles: UserRoles; label: string; title: string; content: string; done: string } {
   const roles: UserRoles = role === 'admin' ? { isAdmin: grant } : { isDistributor: grant };

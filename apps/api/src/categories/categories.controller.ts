@@ -28,21 +28,21 @@ export class CategoriesController {
   @PublicCache()
   @Get()
   @ApiOperation({ summary: 'Categories with the list conventions (page/perPage or range, sort, filter), by name unless sorted otherwise' })
-  @ApiOkResponse({ type: [CategoryDto], description: 'With X-Total-Count and Content-Range' })
+  @ApiOkResponse({ type: [CategoryDto], description: 'With X-Total-Count and Content-Range; for admins each category carries its productCount' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: CategoryListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<CategoryDto[]> {
-    const page = await this.categories.list(query);
+  async list(@Query() query: CategoryListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<CategoryDto[]> {
+    const page = await this.categories.list(query, user?.isAdmin === true);
     setListHeaders(res, 'category', page.skip, page.items.length, page.total);
     return page.items;
   }
 
   @PublicCache()
   @Get(':id')
-  @ApiOperation({ summary: 'One category' })
+  @ApiOperation({ summary: 'One category (with its productCount for admins)' })
   @ApiOkResponse({ type: CategoryDto })
   @ApiErrors('CATEGORY_NOT_FOUND')
-  get(@CategoryId() id: string): Promise<CategoryDto> {
-    return this.categories.get(id);
+  get(@CategoryId() id: string, @CurrentUser() user: AuthUser | undefined): Promise<CategoryDto> {
+    return this.categories.get(id, user?.isAdmin === true);
   }
 
   @PublicCache()
@@ -79,7 +79,7 @@ export class CategoriesController {
 
   @Delete(':id')
   @Auth('admin')
-  @ApiOperation({ summary: 'Delete a category that has no products' })
+  @ApiOperation({ summary: 'Delete a category that has no products (409 CATEGORY_IN_USE names how many it has)' })
   @ApiOkResponse({ type: CategoryDeletedDto })
   @ApiErrors('CATEGORY_NOT_FOUND', 'CATEGORY_IN_USE')
   remove(@CategoryId() id: string): Promise<CategoryDeletedDto> {

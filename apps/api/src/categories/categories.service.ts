@@ -16,7 +16,10 @@ export const CATEGORY_LIST_SPEC: ListSpec = {
 };
 
 export const CATEGORY_EXISTS_MESSAGE = 'A category with this name already exists';
-export const CATEGORY_IN_USE_MESSAGE = 'This category still has products: move or delete them first';
+/** Why a category cannot be deleted: "Shoes has 12 products: move or delete them first". */
+export function categoryInUseMessage(name: string, products: number): string {
+  return products === 1 ? `${name} has 1 product: move or delete it first` : `${name} has ${products} products: move or delete them first`;
+}
 
 export interface CategoryPage {
   items: CategoryDto[];
@@ -35,7 +38,8 @@ export class CategoriesService {
     return (await this.categories.findAll()).map((c) => CategoryDto.from(c));
   }
 
-  async list(query: CategoryListQueryDto): Promise<CategoryPage> {
+  /** A page of categories; `withCounts` (admins) adds each one's product count. */
+  async list(query: CategoryListQueryDto, withCounts = false): Promise<CategoryPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, CATEGORY_LIST_SPEC);
     const text = (filter.q ?? filter.name) as string | undefined;
     const criteria = { ...(filter._id ? { ids: filter._id as Types.ObjectId[] } : {}), ...(text ? { namePattern: new RegExp(escapeRegex(text.slice(0, 100)), 'i') } : {}) };
@@ -43,11 +47,13 @@ export class CategoriesService {
       this.categories.find(criteria, sort as CategorySort, skip, limit),
       this.categories.countMatching(criteria),
     ]);
-    return { items: rows.map((c) => CategoryDto.from(c)), skip, total };
+    const counts = withCounts ? await this.products.countByCategories(rows.map((c) => c._id)) : undefined;
+    return { items: rows.map((c) => CategoryDto.from(c, counts ? (counts.get(c._id.toString()) ?? 0) : undefined)), skip, total };
   }
 
-  async get(id: string): Promise<CategoryDto> {
-    return CategoryDto.from(await this.require(id));
+  async get(id: string, withCount = false): Promise<CategoryDto> {
+    const category = await this.require(id);
+    return CategoryDto.from(category, withCount ? await this.products.countInCategory(category._id) : undefined);
   }
 
   async require(id: string): Promise<CategoryRecord> {
@@ -79,7 +85,8 @@ export class CategoriesService {
 
   async remove(id: string): Promise<CategoryDeletedDto> {
     const category = await this.require(id);
-    if ((await this.products.countInCategory(category._id)) > 0) throw conflict('CATEGORY_IN_USE', CATEGORY_IN_USE_MESSAGE);
+    const products = await this.products.countInCategory(category._id);
+    if (products > 0) throw conflict('CATEGORY_IN_USE', categoryInUseMessage(category.name, products));
     if (!(await this.categories.deleteById(category._id))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
     return { ...CategoryDto.from(category), message: `${category.name} is deleted.` };
   }

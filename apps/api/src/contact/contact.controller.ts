@@ -10,7 +10,7 @@ import { setListHeaders } from '../common/list-query';
 import { IdParam } from '../common/object-id';
 import { ContactService } from './contact.service';
 import { ContactListQueryDto } from './dto/contact-list-query.dto';
-import { ContactMessageDto, ContactReceivedDto, CreateContactMessageDto, UpdateContactMessageDto } from './dto/contact.dto';
+import { ContactMessageDto, ContactReceivedDto, ContactReplyInputDto, CreateContactMessageDto, UpdateContactMessageDto } from './dto/contact.dto';
 
 /** Contact-form messages a client may send per window. */
 export const CONTACT_LIMIT = { limit: 10, ttl: 3_600_000 };
@@ -62,5 +62,16 @@ export class ContactController {
   @ApiErrors('CONTACT_MESSAGE_NOT_FOUND')
   update(@MessageId() id: string, @Body() dto: UpdateContactMessageDto, @CurrentUser() user: AuthUser): Promise<ContactMessageDto> {
     return this.contact.setHandled(new Types.ObjectId(id), dto.handled, user);
+  }
+
+  @Post(':id/replies')
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Answer a message (admins): the reply is mailed to the sender, kept in the thread with its author and time, and marks the message handled',
+  })
+  @ApiCreatedResponse({ type: ContactMessageDto, description: 'The message with its thread' })
+  @ApiErrors('CONTACT_MESSAGE_NOT_FOUND', 'VALIDATION_FAILED')
+  reply(@MessageId() id: string, @Body() dto: ContactReplyInputDto, @CurrentUser() user: AuthUser): Promise<ContactMessageDto> {
+    return this.contact.reply(new Types.ObjectId(id), dto.message, user);
   }
 }

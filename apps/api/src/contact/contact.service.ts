@@ -60,6 +60,26 @@ export class ContactService {
     return ContactMessageDto.from(message);
   }
 
+  /**
+   * Keeps an admin's reply in the message's thread (marking it handled), then queues it by mail to the sender,
+   * quoting the message. The job id is the reply's, so a retried queueing never mails the same reply twice.
+   */
+  async reply(id: Types.ObjectId, text: string, admin: AuthUser): Promise<ContactMessageDto> {
+    const message = await this.messages.addReply(id, { message: text, author: admin.objectId, authorName: admin.username, sentAt: new Date() });
+    if (!message) throw notFound('CONTACT_MESSAGE_NOT_FOUND', 'Message not found');
+    const reply = message.replies?.at(-1);
+    if (reply) {
+      const messageId = message._id.toString();
+      const replyId = reply._id.toString();
+      await this.jobs.enqueue(
+        'mail.contact-reply',
+        { to: message.email, messageId, replyId, name: message.name, subject: message.subject, reply: reply.message, original: message.message },
+        `${messageId}.${replyId}`,
+      );
+    }
+    return ContactMessageDto.from(message);
+  }
+
   async setHandled(id: Types.ObjectId, handled: boolean, admin: AuthUser): Promise<ContactMessageDto> {
     const message = await this.messages.setHandled(id, handled, admin.objectId, new Date());
     if (!message) throw notFound('CONTACT_MESSAGE_NOT_FOUND', 'Message not found');

@@ -1,4 +1,5 @@
 import { couponRefusal, type CouponTerms } from './coupon-rules';
+import { couponState } from './coupon-state';
 
 describe('coupon rules', () => {
   const now = new Date('2025-06-01T12:00:00Z');
@@ -19,5 +20,20 @@ describe('coupon rules', () => {
 
   it('treats missing limits as unlimited', () => {
     expect(couponRefusal({ ...terms, maxRedemptions: null, perCustomerLimit: null, redemptions: 1000 }, 5000, 50, now)).toBeUndefined();
+  });
+});
+
+describe('coupon state', () => {
+  const now = new Date('2025-06-01T12:00:00Z');
+  const base = { active: true, redemptions: 0, maxRedemptions: 5, startsAt: null, endsAt: null };
+
+  it('follows the same order as the refusals', () => {
+    expect(couponState(base, now)).toBe('active');
+    expect(couponState({ ...base, active: false, endsAt: new Date('2020-01-01') }, now)).toBe('disabled');
+    expect(couponState({ ...base, startsAt: new Date('2025-06-01T12:00:01Z') }, now)).toBe('scheduled');
+    expect(couponState({ ...base, endsAt: new Date('2025-06-01T11:59:59Z') }, now)).toBe('expired');
+    expect(couponState({ ...base, endsAt: now }, now)).toBe('expired');
+    expect(couponState({ ...base, redemptions: 5 }, now)).toBe('used_up');
+    expect(couponState({ ...base, maxRedemptions: null, redemptions: 500 }, now)).toBe('active');
   });
 });

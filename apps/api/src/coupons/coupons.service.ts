@@ -42,7 +42,8 @@ export class CouponsService {
     if (Array.isArray(f._id)) filter.ids = f._id;
     const q = typeof f.q === 'string' && f.q.trim() ? escapeRegex(f.q.trim()) : undefined;
     const { rows, total } = await this.coupons.list(filter, parsed.sort, parsed.skip, parsed.limit, q);
-    return { rows: rows.map(CouponDto.from), total, skip: parsed.skip };
+    const now = new Date();
+    return { rows: rows.map((c) => CouponDto.from(c, now)), total, skip: parsed.skip };
   }
 
   async get(id: string): Promise<CouponDto> {
@@ -152,14 +153,14 @@ export class CouponsService {
     }
     if (dto.minSubtotal !== undefined) {
       const cents = centsOf(dto.minSubtotal);
-      if (cents === undefined) errors.minSubtotal = 'minSubtotal must be an amount in dollars, to the cent';
+      if (cents === undefined) errors.minSubtotal = 'The minimum subtotal must be an amount in dollars, to the cent';
       else out.minSubtotalCents = cents;
     } else if (!current) out.minSubtotalCents = 0;
     if (dto.startsAt !== undefined) out.startsAt = dto.startsAt === null ? null : new Date(dto.startsAt);
     if (dto.endsAt !== undefined) out.endsAt = dto.endsAt === null ? null : new Date(dto.endsAt);
     const startsAt = out.startsAt !== undefined ? out.startsAt : current?.startsAt;
     const endsAt = out.endsAt !== undefined ? out.endsAt : current?.endsAt;
-    if (startsAt && endsAt && endsAt <= startsAt) errors.endsAt = 'endsAt must be after startsAt';
+    if (startsAt && endsAt && endsAt <= startsAt) errors.endsAt = 'The end date must be after the start date';
     // A new end date must lie ahead: a coupon saved already expired would be listed as active and never apply.
     else if (out.endsAt && out.endsAt.getTime() <= Date.now()) errors.endsAt = 'The end date must be in the future';
     if (dto.maxRedemptions !== undefined) out.maxRedemptions = dto.maxRedemptions;

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders } from '../common/list-query';
-import { ModerationReviewDto, ReviewListQueryDto, ReviewStatusInputDto, ReviewStatusResultDto } from './dto/review-moderation.dto';
+import { ModerationReviewDto, ReviewCountsDto, ReviewListQueryDto, ReviewStatusInputDto, ReviewStatusResultDto } from './dto/review-moderation.dto';
 import { ReviewsService } from './reviews.service';
 
 const STATUS_SUMMARY = "Approve or reject up to 100 reviews at once (admins); each product's rating and numReviews count approved reviews only";
@@ -23,6 +23,18 @@ export class ReviewsController {
     const { rows, skip, total } = await this.reviews.list(query);
     setListHeaders(res, 'reviews', skip, rows.length, total);
     return rows;
+  }
+
+  @Get('counts')
+  @Auth('admin')
+  @ApiOperation({
+    summary: "Reviews per status (admins), for the console's status tabs",
+    description: 'Takes the same filter as GET /api/reviews (q, product, user); its status is ignored, so each tab shows what it would list. `all` is the sum.',
+  })
+  @ApiOkResponse({ type: ReviewCountsDto })
+  @ApiErrors('INVALID_QUERY')
+  counts(@Query() query: ReviewListQueryDto): Promise<ReviewCountsDto> {
+    return this.reviews.counts(query);
   }
 
   @Patch('status')

@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { badRequest, notFound } from '../common/domain-error';
 import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
 import { MAX_SEARCH_LENGTH, reviewToDto } from '../products/product-rules';
-import type { ModerationReviewDto, ReviewListQueryDto, ReviewStatusInputDto, ReviewStatusResultDto } from './dto/review-moderation.dto';
+import type { ModerationReviewDto, ReviewCountsDto, ReviewListQueryDto, ReviewStatusInputDto, ReviewStatusResultDto } from './dto/review-moderation.dto';
 
 export const REVIEW_LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'rating', 'status', 'name', 'productName', '_id'],
@@ -30,6 +30,16 @@ function toModerationDto(record: ReviewListRecord): ModerationReviewDto {
   };
 }
 
+/** The list filter's criteria other than the status: the product, the reviewer and the text searched. */
+function criteriaOf(filter: Record<string, unknown>): ReviewFilter {
+  const criteria: ReviewFilter = {};
+  if (filter.product) criteria.product = filter.product as Types.ObjectId;
+  if (filter.user) criteria.user = filter.user as Types.ObjectId;
+  const text = (filter.q as string | undefined)?.slice(0, MAX_SEARCH_LENGTH).trim();
+  if (text) criteria.text = new RegExp(escapeRegex(text), 'i');
+  return criteria;
+}
+
 /** The console's review moderation: every product's reviews in one list, approved or rejected in bulk. */
 @Injectable()
 export class ReviewsService {
@@ -37,19 +47,27 @@ export class ReviewsService {
 
   async list(query: ReviewListQueryDto): Promise<ReviewPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, REVIEW_LIST_SPEC);
-    const criteria: ReviewFilter = {};
+    const criteria = criteriaOf(filter);
     const status = filter.status as string | undefined;
     if (status !== undefined) {
       if (!(REVIEW_STATUSES as readonly string[]).includes(status)) throw badRequest('INVALID_QUERY', 'filter status must be pending, approved or rejected');
       criteria.status = status as ReviewStatus;
     }
-    if (filter.product) criteria.product = filter.product as Types.ObjectId;
-    if (filter.user) criteria.user = filter.user as Types.ObjectId;
-    const text = (filter.q as string | undefined)?.slice(0, MAX_SEARCH_LENGTH).trim();
-    if (text) criteria.text = new RegExp(escapeRegex(text), 'i');
     const field = (sort.field === '_id' ? 'createdAt' : sort.field) as ReviewSort['field'];
     const [rows, total] = await Promise.all([this.reviews.find(criteria, { field, order: sort.order }, skip, limit), this.reviews.countMatching(criteria)]);
     return { rows: rows.map(toModerationDto), skip, total };
+  }
+
+  /**
+   * Reviews per status under the list's other filters (the search, the product, the reviewer), so each status tab
+   * counts what it would list; the filter's status is ignored. `all` is the sum.
+   */
+  async counts(query: ReviewListQueryDto): Promise<ReviewCountsDto> {
+    const { filter } = parseListQuery(query, REVIEW_LIST_SPEC);
+    const criteria = criteriaOf(filter);
+    const count = (status: ReviewStatus) => this.reviews.countMatching({ ...criteria, status });
+    const [pending, approved, rejected] = await Promise.all([count('pending'), count('approved'), count('rejected')]);
+    return { all: pending + approved + rejected, pending, approved, rejected };
   }
 
   /** Approves or rejects the named reviews; each product's rating and numReviews follow (approved reviews only). */

@@ -28,6 +28,7 @@ export class MailProcessor extends WorkerHost {
       'mail.newsletter-welcome': send('mail.newsletter-welcome'),
       'mail.contact-received': send('mail.contact-received'),
       'mail.contact-admin': send('mail.contact-admin'),
+      'mail.contact-reply': send('mail.contact-reply'),
       'mail.order-confirmation': send('mail.order-confirmation'),
       'mail.order-status': send('mail.order-status'),
       'mail.product-moderated': send('mail.product-moderated'),

@@ -13,11 +13,21 @@ export interface NewContactMessage {
   user?: Types.ObjectId;
 }
 
+export interface ContactReplyRecord {
+  _id: Types.ObjectId;
+  message: string;
+  author: Types.ObjectId;
+  authorName: string;
+  sentAt: Date;
+}
+
 export interface ContactMessageRecord extends NewContactMessage {
   _id: Types.ObjectId;
   handled: boolean;
   handledAt?: Date;
   handledBy?: Types.ObjectId;
+  /** Absent on messages stored before replies existed. */
+  replies?: ContactReplyRecord[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,6 +67,21 @@ export class ContactMessagesRepository {
       this.model.countDocuments(query).exec(),
     ]);
     return { items, total };
+  }
+
+  /**
+   * Appends an admin's reply to the thread and marks the message handled by that admin, in one update;
+   * null when the message does not exist.
+   */
+  addReply(id: Types.ObjectId, reply: Omit<ContactReplyRecord, '_id'>): Promise<ContactMessageRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: id },
+        { $push: { replies: { _id: new Types.ObjectId(), ...reply } }, $set: { handled: true, handledAt: reply.sentAt, handledBy: reply.author } },
+        { returnDocument: 'after' },
+      )
+      .lean<ContactMessageRecord>()
+      .exec();
   }
 
   /** Marks the message handled (or not again); null when it does not exist. */

@@ -322,6 +322,15 @@ export class ProductsRepository {
     return this.model.countDocuments({ category: categoryId }).exec();
   }
 
+  /** How many products (of every status) each of these categories holds; a category without products is absent. */
+  async countByCategories(categoryIds: Types.ObjectId[]): Promise<Map<string, number>> {
+    if (categoryIds.length === 0) return new Map();
+    const rows = await this.model
+      .aggregate<{ _id: Types.ObjectId; count: number }>([{ $match: { category: { $in: categoryIds } } }, { $group: { _id: '$category', count: { $sum: 1 } } }])
+      .exec();
+    return new Map(rows.map((row) => [row._id.toString(), row.count]));
+  }
+
   /** The product with its reviews, or null. */
   async findById(id: Types.ObjectId): Promise<ProductRecord | null> {
     return this.oneWithCategory(await this.model.findById(id).select(UNSHOWN).lean<StoredProduct>().exec());

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import type { CategoryRecord } from '@shop/database';
@@ -32,7 +32,11 @@ export class CategoryDto {
   @ApiProperty({ type: String, format: 'date-time' })
   updatedAt!: string;
 
-  static from(category: CategoryRecord): CategoryDto {
+  /** Admins only: the products in it, of every status (a category with products cannot be deleted). */
+  @ApiPropertyOptional({ example: 12, minimum: 0 })
+  productCount?: number;
+
+  static from(category: CategoryRecord, productCount?: number): CategoryDto {
     const id = category._id.toString();
     return {
       _id: id,
@@ -41,6 +45,7 @@ export class CategoryDto {
       slug: category.slug,
       createdAt: new Date(category.createdAt).toISOString(),
       updatedAt: new Date(category.updatedAt).toISOString(),
+      ...(productCount === undefined ? {} : { productCount }),
     };
   }
 }

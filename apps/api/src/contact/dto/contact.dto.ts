@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ContactMessageRecord } from '@shop/database';
+import type { ContactMessageRecord, ContactReplyRecord } from '@shop/database';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsNotEmpty, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Trim } from '../../common/transforms';
 /** One line of text: no line breaks (they would end up in mail headers). */
 const ONE_LINE = /^[^\r\n]*$/;
@@ -39,6 +39,39 @@ export class UpdateContactMessageDto {
   @ApiProperty({ description: 'Whether an admin has dealt with the message' })
   @IsBoolean({ message: 'handled must be true or false' })
   handled!: boolean;
+}
+
+export class ContactReplyInputDto {
+  /** Sent by e-mail to the message's sender and kept in its thread. */
+  @ApiProperty({ example: 'Your order left our warehouse this morning; the tracking link follows by mail.', minLength: 1, maxLength: 5000 })
+  @Trim()
+  // class-validator checks the lowest decorator first (and stops there): a missing reply is "Please write a reply".
+  @MaxLength(5000, { message: 'A reply can have at most 5000 characters' })
+  @IsNotEmpty({ message: 'Please write a reply' })
+  @IsString({ message: 'Please write a reply' })
+  message!: string;
+}
+
+/** One admin's answer in a message's thread. */
+export class ContactReplyDto {
+  @ApiProperty({ example: '665f1c2e9d1e8a0012345679' })
+  _id!: string;
+
+  @ApiProperty()
+  message!: string;
+
+  @ApiProperty({ example: '665f1c2e9d1e8a0012345670', description: 'The admin who sent it' })
+  author!: string;
+
+  @ApiProperty({ example: 'Olive Owner', description: "The admin's username when the reply was sent" })
+  authorName!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  sentAt!: string;
+
+  static from(r: ContactReplyRecord): ContactReplyDto {
+    return { _id: r._id.toString(), message: r.message, author: r.author.toString(), authorName: r.authorName, sentAt: r.sentAt.toISOString() };
+  }
 }
 
 export class ContactReceivedDto {
@@ -81,6 +114,10 @@ export class ContactMessageDto {
   @ApiProperty({ nullable: true, type: String })
   handledBy!: string | null;
 
+  /** The admins' replies, oldest first (each one was mailed to the sender). */
+  @ApiProperty({ type: [ContactReplyDto] })
+  replies!: ContactReplyDto[];
+
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
 
@@ -97,6 +134,7 @@ export class ContactMessageDto {
       handled: m.handled,
       handledAt: m.handledAt ? m.handledAt.toISOString() : null,
       handledBy: m.handledBy ? m.handledBy.toString() : null,
+      replies: (m.replies ?? []).map((r) => ContactReplyDto.from(r)),
       createdAt: m.createdAt.toISOString(),
     };
   }

@@ -4,19 +4,20 @@ import { COUPON_TYPES, type CouponDocument, type CouponType } from '@shop/databa
 import { ListQueryDto } from '../../common/list-query';
 import { toDollars } from '../../common/money';
 import { Trim } from '../../common/transforms';
+import { COUPON_STATES, couponState, type CouponState } from '../coupon-state';
 
 export class CreateCouponDto {
   /** Unique, case-insensitive (stored upper-case). Letters, digits, - and _. */
   @ApiProperty({ example: 'SUMMER10' })
   @Trim()
-  @IsString()
+  @IsString({ message: 'Code must be 3 to 40 letters, digits, - or _' })
   @Matches(/^[A-Za-z0-9_-]{3,40}$/, { message: 'Code must be 3 to 40 letters, digits, - or _' })
   code!: string;
 
   @ApiPropertyOptional({ example: '10 % off everything' })
   @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @IsString({ message: 'The description must be text' })
+  @MaxLength(200, { message: 'The description must be at most 200 characters' })
   description?: string;
 
   @ApiProperty({ enum: COUPON_TYPES })
@@ -31,43 +32,43 @@ export class CreateCouponDto {
   /** Smallest cart subtotal in dollars (default 0). */
   @ApiPropertyOptional({ example: 50 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'The minimum subtotal must be a number' })
+  @Min(0, { message: 'The minimum subtotal cannot be negative' })
   minSubtotal?: number;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
-  @IsISO8601({}, { message: 'startsAt must be a date' })
+  @IsISO8601({}, { message: 'The start date must be a date and time' })
   startsAt?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
-  @IsISO8601({}, { message: 'endsAt must be a date' })
+  @IsISO8601({}, { message: 'The end date must be a date and time' })
   endsAt?: string | null;
 
   /** Total redemptions allowed; null or absent = unlimited. */
   @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1 })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: 'The total number of uses must be a whole number' })
+  @Min(1, { message: 'The total number of uses must be at least 1' })
   maxRedemptions?: number | null;
 
   /** Redemptions per customer; null or absent = unlimited. */
   @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1 })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: 'The number of uses per customer must be a whole number' })
+  @Min(1, { message: 'The number of uses per customer must be at least 1' })
   perCustomerLimit?: number | null;
 
   @ApiPropertyOptional({ default: true })
   @IsOptional()
-  @IsBoolean()
+  @IsBoolean({ message: 'Active must be true or false' })
   active?: boolean;
 
   /** Listed on the offers page. */
   @ApiPropertyOptional({ default: false })
   @IsOptional()
-  @IsBoolean()
+  @IsBoolean({ message: 'Public must be true or false' })
   public?: boolean;
 }
 
@@ -113,8 +114,14 @@ export class CouponDto {
   @ApiProperty() active!: boolean;
   @ApiProperty() public!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  /**
+   * Computed when the coupon is read, from active, startsAt, endsAt and the redemptions: disabled (switched off),
+   * scheduled (not started), expired (its end has passed), used_up (every allowed use taken) or active. It matches
+   * the refusal a customer gets at that moment (expired ⇔ COUPON_EXPIRED).
+   */
+  @ApiProperty({ enum: COUPON_STATES, example: 'active' }) state!: CouponState;
 
-  static from(c: CouponDocument): CouponDto {
+  static from(c: CouponDocument, now: Date = new Date()): CouponDto {
     const id = c._id.toString();
     return {
       _id: id,
@@ -132,6 +139,7 @@ export class CouponDto {
       active: c.active,
       public: c.public,
       createdAt: c.createdAt.toISOString(),
+      state: couponState(c, now),
     };
   }
 }

@@ -91,3 +91,11 @@ export class ReviewStatusResultDto {
   @ApiProperty({ type: [ProductRatingDto], description: "Every product whose reviews were named, with its rating and numReviews recomputed" })
   products!: ProductRatingDto[];
 }
+
+/** GET /api/reviews/counts: reviews per status under the list's other filters; `all` is the sum. */
+export class ReviewCountsDto {
+  @ApiProperty() all!: number;
+  @ApiProperty() pending!: number;
+  @ApiProperty() approved!: number;
+  @ApiProperty() rejected!: number;
+}

@@ -1,4 +1,5 @@
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -43,6 +44,15 @@ export function ProductImage({ product, sizes, eager, priority }: { product: Pic
   );
 }
 
+/** The card's cart button: a 40 px round icon on phones (beside the price), a full-width labelled button from sm. */
+const CARD_ACTION = {
+  minWidth: { xs: 40, sm: 64 },
+  width: { xs: 40, sm: '100%' },
+  height: { xs: 40, sm: 'auto' },
+  px: { xs: 0, sm: 2 },
+  borderRadius: { xs: '50%', sm: 1 },
+} as const;
+
 const CARD_SIZES = '(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw';
 
 /**
@@ -81,16 +91,6 @@ function ProductCardView({
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap title={product.name}>
             {product.name}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-            <Typography sx={{ fontWeight: 700 }} color="primary">
-              {formatPrice(product.price)}
-            </Typography>
-            {onSale && (
-              <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
-                {formatPrice(product.compareAtPrice)}
-              </Typography>
-            )}
-          </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>
             <StarRating value={product.rating ?? 0} precision={0.5} size="small" label={`Rated ${(product.rating ?? 0).toFixed(1)} out of 5`} />
             <Typography variant="caption" color="text.secondary">
@@ -99,26 +99,52 @@ function ProductCardView({
           </Stack>
         </CardContent>
       </CardActionArea>
-      {showAddToCart && (
-        <Box sx={{ p: 2, pt: 0 }}>
-          {hasVariants ? (
-            <Button fullWidth variant="outlined" component={RouterLink} to={`/product/${product._id}`}>
-              Choose size
-            </Button>
-          ) : (
-            <Button
-              fullWidth
-              variant="contained"
-              startIcon={<AddShoppingCartIcon />}
-              disabled={product.countInStock <= 0}
-              onClick={() => void addToCart(product).then(settleAdd)}
-            >
-              {product.countInStock <= 0 ? MESSAGES.outOfStock : 'Add to Cart'}
-            </Button>
+      <Box data-card-footer sx={{ px: 2, pb: 2 }}>
+        {/*
+          The price and the cart action share one row on phones (the button shrinks to its icon, keeping its name),
+          so neither sits under nor over the other; from sm the button takes its own full-width row under the price.
+        */}
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, alignItems: { xs: 'center', sm: 'stretch' }, justifyContent: 'space-between', gap: 1 }}>
+          <Box data-testid="card-price" sx={{ minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'baseline' }, columnGap: 1 }}>
+            <Typography sx={{ fontWeight: 700, fontSize: { xs: '0.9375rem', sm: '1rem' }, whiteSpace: 'nowrap' }} color="primary">
+              {formatPrice(product.price)}
+            </Typography>
+            {onSale && (
+              <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through', whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
+                {formatPrice(product.compareAtPrice)}
+              </Typography>
+            )}
+          </Box>
+          {showAddToCart && (
+            <Box data-testid="card-cart-action" sx={{ flex: '0 0 auto', display: 'flex' }}>
+              {hasVariants ? (
+                <Button variant="outlined" component={RouterLink} to={`/product/${product._id}`} aria-label="Choose size" title="Choose size" sx={CARD_ACTION} fullWidth>
+                  <TuneIcon sx={{ display: { xs: 'block', sm: 'none' } }} fontSize="small" />
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                    Choose size
+                  </Box>
+                </Button>
+              ) : (
+                <Button
+                  variant="contained"
+                  aria-label={product.countInStock <= 0 ? MESSAGES.outOfStock : 'Add to Cart'}
+                  title={product.countInStock <= 0 ? MESSAGES.outOfStock : 'Add to Cart'}
+                  disabled={product.countInStock <= 0}
+                  onClick={() => void addToCart(product).then(settleAdd)}
+                  sx={CARD_ACTION}
+                  fullWidth
+                >
+                  <AddShoppingCartIcon fontSize="small" sx={{ mr: { xs: 0, sm: 1 } }} />
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                    {product.countInStock <= 0 ? MESSAGES.outOfStock : 'Add to Cart'}
+                  </Box>
+                </Button>
+              )}
+            </Box>
           )}
-          {!hasVariants && <AddedNote shown={added} from="shop" />}
         </Box>
-      )}
+        {showAddToCart && !hasVariants && <AddedNote shown={added} from="shop" />}
+      </Box>
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { SKELETON_CARDS } from './shop-filters';
 
 /**
  * The shop's grid: two columns on phones, three from md, four from xl. On phones the cards are made compact by
- * CSS (less padding, prices that may wrap, the cart button without its icon) so that two fit side by side at 390 px.
+ * CSS (less padding) so that two fit side by side at 390 px and at 320 px, each with its price beside its cart button.
  */
 const GRID = {
   display: 'grid',
@@ -17,12 +17,10 @@ const GRID = {
 const gridWithCompactCards: SxProps<Theme> = (theme) => ({
   ...GRID,
   [theme.breakpoints.down('sm')]: {
-    '& .MuiCardContent-root': { p: 1.5 },
+    '& .MuiCardContent-root': { p: 1.25 },
     '& .MuiCardContent-root .MuiStack-root': { flexWrap: 'wrap', rowGap: 0.25 },
-    // The Add to Cart / Choose size row under the card's link.
-    '& .MuiCard-root > .MuiBox-root:last-child': { px: 1.5, pb: 1.5 },
-    '& .MuiCard-root .MuiButton-root': { px: 1, fontSize: '0.8125rem' },
-    '& .MuiCard-root .MuiButton-startIcon': { display: 'none' },
+    // The price and cart button row under the card's link (side by side: ProductCard lays it out).
+    '& [data-card-footer]': { px: 1.25, pb: 1.25 },
   },
 });
 

@@ -594,6 +594,8 @@ export type CategoryDto = {
   slug: string;
   createdAt: string;
   updatedAt: string;
+  /** Admins only: the products in it, of every status (a category with products cannot be deleted). */
+  productCount?: number;
 };
 export type ErrorCode =
   | 'BAD_REQUEST'
