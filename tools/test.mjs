@@ -106,7 +106,7 @@ if (onlyJest) {
   jest('jest', extra);
 } else {
   await together([
-    { name: 'type check', command: process.execPath, args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'type check', command: process.execPath, args: ['tools/typecheck.mjs'] },
     { name: 'lint', command: process.execPath, args: [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'] },
   ]);
   // --if-missing: after `npm ci` (its prepare script builds) or an earlier run, a fresh build is reused.
