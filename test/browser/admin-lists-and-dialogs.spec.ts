@@ -337,9 +337,9 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Percent off' }).click();
     await page.getByLabel('Value').fill('10');
-    await page.getByLabel('Ends at').fill('2020-01-01T10:00');
+    await page.getByLabel('End date').fill('2020-01-01T10:00');
     await page.getByRole('button', { name: 'Save' }).click();
-    // At the field: its helper text under "Ends at".
+    // At the field: its helper text under "End date".
     const field = page.locator('.ra-input-endsAt');
     await field.getByText('The end date must be in the future').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/coupons/create');

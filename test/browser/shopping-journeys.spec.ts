@@ -22,7 +22,8 @@ test.describe('shopping journeys (browser)', () => {
 
   test('1. a guest searches and filters, opens a product, and is asked to log in to add it to the cart', async () => {
     const { context, page } = await newPage(bs);
-    await page.goto('/shop');
+    // The grid's cards are the page's signal: not every picture's load.
+    await page.goto('/shop', { waitUntil: 'domcontentloaded' });
     await page.locator('[data-testid="product-card"]').first().waitFor();
     await snap(page, 'shop');
     const first = await page.locator('[data-testid="product-card"] h3').first().innerText();
