@@ -95,7 +95,8 @@ test.describe('admin console in the browser', () => {
 
     // On success the console goes to the shop's / (the spec), which shows 'Product added successfully!' (issue
     // #23, defect 4) and the new product.
-    await page.waitForURL(`${base}/`);
+    // The shop's own text is the signal that it is there (not its 'load' event, which waits for every picture).
+    await page.waitForURL(`${base}/`, { waitUntil: 'domcontentloaded', timeout: SHOP_LOAD_TIMEOUT_MS });
     await page.getByText('Product added successfully!').waitFor({ timeout: SHOP_LOAD_TIMEOUT_MS });
     await page.getByText('Merino crew jumper').first().waitFor();
     await page.goto(`${base}/admin/allproductslist`);

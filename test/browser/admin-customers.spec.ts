@@ -78,9 +78,14 @@ test.describe('admin console: customers and roles', () => {
     // Search by name, then filter to the customers with orders.
     await page.getByPlaceholder('Name or e-mail').fill('newcomer');
     await onlyRow('Bob Newcomer');
+    // The list's filter (which the export uses) is the URL's. The search box clears after a debounce: wait for
+    // that before picking "Has orders", or the late clearing can replace the pick.
+    const filterOf = (url: URL) => JSON.parse(url.searchParams.get('filter') ?? '{}') as Record<string, unknown>;
     await page.getByPlaceholder('Name or e-mail').fill('');
+    await page.waitForURL((url) => !filterOf(url).q);
     await page.getByRole('combobox', { name: 'Has orders' }).click();
     await page.getByRole('option', { name: 'Yes' }).click();
+    await page.waitForURL((url) => filterOf(url).hasOrders !== undefined && !filterOf(url).q);
     const row = await onlyRow('Ann Shopper');
     // Two orders; only the paid one ($50.00) counts as spent, the pending cash-on-delivery order ($25.00) does not.
     expect(await row.innerText()).toMatch(/\b2\b[\s\S]*\$50\.00/);
