@@ -113,24 +113,30 @@ function toDocument(record: SearchRecord): IndexedDocument {
   };
 }
 
+/** A product with what filters, facets and orders read, computed once when it is indexed. */
 interface Entry {
+  id: string;
   record: SearchRecord;
   options: Option[];
   categoryId: string;
+  created: number;
+  rating: number;
   /** Most popular first: rating weighted by how many reviewed it. */
   popularity: number;
+  /** This search's relevance (set while a search runs: searches are synchronous). */
+  score: number;
 }
 
-const COMPARE: Record<Exclude<SearchSort, 'relevance'>, (a: Entry, b: Entry) => number> = {
-  newest: (a, b) => +b.record.createdAt - +a.record.createdAt || idOrder(b, a),
+type FieldSort = Exclude<SearchSort, 'relevance'>;
+const COMPARE: Record<FieldSort, (a: Entry, b: Entry) => number> = {
+  newest: (a, b) => b.created - a.created || idOrder(b, a),
   price_asc: (a, b) => a.record.priceCents - b.record.priceCents || idOrder(a, b),
   price_desc: (a, b) => b.record.priceCents - a.record.priceCents || idOrder(b, a),
-  top_rated: (a, b) => (b.record.rating ?? 0) - (a.record.rating ?? 0) || idOrder(b, a),
+  top_rated: (a, b) => b.rating - a.rating || idOrder(b, a),
 };
+const BY_RELEVANCE = (a: Entry, b: Entry): number => b.score - a.score || b.popularity - a.popularity || idOrder(b, a);
 function idOrder(a: Entry, b: Entry): number {
-  const x = a.record._id.toHexString();
-  const y = b.record._id.toHexString();
-  return x < y ? -1 : x > y ? 1 : 0;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /**
@@ -144,6 +150,12 @@ export class SearchCatalogue {
   private index = SearchCatalogue.emptyIndex();
   private synonyms = new Map<string, string[]>();
   private popularCache: SearchRecord[] | undefined;
+  private readonly orders = new Map<FieldSort, Entry[]>();
+  /** Answers (all their matches, in order, and the facets) of recent searches, until the catalogue changes. */
+  private readonly answers = new Map<string, { matches: Entry[]; facets: SearchFacets; suggestion: string | null }>();
+
+  /** @param cacheSize how many recent searches' answers are kept (0: none, as the benchmark measures the search itself). */
+  constructor(private readonly cacheSize = 200) {}
 
   private static emptyIndex(): MiniSearch<IndexedDocument> {
     return new MiniSearch<IndexedDocument>({
@@ -164,7 +176,7 @@ export class SearchCatalogue {
     this.entries.clear();
     this.index = SearchCatalogue.emptyIndex();
     for (const record of records) this.add(record);
-    this.popularCache = undefined;
+    this.changed();
   }
 
   /** Adds a product, or replaces what the index holds for it. */
@@ -172,13 +184,13 @@ export class SearchCatalogue {
     const id = record._id.toHexString();
     if (this.entries.has(id)) this.index.discard(id);
     this.add(record);
-    this.popularCache = undefined;
+    this.changed();
   }
 
   remove(id: string): void {
     if (!this.entries.delete(id)) return;
     this.index.discard(id);
-    this.popularCache = undefined;
+    this.changed();
   }
 
   /** The stored product's last change, to skip re-indexing what is already current. */
@@ -196,12 +208,32 @@ export class SearchCatalogue {
   private add(record: SearchRecord): void {
     const id = record._id.toHexString();
     this.entries.set(id, {
+      id,
       record,
       options: optionsOf(record),
       categoryId: record.category?._id.toHexString() ?? '',
+      created: +record.createdAt,
+      rating: record.rating ?? 0,
       popularity: (record.rating ?? 0) * Math.log2(2 + (record.numReviews ?? 0)),
+      score: 0,
     });
     this.index.add(toDocument(record));
+  }
+
+  /** Every product in one order, kept until the catalogue changes: browsing without text needs no sort. */
+  private sorted(sort: FieldSort): Entry[] {
+    let list = this.orders.get(sort);
+    if (!list) {
+      list = [...this.entries.values()].sort(COMPARE[sort]);
+      this.orders.set(sort, list);
+    }
+    return list;
+  }
+
+  private changed(): void {
+    this.popularCache = undefined;
+    this.orders.clear();
+    this.answers.clear();
   }
 
   /** Synonym groups: a query word in a group also finds the group's other words. */
@@ -211,6 +243,7 @@ export class SearchCatalogue {
       for (const term of group) map.set(term, [...new Set([...(map.get(term) ?? []), ...group])]);
     }
     this.synonyms = map;
+    this.answers.clear();
   }
 
   /** The query as MiniSearch reads it: every word must match; a word with synonyms matches any of its group. */
@@ -224,8 +257,8 @@ export class SearchCatalogue {
     };
   }
 
-  /** Scores of the products whose text matches every word of the query. */
-  private match(q: string, edits: (term: string) => number = typosAllowed): Map<string, number> {
+  /** The products whose text matches every word of the query, best first by MiniSearch's score. */
+  private match(q: string, edits: (term: string) => number = typosAllowed): SearchResult[] {
     const terms = queryTerms(q);
     const typed = new Set(terms);
     const last = terms[terms.length - 1];
@@ -239,39 +272,59 @@ export class SearchCatalogue {
       processTerm: (term) => term,
       tokenize: (text) => [text],
     });
-    return new Map(results.map((r) => [String(r.id), r.score]));
+    return results;
   }
 
   /** Ids of the products matching the text, best first, of any status (lists that filter further themselves). */
   matchingIds(q: string): string[] {
-    const createdAt = (id: string) => +(this.entries.get(id)?.record.createdAt ?? 0);
+    const createdAt = (id: string) => this.entries.get(id)?.created ?? 0;
     // Equal scores: the newest first, as the lists order without a search.
-    return [...this.match(q)].sort((a, b) => b[1] - a[1] || createdAt(b[0]) - createdAt(a[0])).map(([id]) => id);
+    return this.match(q)
+      .sort((a, b) => b.score - a.score || createdAt(String(b.id)) - createdAt(String(a.id)))
+      .map((r) => String(r.id));
   }
 
   /** Products, facets and a suggestion for a query and its filters (answers sorted and cut by `page`). */
   search(filters: SearchFilters, sort: SearchSort, skip: number, limit: number): SearchAnswer {
-    const text = filters.q?.trim() ?? '';
-    const scores = text ? this.match(text) : undefined;
+    const text = queryTerms(filters.q ?? '').join(' ');
+    const key = this.cacheSize > 0 ? cacheKey(text, filters, sort) : '';
+    let answer = key ? this.answers.get(key) : undefined;
+    if (answer) {
+      // Most recently used last: the oldest goes first when the cache is full.
+      this.answers.delete(key);
+    } else {
+      answer = this.compute(text, filters, sort);
+    }
+    if (key) {
+      this.answers.set(key, answer);
+      if (this.answers.size > this.cacheSize) this.answers.delete(this.answers.keys().next().value as string);
+    }
+    return {
+      records: answer.matches.slice(skip, skip + limit).map((e) => e.record),
+      total: answer.matches.length,
+      facets: answer.facets,
+      suggestion: answer.suggestion,
+    };
+  }
+
+  private compute(text: string, filters: SearchFilters, sort: SearchSort): { matches: Entry[]; facets: SearchFacets; suggestion: string | null } {
     const statuses = filters.statuses ? new Set<string>(filters.statuses) : undefined;
-    const candidates: Entry[] = [];
-    if (scores) {
-      for (const id of scores.keys()) {
-        const entry = this.entries.get(id);
-        if (entry && (!statuses || statuses.has(entry.record.status))) candidates.push(entry);
+    let candidates: Entry[];
+    if (text) {
+      candidates = [];
+      for (const result of this.match(text)) {
+        const entry = this.entries.get(String(result.id));
+        if (!entry || (statuses && !statuses.has(entry.record.status))) continue;
+        entry.score = result.score;
+        candidates.push(entry);
       }
     } else {
-      for (const entry of this.entries.values()) if (!statuses || statuses.has(entry.record.status)) candidates.push(entry);
+      // Already in the asked order: the matches keep it.
+      candidates = this.sorted(sort === 'relevance' ? 'newest' : sort);
     }
-    const { matches, facets } = facetAndFilter(candidates, filters);
-    if (sort === 'relevance' && scores) matches.sort((a, b) => (scores.get(b.record._id.toHexString()) ?? 0) - (scores.get(a.record._id.toHexString()) ?? 0) || b.popularity - a.popularity || idOrder(b, a));
-    else matches.sort(COMPARE[sort === 'relevance' ? 'newest' : sort]);
-    return {
-      records: matches.slice(skip, skip + limit).map((e) => e.record),
-      total: matches.length,
-      facets,
-      suggestion: text && matches.length === 0 ? this.suggest(text, statuses) : null,
-    };
+    const { matches, facets } = facetAndFilter(candidates, filters, statuses && !text ? statuses : undefined);
+    if (text) matches.sort(sort === 'relevance' ? BY_RELEVANCE : COMPARE[sort]);
+    return { matches, facets, suggestion: text && matches.length === 0 ? this.suggest(text, statuses) : null };
   }
 
   /**
@@ -288,8 +341,8 @@ export class SearchCatalogue {
     });
     const suggestion = corrected.join(' ');
     if (suggestion === terms.join(' ')) return null;
-    const found = [...this.match(suggestion).keys()].some((id) => {
-      const entry = this.entries.get(id);
+    const found = this.match(suggestion).some((result) => {
+      const entry = this.entries.get(String(result.id));
       return entry !== undefined && (!statuses || statuses.has(entry.record.status));
     });
     return found ? suggestion : null;
@@ -306,11 +359,10 @@ export class SearchCatalogue {
   }
 }
 
-/** What a filter asks of a product's options (size, colour, stock): one option must satisfy all three. */
-function optionMatches(option: Option, sizes: Set<string> | undefined, colours: Set<string> | undefined, inStock: boolean): boolean {
-  if (sizes && (!option.size || !sizes.has(option.size))) return false;
-  if (colours && (!option.colour || !colours.has(option.colour))) return false;
-  return !inStock || option.stock > 0;
+/** The same search, however its text and lists were spelled. */
+function cacheKey(text: string, f: SearchFilters, sort: SearchSort): string {
+  const list = (values?: string[]) => (values && values.length > 0 ? [...values].sort().join('\u0001') : '');
+  return [text, list(f.categories), list(f.brands), list(f.sizes), list(f.colours), f.minPriceCents ?? '', f.maxPriceCents ?? '', f.inStock === true ? 1 : 0, list(f.statuses ? [...f.statuses] : undefined), sort].join('\u0002');
 }
 
 function setOf(values: string[] | undefined): Set<string> | undefined {
@@ -318,11 +370,12 @@ function setOf(values: string[] | undefined): Set<string> | undefined {
 }
 
 /**
- * The products passing every filter, and the facet counts. A facet's counts take every filter but its own
- * (choosing another size widens, so the sizes are counted without the size filter), and a count is the number of
- * products the shopper gets by adding that value.
+ * The products passing every filter, and the facet counts, in one pass without allocations per product. A
+ * facet's counts take every filter but its own (choosing another size widens, so the sizes are counted without
+ * the size filter), and a count is the number of products the shopper gets by adding that value. A product's
+ * size, colour and stock must hold for one and the same option (a variant).
  */
-function facetAndFilter(candidates: Entry[], filters: SearchFilters): { matches: Entry[]; facets: SearchFacets } {
+function facetAndFilter(candidates: Entry[], filters: SearchFilters, statuses?: ReadonlySet<string>): { matches: Entry[]; facets: SearchFacets } {
   const categories = setOf(filters.categories);
   const brands = setOf(filters.brands);
   const sizes = setOf(filters.sizes);
@@ -331,40 +384,56 @@ function facetAndFilter(candidates: Entry[], filters: SearchFilters): { matches:
   const min = filters.minPriceCents;
   const max = filters.maxPriceCents;
 
-  const counts = { category: new Map<string, number>(), brand: new Map<string, number>(), size: new Map<string, number>(), colour: new Map<string, number>(), price: new Map<string, number>(), inStock: 0 };
+  const categoryCounts = new Map<string, number>();
+  const brandCounts = new Map<string, number>();
+  const sizeCounts = new Map<string, number>();
+  const colourCounts = new Map<string, number>();
+  const priceCounts = new Array<number>(PRICE_BUCKETS.length).fill(0);
+  let stockedCount = 0;
   const labels = new Map<string, string>();
-  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const seenSizes: string[] = [];
+  const seenColours: string[] = [];
   const matches: Entry[] = [];
 
   for (const entry of candidates) {
     const r = entry.record;
+    if (statuses && !statuses.has(r.status)) continue;
     const categoryOk = !categories || categories.has(entry.categoryId);
     const brandOk = !brands || brands.has(r.brand);
     const priceOk = (min === undefined || r.priceCents >= min) && (max === undefined || r.priceCents <= max);
-    const optionOk = entry.options.some((o) => optionMatches(o, sizes, colours, inStock));
+    let optionOk = false;
+    let stocked = false;
+    seenSizes.length = 0;
+    seenColours.length = 0;
+    for (const o of entry.options) {
+      const sizeOk = !sizes || (o.size !== undefined && sizes.has(o.size));
+      const colourOk = !colours || (o.colour !== undefined && colours.has(o.colour));
+      const stockOk = o.stock > 0;
+      if (sizeOk && colourOk) {
+        if (stockOk) stocked = true;
+        if (!inStock || stockOk) optionOk = true;
+      }
+      if (o.size !== undefined && colourOk && (!inStock || stockOk) && !seenSizes.includes(o.size)) seenSizes.push(o.size);
+      if (o.colour !== undefined && sizeOk && (!inStock || stockOk) && !seenColours.includes(o.colour)) seenColours.push(o.colour);
+    }
     if (categoryOk && brandOk && priceOk && optionOk) matches.push(entry);
 
     if (brandOk && priceOk && optionOk && entry.categoryId) {
-      bump(counts.category, entry.categoryId);
-      labels.set(entry.categoryId, r.category?.name ?? '');
+      categoryCounts.set(entry.categoryId, (categoryCounts.get(entry.categoryId) ?? 0) + 1);
+      if (!labels.has(entry.categoryId)) labels.set(entry.categoryId, r.category?.name ?? '');
     }
-    if (categoryOk && priceOk && optionOk && r.brand) bump(counts.brand, r.brand);
+    if (categoryOk && priceOk && optionOk && r.brand) brandCounts.set(r.brand, (brandCounts.get(r.brand) ?? 0) + 1);
     if (categoryOk && brandOk && optionOk) {
       const dollars = r.priceCents / 100;
-      for (const bucket of PRICE_BUCKETS) if (dollars >= bucket.min && (bucket.max === undefined || dollars <= bucket.max)) bump(counts.price, bucket.value);
+      for (let b = 0; b < PRICE_BUCKETS.length; b += 1) {
+        const bucket = PRICE_BUCKETS[b];
+        if (dollars >= bucket.min && (bucket.max === undefined || dollars <= bucket.max)) priceCounts[b] += 1;
+      }
     }
     if (categoryOk && brandOk && priceOk) {
-      const seenSizes = new Set<string>();
-      const seenColours = new Set<string>();
-      let stocked = false;
-      for (const o of entry.options) {
-        if (o.size && optionMatches({ ...o, size: undefined }, undefined, colours, inStock)) seenSizes.add(o.size);
-        if (o.colour && optionMatches({ ...o, colour: undefined }, sizes, undefined, inStock)) seenColours.add(o.colour);
-        if (!stocked && optionMatches(o, sizes, colours, true)) stocked = true;
-      }
-      for (const s of seenSizes) bump(counts.size, s);
-      for (const c of seenColours) bump(counts.colour, c);
-      if (stocked) counts.inStock += 1;
+      for (const size of seenSizes) sizeCounts.set(size, (sizeCounts.get(size) ?? 0) + 1);
+      for (const colour of seenColours) colourCounts.set(colour, (colourCounts.get(colour) ?? 0) + 1);
+      if (stocked) stockedCount += 1;
     }
   }
 
@@ -372,16 +441,16 @@ function facetAndFilter(candidates: Entry[], filters: SearchFilters): { matches:
     const values = new Set([...map.keys(), ...(selected ?? [])]);
     return [...values].map((value) => ({ value, label: label(value), count: map.get(value) ?? 0 }));
   };
-  const priceSelected = PRICE_BUCKETS.filter((b) => min === b.min * 100 && (b.max === undefined ? max === undefined : max === b.max * 100)).map((b) => b.value);
+  const priceSelected = (b: (typeof PRICE_BUCKETS)[number]) => min === b.min * 100 && (b.max === undefined ? max === undefined : max === b.max * 100);
   return {
     matches,
     facets: {
-      category: list(counts.category, categories, (v) => labels.get(v) ?? v).sort(byLabel),
-      brand: list(counts.brand, brands).sort(byLabel),
-      size: list(counts.size, sizes).sort((a, b) => compareSizes(a.value, b.value)),
-      colour: list(counts.colour, colours).sort(byLabel),
-      price: PRICE_BUCKETS.map((b) => ({ value: b.value, label: b.label, count: counts.price.get(b.value) ?? 0 })).filter((f) => f.count > 0 || priceSelected.includes(f.value)),
-      inStock: counts.inStock > 0 || inStock ? [{ value: 'true', label: 'In stock', count: counts.inStock }] : [],
+      category: list(categoryCounts, categories, (v) => labels.get(v) ?? v).sort(byLabel),
+      brand: list(brandCounts, brands).sort(byLabel),
+      size: list(sizeCounts, sizes).sort((a, b) => compareSizes(a.value, b.value)),
+      colour: list(colourCounts, colours).sort(byLabel),
+      price: PRICE_BUCKETS.map((b, i) => ({ value: b.value, label: b.label, count: priceCounts[i] })).filter((f, i) => f.count > 0 || priceSelected(PRICE_BUCKETS[i])),
+      inStock: stockedCount > 0 || inStock ? [{ value: 'true', label: 'In stock', count: stockedCount }] : [],
     },
   };
 }
