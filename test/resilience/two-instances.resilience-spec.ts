@@ -127,6 +127,27 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     report(`two instances: a product renamed on API A was answered renamed by API B ${seenAfterMs} ms later (cache TTL 10 min)\n`);
   }, 60_000);
 
+  it('a product added, renamed and deleted on one API is found (or not) by search on the other within a second', async () => {
+    const hits = async (shop: ShopEnv, q: string) => ((await call(shop.url, `/api/search?q=${encodeURIComponent(q)}`)).body.hits as Array<{ name: string }>).map((h) => h.name);
+    const within = async (q: string, expected: string[]) => {
+      const started = Date.now();
+      await until(async () => (JSON.stringify(await hits(shops[1], q)) === JSON.stringify(expected) ? true : undefined), 1000, `API B's search for "${q}"`, 20);
+      return Date.now() - started;
+    };
+    const productId = await createProduct('Shearling aviator', 3);
+    const added = await within('shearling', ['Shearling aviator']);
+    const renamed = await call(shops[0].url, `/api/products/${productId}`, { method: 'PUT', token: admin, body: { name: 'Sheepskin aviator' } });
+    expect(renamed.status).toBe(200);
+    const afterRename = await within('sheepskin', ['Sheepskin aviator']);
+    expect(await hits(shops[1], 'shearling')).toEqual([]);
+    const deleted = await call(shops[0].url, `/api/products/${productId}`, { method: 'DELETE', token: admin });
+    expect(deleted.status).toBe(200);
+    const afterDelete = await within('sheepskin', []);
+    const ready = await call(shops[1].url, '/api/health/ready');
+    expect(ready.body.search).toMatchObject({ loaded: true, lagMs: expect.any(Number) });
+    report(`two instances: search on API B found a product added on API A after ${added} ms, renamed after ${afterRename} ms, deleted after ${afterDelete} ms\n`);
+  }, 60_000);
+
   it('a logout on one API is honoured by the other', async () => {
     const token = await signUp(shops[0], 'leaver');
     expect((await call(shops[1].url, '/api/users/profile', { token })).status).toBe(200);
