@@ -178,13 +178,14 @@ async function main() {
     log(`API up with indexes in ${indexSeconds.toFixed(1)} s`);
 
     const cats = categoryDocs.map((c) => String(c._id));
-    // Every search call uses a term of its own (words, brands, category names, pairs, a miss): the engine
-    // remembers recent scans, and a repeated term would measure that memory instead of the search.
+    // Every search call uses a term of its own (words, brands, category names, pairs, a miss): the search keeps
+    // recent answers, and a repeated term would measure that memory instead of the search.
     const terms = [...ADJECTIVES, ...COLOURS, ...NOUNS, ...BRANDS, ...CATEGORY_NAMES, 'zzz-nothing', ...ADJECTIVES.map((a, i) => `${a} ${COLOURS[i % COLOURS.length]}`)];
     const results = [];
     for (const [round, concurrency] of [1, 10].entries()) {
       const offset = round * SAMPLES;
       results.push(await measure('search: GET /api/products?search=…', (k) => ({ url: `${url}/api/products?search=${encodeURIComponent(terms[(offset + k) % terms.length])}&page=${1 + (k % 3)}` }), concurrency));
+      results.push(await measure('search with facets: GET /api/search?q=…', (k) => ({ url: `${url}/api/search?q=${encodeURIComponent(terms[(offset + k) % terms.length])}&page=${1 + (k % 3)}` }), concurrency));
       results.push(await measure('category listing: GET /api/products?category=…&page=…', (k) => ({ url: `${url}/api/products?category=${cats[k % cats.length]}&page=${1 + (k % 5)}` }), concurrency));
       results.push(await measure('category page: GET /api/category/{id}/products', (k) => ({ url: `${url}/api/category/${cats[k % cats.length]}/products?page=${1 + (k % 3)}&pageSize=24` }), concurrency));
       // The shop page asks for one page of 12 (pages 1 to 4 here); the call without a page answers up to 500.
