@@ -104,12 +104,6 @@ export class SearchIndexService implements OnModuleInit, OnApplicationShutdown {
     return { size: this.catalogue.size, lagMs: this.waitingSince === undefined ? 0 : Date.now() - this.waitingSince, loaded: this.loaded };
   }
 
-  /** A search setting changed here (the synonyms): every instance syncs. */
-  announce(): void {
-    this.nudge();
-    this.broadcast.publish('');
-  }
-
   /** Something may have changed: sync now, or once more after the sync under way. */
   nudge(): void {
     this.waitingSince ??= Date.now();

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SearchRepository } from '@shop/database';
+import { catalogChanges, SearchRepository } from '@shop/database';
 import { badRequest } from '../common/domain-error';
 import { toCents } from '../common/money';
 import { toProductDto } from '../products/product-rules';
@@ -109,9 +109,10 @@ export class SearchService {
     if (!synonymWordsValid(groups)) throw badRequest('VALIDATION_FAILED', 'Each synonym must be 1 to 40 characters', { groups: 'Each synonym must be 1 to 40 characters' });
     const cleaned = groups.map((group) => [...new Set(group.map((word) => word.trim().replace(/\s+/g, ' ')))]).filter((group) => group.length > 1);
     const saved = await this.repository.saveSynonyms(cleaned);
-    // This instance's index takes them at once; the others on their next sync (the write is broadcast).
+    // This instance's index takes them at once. Announced as a catalogue change: every instance's search index syncs
+    // and their cached answers and server-rendered pages (a /shop?search=… page) are dropped.
     this.index.catalogue.setSynonyms(saved.groups);
-    this.index.announce();
+    catalogChanges.notify({ collection: 'products' });
     return { groups: saved.groups };
   }
 
