@@ -11,7 +11,6 @@ import type {
   ContributorDto,
   CouponPreviewDto,
   MyReviewDto,
-  FilteredProductsInputDto,
   OrderDto,
   OrderItemDto,
   PlaceOrderDto,
@@ -45,9 +44,6 @@ export interface ProductPage {
   products: Product[];
   total: number;
 }
-
-/** The body of POST /api/products/filtered-products: the shop's filters, and the page the shop asks for. */
-export type ProductFilters = FilteredProductsInputDto;
 
 /** A line of the server's cart: the variant nested in `variant` (the cart slice flattens it into its own lines). */
 export type CartLine = CartLineDto;
