@@ -18,6 +18,7 @@ import { ImagesModule } from './images/images.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ProductsModule } from './products/products.module';
+import { SearchModule } from './search/search.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { SeedModule } from './seed/seed.module';
 import { AuthModule } from './auth/auth.module';
@@ -81,6 +82,7 @@ export class AppModule {
         UploadsModule,
         CategoriesModule,
         ProductsModule,
+        SearchModule,
         UsersModule,
         CartModule,
         CouponsModule,

@@ -16,6 +16,8 @@ import { auditAdminWrites } from './audit/audit-plugin';
 import { CustomersRepository } from './repositories/customers.repository';
 import { StockMovement, StockMovementSchema } from './schemas/stock-movement.schema';
 import { StockLedgerRepository } from './repositories/stock-ledger.repository';
+import { ProductTombstone, ProductTombstoneSchema, SearchMiss, SearchMissSchema, SearchSettings, SearchSettingsSchema } from './schemas/search.schema';
+import { SearchRepository } from './repositories/search.repository';
 
 const models = MongooseModule.forFeature([
   { name: User.name, schema: UserSchema },
@@ -33,9 +35,12 @@ const models = MongooseModule.forFeature([
   { name: CouponRedemption.name, schema: CouponRedemptionSchema },
   { name: AuditEntry.name, schema: AuditEntrySchema },
   { name: StockMovement.name, schema: StockMovementSchema },
+  { name: ProductTombstone.name, schema: ProductTombstoneSchema },
+  { name: SearchSettings.name, schema: SearchSettingsSchema },
+  { name: SearchMiss.name, schema: SearchMissSchema },
 ]);
 
-const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository, StockLedgerRepository];
+const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository, StockLedgerRepository, SearchRepository];
 
 /** The mongoose connection, every model and every repository. Only this library talks to MongoDB. */
 @Global()

@@ -52,6 +52,7 @@ const NOUNS: Record<string, string> = {
   contact_messages: 'message',
   newsletter_subscribers: 'subscriber',
   carts: 'cart',
+  search_settings: 'search settings',
 };
 
 export function nounOf(resource: string): string {

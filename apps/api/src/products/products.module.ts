@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProductsCompatController } from '../compat/products-compat.controller';
+import { SearchModule } from '../search/search.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { ProductCsvController } from './csv/product-csv.controller';
 import { ProductCsvService } from './csv/product-csv.service';
@@ -9,5 +10,5 @@ import { StockController } from './stock/stock.controller';
 import { StockService } from './stock/stock.service';
 
 /** The compat controller comes first: its literal paths (/products/allProducts) must win over /products/:id. */
-@Module({ imports: [UploadsModule], controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController], providers: [ProductsService, ProductCsvService, StockService], exports: [ProductsService] })
+@Module({ imports: [UploadsModule, SearchModule], controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController], providers: [ProductsService, ProductCsvService, StockService], exports: [ProductsService] })
 export class ProductsModule {}

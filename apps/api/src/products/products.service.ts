@@ -18,7 +18,7 @@ import {
 import { JobsService } from '@shop/jobs';
 import type { AuthUser } from '../auth/auth-user';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
-import { escapeRegex, parseListQuery, type ListQueryDto, type ListSpec } from '../common/list-query';
+import { parseListQuery, type ListQueryDto, type ListSpec } from '../common/list-query';
 import { parseObjectIdOr404 } from '../common/object-id';
 import { UploadsService, type IncomingImage } from '../uploads/uploads.service';
 import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multipart';
@@ -30,6 +30,7 @@ import type { BulkProductResultDto, BulkProductsAnswerDto, BulkProductsInputDto 
 import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewStatusAfterEdit, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
 import { boundToCents, toCents } from '../common/money';
 import { SHOP_SORT_FIELDS } from './dto/shop-sort';
+import { SearchService } from '../search/search.service';
 
 export const PRODUCT_LIST_SPEC: ListSpec = {
   sortable: ['name', 'price', 'createdAt', 'updatedAt', 'rating', 'numReviews', 'countInStock', 'brand', 'status', '_id'],
@@ -79,15 +80,36 @@ export class ProductsService {
     private readonly users: UsersRepository,
     private readonly uploads: UploadsService,
     private readonly jobs: JobsService,
+    private readonly search: SearchService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Search text → a literal, case-insensitive pattern and the categories whose name it matches. */
-  private async textFilter(search: string | undefined): Promise<ProductFilter['text']> {
+  /** Search text → the ids of the products it matches (any status), best first; undefined without text. */
+  private async textMatches(search: string | undefined): Promise<Types.ObjectId[] | undefined> {
     const text = search?.slice(0, MAX_SEARCH_LENGTH).trim();
     if (!text) return undefined;
-    const pattern = new RegExp(escapeRegex(text), 'i');
-    return { pattern, categoryIds: await this.categories.findIdsByName(pattern) };
+    return (await this.search.matchingIds(text)).map((id) => new Types.ObjectId(id));
+  }
+
+  /** Narrows a filter to the search's matches (keeping any ids it already names). */
+  private static withMatches(filter: ProductFilter, matches: Types.ObjectId[]): ProductFilter {
+    if (!filter.ids) return { ...filter, ids: matches };
+    const named = new Set(filter.ids.map((id) => id.toHexString()));
+    return { ...filter, ids: matches.filter((id) => named.has(id.toHexString())) };
+  }
+
+  /** A page in the search's order (best match first): the matching ids are ordered here, then that page is read. */
+  private async relevancePage(filter: ProductFilter, ranked: Types.ObjectId[], skip: number, limit: number): Promise<ProductPage> {
+    const passing = new Set((await this.products.matchingIds(filter)).map((id) => id.toHexString()));
+    const ordered = ranked.filter((id) => passing.has(id.toHexString()));
+    const pageIds = ordered.slice(skip, skip + limit);
+    const rows = pageIds.length > 0 ? await this.products.find({ ids: pageIds }, { field: '_id', order: 1 }, 0, pageIds.length) : [];
+    const byId = new Map(rows.map((r) => [r._id.toHexString(), r]));
+    const items = pageIds.flatMap((id) => {
+      const row = byId.get(id.toHexString());
+      return row ? [toProductDto(row)] : [];
+    });
+    return { items, skip, total: ordered.length };
   }
 
   private async page(filter: ProductFilter, sort: ProductSort, skip: number, limit: number): Promise<ProductPage> {
@@ -120,9 +142,10 @@ export class ProductsService {
       if (!(STOCK_LEVELS as readonly string[]).includes(stock)) throw badRequest('INVALID_QUERY', `filter stock must be one of ${STOCK_LEVELS.join(', ')}`);
       criteria.stock = STOCK_RANGES[stock as StockLevel];
     }
-    criteria.text = await this.textFilter((filter.q as string | undefined) ?? query.search);
+    const matches = await this.textMatches((filter.q as string | undefined) ?? query.search);
+    if (matches && query.sort === undefined) return this.relevancePage(criteria, matches, skip, limit);
     const field = (sort.field === 'price' ? 'priceCents' : sort.field) as ProductSort['field'];
-    return this.page(criteria, { field, order: sort.order }, skip, limit);
+    return this.page(matches ? ProductsService.withMatches(criteria, matches) : criteria, { field, order: sort.order }, skip, limit);
   }
 
   /** Every product for admins (newest first), published ones for everyone else. */
@@ -171,11 +194,19 @@ export class ProductsService {
       filter.minPriceCents = boundToCents(Math.min(radio[0], radio[1]), 'min');
       filter.maxPriceCents = boundToCents(Math.max(radio[0], radio[1]), 'max');
     }
-    filter.text = await this.textFilter(input.search);
+    const matches = await this.textMatches(input.search);
+    const paged = input.page !== undefined || input.pageSize !== undefined;
+    const pageSize = paged ? (input.pageSize ?? FILTERED_PAGE_SIZE) : FILTERED_LIMIT;
+    const skip = paged ? ((input.page ?? 1) - 1) * pageSize : 0;
+    // With search text and no order asked, the best matches come first.
+    if (matches && input.sort === undefined) {
+      const page = await this.relevancePage(filter, matches, skip, pageSize);
+      return paged ? page : page.items;
+    }
     const sort: ProductSort = SHOP_SORT_FIELDS[input.sort ?? 'newest'];
-    if (input.page === undefined && input.pageSize === undefined) return this.items(filter, sort, FILTERED_LIMIT);
-    const pageSize = input.pageSize ?? FILTERED_PAGE_SIZE;
-    return this.page(filter, sort, ((input.page ?? 1) - 1) * pageSize, pageSize);
+    const narrowed = matches ? ProductsService.withMatches(filter, matches) : filter;
+    if (!paged) return this.items(narrowed, sort, FILTERED_LIMIT);
+    return this.page(narrowed, sort, skip, pageSize);
   }
 
   /** Products of one category (404 for an unknown category). */

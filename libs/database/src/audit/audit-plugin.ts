@@ -6,10 +6,11 @@ import { diffDocuments, type AuditChange } from './audit-diff';
 /** The collection of the audit log itself (its own writes are never audited). */
 export const AUDIT_COLLECTION = 'audit_log';
 /**
- * Collections whose writes are never audited: the audit log, and the stock ledger (itself a record of each stock
- * change with its actor; the product's change says what happened).
+ * Collections whose writes are never audited: the audit log, the stock ledger (itself a record of each stock
+ * change with its actor; the product's change says what happened), deleted products' tombstones (the deletion is
+ * the product's entry) and the count of searches that found nothing (shoppers' searches).
  */
-const UNAUDITED: ReadonlySet<string> = new Set([AUDIT_COLLECTION, 'stock_ledger']);
+const UNAUDITED: ReadonlySet<string> = new Set([AUDIT_COLLECTION, 'stock_ledger', 'product_tombstones', 'search_misses']);
 /** A multi-document write records at most this many documents (the first ones its filter matches). */
 export const MAX_AUDITED_DOCUMENTS = 500;
 

@@ -70,10 +70,9 @@ export class CategoriesRepository {
     return this.model.findById(id).lean<CategoryRecord>().exec();
   }
 
-  /** Ids of the categories whose name matches the (escaped) pattern, for product search. */
-  async findIdsByName(pattern: RegExp, limit = 200): Promise<Types.ObjectId[]> {
-    const rows = await this.model.find({ name: pattern }).select('_id').limit(limit).lean<{ _id: Types.ObjectId }[]>().exec();
-    return rows.map((r) => r._id);
+  /** Categories created or renamed at or after this moment (the search index renames its products' category). */
+  changedSince(since: Date): Promise<Array<{ _id: Types.ObjectId; name: string }>> {
+    return this.model.find({ updatedAt: { $gte: since } }).select('name').lean<Array<{ _id: Types.ObjectId; name: string }>>().exec();
   }
 
   async countByIds(ids: Types.ObjectId[]): Promise<number> {

@@ -18,3 +18,4 @@ export * from './audit-log.repository';
 export * from './customers.repository';
 export * from './reviews.repository';
 export * from './stock-ledger.repository';
+export * from './search.repository';

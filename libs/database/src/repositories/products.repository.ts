@@ -4,6 +4,7 @@ import { Model, Types, type QueryFilter } from 'mongoose';
 import { Category } from '../schemas/category.schema';
 import { Product, ProductDocument, ProductStatus, type ReviewStatus } from '../schemas/product.schema';
 import type { StockActor, StockMove } from '../schemas/stock-movement.schema';
+import { SearchRepository } from './search.repository';
 import { openingMoves, StockLedgerRepository, stockMove } from './stock-ledger.repository';
 
 export interface NewProduct {
@@ -119,8 +120,6 @@ export interface ProductFilter {
   excludeId?: Types.ObjectId;
   /** Units in stock (countInStock), both bounds included: the console's stock levels. */
   stock?: { min?: number; max?: number };
-  /** Free-text search: a literal (escaped) pattern on name, brand and description, or one of these categories. */
-  text?: { pattern: RegExp; categoryIds: Types.ObjectId[] };
 }
 
 export interface ProductSort {
@@ -204,6 +203,7 @@ export class ProductsRepository {
     @InjectModel(Product.name) private readonly model: Model<Product>,
     @InjectModel(Category.name) private readonly categories: Model<Category>,
     private readonly ledger: StockLedgerRepository,
+    private readonly search: SearchRepository,
   ) {}
 
   /**
@@ -287,12 +287,6 @@ export class ProductsRepository {
       if (filter.stock.max !== undefined) range.$lte = filter.stock.max;
       query.countInStock = range;
     }
-    if (filter.text) {
-      const { pattern, categoryIds } = filter.text;
-      const or: Record<string, unknown>[] = [{ name: pattern }, { brand: pattern }, { description: pattern }];
-      if (categoryIds.length > 0) or.push({ category: { $in: categoryIds } });
-      and.push({ $or: or });
-    }
     if (and.length > 0) query.$and = and;
     return query as QueryFilter<Product>;
   }
@@ -307,6 +301,33 @@ export class ProductsRepository {
     if (sort.field !== '_id') sortSpec._id = sort.order;
     const rows = await this.model.find(this.toQuery(filter)).select(LIST_PROJECTION).sort(sortSpec).skip(skip).limit(limit).batchSize(limit).lean<StoredProduct[]>().exec();
     return this.withCategories(rows);
+  }
+
+  /**
+   * Every product (any status, no reviews) changed at or after `since`, or all of them: what the search index
+   * loads at boot and follows afterwards. Sorted by updatedAt, so a caller can move its cursor to the last one.
+   */
+  async searchRecords(since?: Date): Promise<ProductRecord[]> {
+    const rows = await this.model
+      .find(since ? { updatedAt: { $gte: since } } : {})
+      .select(LIST_PROJECTION)
+      .sort({ updatedAt: 1, _id: 1 })
+      .lean<StoredProduct[]>()
+      .exec();
+    return this.withCategories(rows);
+  }
+
+  /** Which of these products exist. */
+  async existing(ids: Types.ObjectId[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.model.find({ _id: { $in: ids } }).select('_id').lean<Array<{ _id: Types.ObjectId }>>().exec();
+    return new Set(rows.map((r) => r._id.toHexString()));
+  }
+
+  /** Ids of the products matching a filter, unsorted (the caller orders them, by relevance say). */
+  async matchingIds(filter: ProductFilter): Promise<Types.ObjectId[]> {
+    const rows = await this.model.find(this.toQuery(filter)).select('_id').lean<Array<{ _id: Types.ObjectId }>>().exec();
+    return rows.map((r) => r._id);
   }
 
   countMatching(filter: ProductFilter): Promise<number> {
@@ -418,11 +439,14 @@ export class ProductsRepository {
   /** Bulk delete: the ids that were deleted are those still there before the call. */
   async deleteMany(ids: Types.ObjectId[]): Promise<number> {
     if (ids.length === 0) return 0;
+    // The tombstones first: a crash in between leaves a tombstone of a product that still exists, which the search ignores.
+    await this.search.bury(ids);
     const result = await this.model.deleteMany({ _id: { $in: ids } }).exec();
     return result.deletedCount;
   }
 
   async deleteById(id: Types.ObjectId): Promise<boolean> {
+    await this.search.bury([id]);
     const result = await this.model.deleteOne({ _id: id }).exec();
     return result.deletedCount === 1;
   }

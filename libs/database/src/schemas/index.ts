@@ -12,3 +12,4 @@ export * from './order.schema';
 export * from './coupon.schema';
 export * from './audit-entry.schema';
 export * from './stock-movement.schema';
+export * from './search.schema';

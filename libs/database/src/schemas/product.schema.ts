@@ -199,6 +199,8 @@ ProductSchema.index({ status: 1, createdAt: -1 });
 ProductSchema.index({ status: 1, rating: -1 });
 ProductSchema.index({ owner: 1, createdAt: -1 });
 ProductSchema.index({ status: 1, isSpecial: 1 });
+// The search index follows the catalogue by this cursor (apps/api/src/search/search-sync.ts).
+ProductSchema.index({ updatedAt: 1 });
 ProductSchema.index({ status: 1, onSale: 1, createdAt: -1 });
 ProductSchema.index({ category: 1, status: 1, createdAt: -1 });
 /** The reconciler's scan for holds left behind by a crash. */
