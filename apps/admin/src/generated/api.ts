@@ -549,6 +549,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the published catalogue: products by relevance, facet counts, and a suggestion when nothing matches
+     * @description Every word of q must match (name, brand, category, colours, sizes, specifications, description; the name weighs most), in any order, with typos forgiven and synonyms applied. Filters of one facet are ORed, facets are ANDed; each facet is counted with every other filter applied.
+     */
+    get: operations['Search_find'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search/synonyms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The synonym groups the search uses (the shop starts with a sensible list) */
+    get: operations['Search_synonyms'];
+    /** Replace the synonym groups; every API instance searches with them within a second */
+    put: operations['Search_saveSynonyms'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/search/misses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The search texts that found nothing, most frequent first */
+    get: operations['Search_misses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users': {
     parameters: {
       query?: never;
@@ -2552,6 +2607,88 @@ export interface components {
        */
       rating: number;
       numReviews: number;
+    };
+    ProductCardDto: {
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      id: string;
+      name: string;
+      slug: string;
+      /**
+       * @description Dollars
+       * @example 19.99
+       */
+      price: number;
+      /** @description Dollars: the price before a sale */
+      compareAtPrice: number | null;
+      brand: string;
+      image: string;
+      images: components['schemas']['ProductImageDto'][];
+      rating: number;
+      numReviews: number;
+      countInStock: number;
+      category: components['schemas']['ProductCategoryRefDto'] | null;
+      variants: components['schemas']['VariantDto'][];
+    };
+    FacetValueDto: {
+      /** @description What to send back to choose it (an id for categories, "25-50" for prices, "true" for in stock) */
+      value: string;
+      /** @description What to show */
+      label: string;
+      /** @description Products the answer would hold with this value chosen (and every other filter kept) */
+      count: number;
+    };
+    SearchFacetsDto: {
+      category: components['schemas']['FacetValueDto'][];
+      brand: components['schemas']['FacetValueDto'][];
+      size: components['schemas']['FacetValueDto'][];
+      colour: components['schemas']['FacetValueDto'][];
+      /** @description Price ranges in dollars, both ends included: send minPrice and maxPrice */
+      price: components['schemas']['FacetValueDto'][];
+      inStock: components['schemas']['FacetValueDto'][];
+    };
+    SearchResultDto: {
+      hits: components['schemas']['ProductCardDto'][];
+      /** @description Products matching the text and every filter */
+      total: number;
+      page: number;
+      pageSize: number;
+      facets: components['schemas']['SearchFacetsDto'];
+      /** @description With no hits: a corrected text that finds products ("Did you mean …") */
+      suggestion: string | null;
+      /** @description With no hits: popular products to offer instead; else empty */
+      popular: components['schemas']['ProductCardDto'][];
+    };
+    SynonymsDto: {
+      /**
+       * @description Groups of words that mean the same: a search for one finds the others
+       * @example [
+       *       [
+       *         "tee",
+       *         "t-shirt"
+       *       ],
+       *       [
+       *         "trainers",
+       *         "sneakers"
+       *       ]
+       *     ]
+       */
+      groups: string[][];
+    };
+    SynonymsInputDto: {
+      groups: string[][];
+    };
+    SearchMissDto: {
+      /** @example raincoat */
+      query: string;
+      /** @description Searches of this text that found nothing */
+      count: number;
+      /** Format: date-time */
+      lastSearchedAt: string;
+    };
+    SearchMissesDto: {
+      items: components['schemas']['SearchMissDto'][];
     };
     RegisterDto: {
       /** @description Shown on reviews and comments. */
@@ -6580,6 +6717,284 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'PRODUCT_NOT_FOUND' | 'REVIEW_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Search_find: {
+    parameters: {
+      query?: {
+        /** @description Search text: every word must match, in any order; typos are forgiven (one from 4 letters, two from 8); the last word matches as a prefix. The first 100 characters count. */
+        q?: string;
+        /** @description Category ids (repeat the parameter or separate with commas); any of them */
+        category?: string[];
+        /** @description Brands, any of them */
+        brand?: string[];
+        /** @description Sizes, any of them (a product matches when it offers one) */
+        size?: string[];
+        /** @description Colours, any of them */
+        colour?: string[];
+        /** @description Lowest price in dollars, included */
+        minPrice?: number;
+        /** @description Highest price in dollars, included */
+        maxPrice?: number;
+        /** @description Only products that can be bought (with size or colour: in that size or colour) */
+        inStock?: boolean;
+        /** @description Order: relevance (the default with q), newest (the default without), price_asc, price_desc, top_rated */
+        sort?: 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'top_rated';
+        /** @description Page, from 1 */
+        page?: number;
+        /** @description Products per page (default 12) */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchResultDto'];
+        };
+      };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Search_synonyms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SynonymsDto'];
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Search_saveSynonyms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SynonymsInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SynonymsDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Search_misses: {
+    parameters: {
+      query?: {
+        /** @description How many (default 20) */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchMissesDto'];
+        };
+      };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
           };
         };
       };

@@ -1,25 +1,11 @@
 /**
- * The console's calls of the search admin API: GET/PUT /api/search/synonyms and GET /api/search/misses.
- * The shapes are written by hand from the agreed contract until the search API is in openapi.json.
+ * The console's calls of the search admin API: GET/PUT /api/search/synonyms (groups of words or phrases that mean
+ * the same to the shop's search, e.g. ["tee", "t-shirt", "tshirt"]) and GET /api/search/misses (the searches that
+ * found nothing, most frequent first).
  */
 import { createHttpClient, type HttpClient } from '../dataProvider/httpClient';
 import { API_URL } from '../dataProvider/resources';
-
-/** Groups of words or phrases that mean the same to the shop's search (e.g. ["tee", "t-shirt", "tshirt"]). */
-export interface SynonymGroups {
-  groups: string[][];
-}
-
-/** A query that found nothing, how often it was searched, and when last. */
-export interface SearchMiss {
-  query: string;
-  count: number;
-  lastSearchedAt: string;
-}
-
-export interface SearchMisses {
-  items: SearchMiss[];
-}
+import type { SearchMisses, SynonymGroups } from '../lib/api-types';
 
 /** How many zero-result queries the console lists. */
 export const MISSES_SHOWN = 20;

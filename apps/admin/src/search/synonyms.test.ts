@@ -33,6 +33,13 @@ describe('synonym groups', () => {
     expect(checked.errors.get(9)).toBe('“sweater” is already in group 1.');
   });
 
+  it('refuses what the API refuses: a word over 40 characters, more than 20 in a group', () => {
+    expect(checkGroups([{ key: 1, text: `tee, ${'x'.repeat(41)}` }]).errors.get(1)).toMatch(/longer than 40 characters/);
+    expect(checkGroups([{ key: 1, text: `tee, ${'x'.repeat(40)}` }]).errors.size).toBe(0);
+    const many = Array.from({ length: 21 }, (_, i) => `word${i}`).join(', ');
+    expect(checkGroups([{ key: 1, text: many }]).errors.get(1)).toBe('A group can have at most 20 words or phrases.');
+  });
+
   it('tells a change from the saved groups', () => {
     expect(sameGroups([['tee', 't-shirt']], [['tee', 't-shirt']])).toBe(true);
     expect(sameGroups([['tee', 't-shirt']], [['t-shirt', 'tee']])).toBe(false);

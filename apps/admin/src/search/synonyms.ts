@@ -9,7 +9,9 @@ export interface GroupDraft {
   text: string;
 }
 
-export const MAX_WORD_LENGTH = 60;
+/** What PUT /api/search/synonyms accepts: words or phrases of 1 to 40 characters, 2 to 20 in a group. */
+export const MAX_WORD_LENGTH = 40;
+export const MAX_GROUP_WORDS = 20;
 
 /** The words of a group's text: split at commas, trimmed, spaces collapsed, lower-cased, each once. */
 export function wordsOf(text: string): string[] {
@@ -32,7 +34,7 @@ export interface CheckedGroups {
   errors: Map<number, string>;
 }
 
-/** The groups to save, or why some cannot be: a group needs two words, a word belongs to one group only. */
+/** The groups to save, or why some cannot be: a group has 2 to 20 words of at most 40 characters, a word belongs to one group only. */
 export function checkGroups(drafts: readonly GroupDraft[]): CheckedGroups {
   const errors = new Map<number, string>();
   const groups: string[][] = [];
@@ -41,6 +43,7 @@ export function checkGroups(drafts: readonly GroupDraft[]): CheckedGroups {
     const words = wordsOf(draft.text);
     if (words.length === 0) return;
     if (words.length < 2) errors.set(draft.key, 'A group needs at least two words or phrases.');
+    if (words.length > MAX_GROUP_WORDS) errors.set(draft.key, `A group can have at most ${MAX_GROUP_WORDS} words or phrases.`);
     const long = words.find((w) => w.length > MAX_WORD_LENGTH);
     if (long) errors.set(draft.key, `“${long.slice(0, 20)}…” is longer than ${MAX_WORD_LENGTH} characters.`);
     for (const word of words) {

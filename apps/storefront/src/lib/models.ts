@@ -15,9 +15,14 @@ import type {
   OrderItemDto,
   PlaceOrderDto,
   ProductDto,
+  ProductCardDto,
   ProductImageDto,
   PublicCouponDto,
   ReviewDto,
+  SearchFacetsDto,
+  SearchFindApiArg,
+  SearchResultDto,
+  FacetValueDto,
   ShippingAddressDto,
   UserInfoDto,
   VariantDto,
@@ -38,6 +43,14 @@ export type MyReview = MyReviewDto;
 export type Variant = VariantDto;
 
 export type Product = ProductDto;
+
+/** GET /api/search: its query (a facet's values as lists), its answer, a facet's value and a product's card. */
+export type SearchArgs = SearchFindApiArg;
+export type SearchSort = NonNullable<SearchFindApiArg['sort']>;
+export type SearchResult = SearchResultDto;
+export type SearchFacets = SearchFacetsDto;
+export type FacetValue = FacetValueDto;
+export type ProductCardData = ProductCardDto;
 
 /** No DTO: the storefront's own page, built from a product list and its X-Total-Count header. */
 export interface ProductPage {

@@ -1,4 +1,4 @@
-import type { FacetValue, ProductCardData, SearchFacets, SearchResult } from '../features/products/search-types';
+import type { FacetValue, ProductCardData, SearchFacets, SearchResult } from '../lib/models';
 
 /** A product as GET /api/search lists it (ProductCardDto). */
 export function card(id: string, name: string, price: number, overrides: Partial<ProductCardData> = {}): ProductCardData {

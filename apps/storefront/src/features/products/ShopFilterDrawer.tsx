@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useId, useState } from 'react';
 import { useSearchQuery } from './products-api';
-import type { SearchArgs } from './search-types';
+import type { SearchArgs } from '../../lib/models';
 import { ShopFilterPanel } from './ShopFilterPanel';
 import { activeFilterCount, NO_FILTERS, type ShopFilters } from './shop-filters';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../../../test/web-support/fetch';
 import { renderWithProviders } from '../../test/render';
 import { NO_FACETS, facet } from '../../test/search';
-import type { SearchFacets } from './search-types';
+import type { SearchFacets } from '../../lib/models';
 import { FACET_VALUES_SHOWN, ShopFilterPanel } from './ShopFilterPanel';
 import { NO_FILTERS, type ShopFilters } from './shop-filters';
 

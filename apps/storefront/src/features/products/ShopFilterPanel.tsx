@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { facetOptions, type FacetOption } from './facet-options';
-import type { SearchFacets } from './search-types';
+import type { SearchFacets } from '../../lib/models';
 import { PRICE_RANGES, toggleValue, type ListFacet, type ShopFilters } from './shop-filters';
 
 /** A facet shows this many values until "Show all" (the ticked ones always show). */

@@ -1,4 +1,4 @@
-import type { FacetValue } from './search-types';
+import type { FacetValue } from '../../lib/models';
 
 /** A value of a facet as the filter panel shows it. */
 export interface FacetOption {

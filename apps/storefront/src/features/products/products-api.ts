@@ -14,9 +14,8 @@ import type {
   ProductsMyReviewApiArg,
   ProductsMyReviewApiResponse,
 } from '../../lib/generated/shop-api';
-import type { ProductPage } from '../../lib/models';
+import type { ProductPage, SearchArgs, SearchResult } from '../../lib/models';
 import { searchQueryString } from './shop-filters';
-import type { SearchArgs, SearchResult } from './search-types';
 
 /** The list's query parameters the shop uses (the spec leaves their types open: the shop sends text and numbers). */
 export interface ProductListArgs extends Pick<ProductsListApiArg, 'search' | 'category' | 'page' | 'pageSize' | 'sort'> {

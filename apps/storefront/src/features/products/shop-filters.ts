@@ -1,4 +1,4 @@
-import type { SearchArgs, SearchSort } from './search-types';
+import type { SearchArgs, SearchSort } from '../../lib/models';
 
 /**
  * The price filter of the shop: one range at a time, kept in the URL as its index (?price=2). `value` is the

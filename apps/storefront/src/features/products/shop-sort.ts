@@ -1,4 +1,4 @@
-import type { SearchSort } from './search-types';
+import type { SearchSort } from '../../lib/models';
 
 /** The shop's orders (the `sort` of GET /api/search), kept in the URL as ?sort=. */
 export type ShopSort = SearchSort;
