@@ -64,6 +64,10 @@ export const ROUTES: RouteCase[] = [
   { path: '/search/shirt', heading: 'Results for “shirt”', who: 'guest' },
   { path: '/shop', heading: 'Shop', who: 'guest', ready: PRODUCT_CARD, drawer: true },
   { path: '/Shop/search/scarf', heading: 'Shop', who: 'guest' },
+  // A search that finds nothing: 'No products found.' and the popular products instead (issue #39).
+  { path: '/shop?search=qwxzv', heading: 'Shop', who: 'guest', ready: '[data-testid="popular-grid"] [data-testid="product-card"]' },
+  // Filtered by every kind of facet at once: the panel's ticked values, counts and the narrowed grid.
+  { path: '/shop?inStock=1&price=2&sort=price_asc', heading: 'Shop', who: 'guest', ready: PRODUCT_CARD },
   { path: (f) => `/Shop/category/${f.categoryId}`, heading: 'Shop', who: 'guest', ready: PRODUCT_CARD },
   { path: (f) => `/shop/${f.categoryId}`, heading: 'Shop', who: 'guest', ready: PRODUCT_CARD },
   { path: (f) => `/product/${f.productId}`, heading: (f) => f.productName, who: 'guest', ready: 'text=Customer reviews' },
