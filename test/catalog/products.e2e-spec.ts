@@ -105,15 +105,16 @@ describe('products (/api/products)', () => {
     expect((await stack.http().get(`/api/products/${pending._id}`)).status).toBe(404);
   });
 
-  it('searches name, brand, description and category name, literally and case-insensitively', async () => {
+  it('searches the words of name, brand, description and category name, in any order and case-insensitively', async () => {
     await createProduct(stack, admin, pants, { name: 'Regex .* jeans' });
     await createProduct(stack, admin, pants, { name: 'Chinos', brand: 'ACME Denim' });
     await createProduct(stack, admin, pants, { name: 'Cargo', description: 'Roomy POCKETS everywhere' });
+    // Punctuation is not a word: a text of none is no search at all.
     const dots = await stack.http().get('/api/products').query({ search: '.*', pageSize: 100 });
     expect(dots.status).toBe(200);
-    expect(dots.body.length).toBeGreaterThan(0);
-    for (const p of dots.body as P[]) expect(`${p.name} ${p.brand} ${p.description} ${(p.category as { name: string }).name}`).toContain('.*');
+    expect(names(dots.body)).toEqual(names((await stack.http().get('/api/products').query({ pageSize: 100 })).body));
     expect(names((await stack.http().get('/api/products').query({ search: 'acme denim' })).body)).toEqual(['Chinos']);
+    expect(names((await stack.http().get('/api/products').query({ search: 'denim acme' })).body)).toEqual(['Chinos']);
     expect(names((await stack.http().get('/api/products').query({ search: 'pockets' })).body)).toEqual(['Cargo']);
     const byCategory = await stack.http().get('/api/products').query({ search: 'PANTS', pageSize: 100 });
     expect(names(byCategory.body)).toEqual(['Cargo', 'Chinos', 'Regex .* jeans']);
@@ -128,7 +129,6 @@ describe('products (/api/products)', () => {
     const res = await stack.http().get('/api/products').query({ search: hostile });
     const took = Date.now() - started;
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
     expect(took).toBeLessThan(100);
     const long = await stack.http().get('/api/products').query({ search: '(a|aa)*'.repeat(200) });
     expect(long.status).toBe(200);

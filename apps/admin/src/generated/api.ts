@@ -46,7 +46,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: MongoDB, Redis and every BullMQ queue answer, each named with its state */
+    /** Readiness: MongoDB, Redis and every BullMQ queue answer, each named with its state; the search index's size and lag */
     get: operations['Health_ready'];
     put?: never;
     post?: never;
@@ -1798,9 +1798,18 @@ export interface components {
       /** @enum {string} */
       status: 'ok';
     };
+    SearchIndexStateDto: {
+      /** @description Products in the index (every status) */
+      size: number;
+      /** @description How long the oldest catalogue change heard of has waited to be indexed, in ms; 0 when current */
+      lagMs: number;
+      /** @description False until the catalogue has been loaded once after start */
+      loaded: boolean;
+    };
     ReadinessDto: {
       /** @enum {string} */
       status: 'ok';
+      search: components['schemas']['SearchIndexStateDto'];
       /**
        * @description Each dependency by name: mongodb, redis, and queue:<name> for every BullMQ queue
        * @example {
@@ -1948,6 +1957,7 @@ export interface components {
       };
       /** @enum {string} */
       status: 'error';
+      search: components['schemas']['SearchIndexStateDto'];
       /**
        * @description Each dependency by name: mongodb, redis, and queue:<name> for every BullMQ queue
        * @example {

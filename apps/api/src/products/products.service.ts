@@ -88,7 +88,7 @@ export class ProductsService {
   private async textMatches(search: string | undefined): Promise<Types.ObjectId[] | undefined> {
     const text = search?.slice(0, MAX_SEARCH_LENGTH).trim();
     if (!text) return undefined;
-    return (await this.search.matchingIds(text)).map((id) => new Types.ObjectId(id));
+    return (await this.search.matchingIds(text))?.map((id) => new Types.ObjectId(id));
   }
 
   /** Narrows a filter to the search's matches (keeping any ids it already names). */

@@ -244,7 +244,9 @@ export class SearchCatalogue {
 
   /** Ids of the products matching the text, best first, of any status (lists that filter further themselves). */
   matchingIds(q: string): string[] {
-    return [...this.match(q)].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+    const createdAt = (id: string) => +(this.entries.get(id)?.record.createdAt ?? 0);
+    // Equal scores: the newest first, as the lists order without a search.
+    return [...this.match(q)].sort((a, b) => b[1] - a[1] || createdAt(b[0]) - createdAt(a[0])).map(([id]) => id);
   }
 
   /** Products, facets and a suggestion for a query and its filters (answers sorted and cut by `page`). */

@@ -93,9 +93,11 @@ export class SearchService {
     this.repository.countMiss(text).catch((error: Error) => this.logger.warn(`counting a search that found nothing failed: ${error.message}`));
   }
 
-  /** Ids of products (any status) whose text matches, best first: the product lists' `search`. */
-  async matchingIds(text: string): Promise<string[]> {
-    return (await this.index.current()).matchingIds(text.slice(0, MAX_QUERY_LENGTH));
+  /** Ids of products (any status) whose text matches, best first: the product lists' `search`; undefined for a text without words. */
+  async matchingIds(text: string): Promise<string[] | undefined> {
+    const q = text.slice(0, MAX_QUERY_LENGTH);
+    if (queryTerms(q).length === 0) return undefined;
+    return (await this.index.current()).matchingIds(q);
   }
 
   async synonyms(): Promise<SynonymsDto> {

@@ -23,9 +23,24 @@ export class LivenessDto {
 }
 
 /** GET /api/health/ready when every dependency answers. */
+/** The search index of the instance that answered. */
+export class SearchIndexStateDto {
+  @ApiProperty({ description: 'Products in the index (every status)' })
+  size!: number;
+
+  @ApiProperty({ description: 'How long the oldest catalogue change heard of has waited to be indexed, in ms; 0 when current' })
+  lagMs!: number;
+
+  @ApiProperty({ description: 'False until the catalogue has been loaded once after start' })
+  loaded!: boolean;
+}
+
 export class ReadinessDto {
   @ApiProperty({ enum: ['ok'] })
   status!: 'ok';
+
+  @ApiProperty({ type: SearchIndexStateDto })
+  search!: SearchIndexStateDto;
 
   @ApiProperty({ ...CHECKS_SCHEMA, example: { mongodb: { status: 'up' }, redis: { status: 'up' }, 'queue:mail': { status: 'up' } } })
   checks!: Record<string, DependencyStateDto>;
@@ -35,6 +50,9 @@ export class ReadinessDto {
 export class NotReadyDto extends ErrorBody {
   @ApiProperty({ enum: ['error'] })
   status!: 'error';
+
+  @ApiProperty({ type: SearchIndexStateDto })
+  search!: SearchIndexStateDto;
 
   @ApiProperty({
     ...CHECKS_SCHEMA,
