@@ -50,6 +50,8 @@ const config = {
     'productsMyReview',
     'productsUpdateMyReview',
     'categoriesCompatAll',
+    // /api/search
+    'searchFind',
     // /api/cart
     'cartView',
     'cartAdd',

@@ -62,8 +62,35 @@ export const ROUTES: RouteCase[] = [
   // Public pages.
   { path: '/', heading: 'Shop the Latest Styles, Anytime', who: 'guest', ready: CAROUSEL, drawer: true, lazy: true },
   { path: '/search/shirt', heading: 'Results for “shirt”', who: 'guest' },
-  { path: '/shop', heading: 'Shop', who: 'guest', ready: PRODUCT_CARD, drawer: true },
+  {
+    path: '/shop', heading: 'Shop',
+    who: 'guest',
+    ready: PRODUCT_CARD,
+    drawer: true,
+    states: [
+      {
+        // Phones: the filter drawer with its facets and counts (on wide screens they are the side panel, scanned already).
+        name: 'filter drawer open',
+        act: async (p: Page) => {
+          const button = p.getByRole('button', { name: /^Filters \(\d+\)$/ });
+          if (!(await button.isVisible())) return;
+          await button.click();
+          await p.getByRole('dialog', { name: 'Filters' }).getByTestId('facet-size').getByRole('checkbox').first().waitFor();
+        },
+        after: async (p: Page) => {
+          const dialog = p.getByRole('dialog', { name: 'Filters' });
+          if (!(await dialog.isVisible())) return;
+          await p.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'hidden' });
+        },
+      },
+    ],
+  },
   { path: '/Shop/search/scarf', heading: 'Shop', who: 'guest' },
+  // A search that finds nothing: 'No products found.' and the popular products instead (issue #39).
+  { path: '/shop?search=qwxzv', heading: 'Shop', who: 'guest', ready: '[data-testid="popular-grid"] [data-testid="product-card"]' },
+  // Filtered by every kind of facet at once: the panel's ticked values, counts and the narrowed grid.
+  { path: '/shop?inStock=1&price=2&sort=price_asc', heading: 'Shop', who: 'guest', ready: PRODUCT_CARD },
   { path: (f) => `/Shop/category/${f.categoryId}`, heading: 'Shop', who: 'guest', ready: PRODUCT_CARD },
   { path: (f) => `/shop/${f.categoryId}`, heading: 'Shop', who: 'guest', ready: PRODUCT_CARD },
   { path: (f) => `/product/${f.productId}`, heading: (f) => f.productName, who: 'guest', ready: 'text=Customer reviews' },

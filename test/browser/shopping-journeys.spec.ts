@@ -32,20 +32,21 @@ test.describe('shopping journeys (browser)', () => {
     await page.getByTestId('shop-search').press('Enter');
     await page.waitForURL((u) => u.searchParams.get('search') === word);
     await page.locator('[data-testid="product-card"]', { hasText: word }).first().waitFor();
-    // The category filter goes through filtered-products, one page at a time with the search text.
-    const category = page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first();
+    // The category filter goes through GET /api/search, one page at a time with the search text.
+    const category = page.locator('aside[aria-label="Filters"] [data-testid="facet-category"] input[type="checkbox"]').first();
     // The call the check makes names the category and carries the search text. On a busy machine the check can
     // land before React has rendered the searched URL, and then a first call goes without it and a second one
     // follows with it; a storefront that never sends the search never answers this wait.
     const filtered = page.waitForResponse((r) => {
-      if (!r.url().endsWith('/api/products/filtered-products') || r.request().method() !== 'POST') return false;
-      const body = r.request().postDataJSON() as { checked?: unknown[]; search?: string } | null;
-      return (body?.checked?.length ?? 0) > 0 && body?.search === word;
+      const url = new URL(r.url());
+      if (url.pathname !== '/api/search' || r.request().method() !== 'GET') return false;
+      return url.searchParams.getAll('category').length > 0 && url.searchParams.get('q') === word;
     });
     await category.check();
     const answer = await filtered;
     expect(answer.status()).toBeLessThan(300);
-    expect(answer.request().postDataJSON()).toMatchObject({ search: word, page: 1, pageSize: 12 });
+    const sent = new URL(answer.url()).searchParams;
+    expect([sent.get('q'), sent.get('page'), sent.get('pageSize')]).toEqual([word, '1', '12']);
     await page.getByText(new RegExp(`^\\d+ products? for “${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”$`)).waitFor();
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await page.locator('[data-testid="product-card"]').first().waitFor();

@@ -22,6 +22,8 @@ interface CardElement {
 }
 
 type Listed = { _id: string; name: string; price: number; countInStock: number; variants?: unknown[] };
+type FacetValue = { value: string; label: string; count: number };
+type Searched = { hits: Listed[]; total: number; facets: { category: FacetValue[] } };
 
 const PHONE = { width: 390, height: 844 };
 /** The machine is shared and slow at times: waits are generous (they end as soon as the page is ready). */
@@ -93,7 +95,7 @@ test.describe('mobile shop (browser, 390 px)', () => {
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await drawer.waitFor({ state: 'visible' });
     await snap(page, 'mobile-shop-filters');
-    const categories = drawer.getByRole('checkbox');
+    const categories = drawer.getByTestId('facet-category').getByRole('checkbox');
     await categories.first().waitFor({ state: 'visible' });
 
     // Closing it without Apply changes nothing.
@@ -106,23 +108,25 @@ test.describe('mobile shop (browser, 390 px)', () => {
     const before = (await shownCards(page)).map((c) => c.name);
     await page.getByRole('button', { name: 'Filters (0)', exact: true }).click();
     await drawer.waitFor({ state: 'visible' });
-    const allCategories = (await bs.stack.http().get('/api/category/categories')).body as Array<{ _id: string; name: string }>;
-    const labels = await drawer.locator('label', { has: page.getByRole('checkbox') }).allInnerTexts();
+    // The categories as the drawer counts them (GET /api/search's facet, the shop's first page unfiltered).
+    const { facets } = (await bs.stack.http().get('/api/search?sort=newest&page=1&pageSize=12').expect(200)).body as Searched;
     // A category with some products but not all of them, so the list must change.
-    let chosen: { _id: string; name: string; names: string[] } | undefined;
-    for (const label of labels) {
-      const category = allCategories.find((c) => c.name === label.trim());
-      if (!category) continue;
-      const answer = await bs.stack.http().post('/api/products/filtered-products').send({ checked: [category._id], radio: [], page: 1, pageSize: 12 }).expect(200);
-      const names = (answer.body as Listed[]).map((p) => p.name);
+    let chosen: { _id: string; name: string; label: string; names: string[] } | undefined;
+    for (const category of facets.category) {
+      if (category.count < 2) continue;
+      const answer = (await bs.stack.http().get(`/api/search?category=${category.value}&sort=newest&page=1&pageSize=12`).expect(200)).body as Searched;
+      const names = answer.hits.map((p) => p.name);
       if (names.length >= 2 && JSON.stringify(names) !== JSON.stringify(before)) {
-        chosen = { ...category, names };
+        chosen = { _id: category.value, name: category.label, label: `${category.label} (${category.count})`, names };
         break;
       }
     }
     if (!chosen) throw new Error('the demo catalogue has no category with two or more products');
-    expect(await drawer.getByRole('checkbox', { name: chosen.name }).isChecked()).toBe(false);
-    await drawer.getByRole('checkbox', { name: chosen.name, exact: true }).check();
+    // Each category is named with its count.
+    expect(await drawer.getByRole('checkbox', { name: chosen.label, exact: true }).isChecked()).toBe(false);
+    await drawer.getByRole('checkbox', { name: chosen.label, exact: true }).check();
+    // The drawer counts what Apply will show.
+    await drawer.getByText(`${chosen.names.length} products match`, { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Apply', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Filters (1)', exact: true }).waitFor();
@@ -132,8 +136,8 @@ test.describe('mobile shop (browser, 390 px)', () => {
     const sortBy = page.getByLabel('Sort by');
     await sortBy.selectOption('price_asc');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'price_asc');
-    const cheapest = await bs.stack.http().post('/api/products/filtered-products').send({ checked: [chosen._id], radio: [], page: 1, pageSize: 12, sort: 'price_asc' }).expect(200);
-    await waitForNames(page, (cheapest.body as Listed[]).map((p) => p.name), 'the cheapest first');
+    const cheapest = (await bs.stack.http().get(`/api/search?category=${chosen._id}&sort=price_asc&page=1&pageSize=12`).expect(200)).body as Searched;
+    await waitForNames(page, cheapest.hits.map((p) => p.name), 'the cheapest first');
     const up = (await shownCards(page)).map((c) => c.price);
     expect(ascending(up)).toBe(true);
     expect(up[0]).toBeLessThan(up[up.length - 1]);
@@ -160,7 +164,7 @@ test.describe('mobile shop (browser, 390 px)', () => {
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price_asc');
     expect(new URL(page.url()).searchParams.get('category')).toBe(chosen._id);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
-    await waitForNames(page, (cheapest.body as Listed[]).map((p) => p.name), 'the category, cheapest first, after a reload');
+    await waitForNames(page, cheapest.hits.map((p) => p.name), 'the category, cheapest first, after a reload');
     await page.getByRole('button', { name: 'Filters (1)', exact: true }).waitFor();
     await context.close();
   });
@@ -231,23 +235,25 @@ test.describe('mobile shop (browser, 390 px)', () => {
     page.setDefaultTimeout(WAIT_MS);
     await page.goto('/shop');
     await waitForTakeover(page);
-    const category = page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first();
+    const category = page.locator('aside[aria-label="Filters"] [data-testid="facet-category"] input[type="checkbox"]').first();
     const categoryId = await category.getAttribute('value');
+    // Found by its id from here on: the facet's order follows its counts, which the price filter changes.
+    const ticked = page.locator(`aside[aria-label="Filters"] [data-testid="facet-category"] input[value="${categoryId}"]`);
     await category.check();
     await page.waitForURL((u) => u.searchParams.get('category') === categoryId);
     await page.locator('aside[aria-label="Filters"] input[type="radio"]').first().check();
     await page.waitForURL((u) => u.searchParams.get('category') === categoryId && u.searchParams.get('price') === '0');
     // The count for these filters, from the API. (While the filtered page loads, the page may still show the
     // last page and its count: reading the count off the page here once took a stale one.)
-    const answer = await bs.stack.http().post('/api/products/filtered-products').send({ checked: [categoryId], radio: [0, 25], page: 1, pageSize: 12 }).expect(200);
-    const total = Number(answer.headers['x-total-count']);
+    const answer = (await bs.stack.http().get(`/api/search?category=${categoryId}&minPrice=0&maxPrice=25&sort=newest&page=1&pageSize=12`).expect(200)).body as Searched;
+    const total = answer.total;
     const shown = `${total} product${total === 1 ? '' : 's'}`;
     await page.getByText(shown, { exact: true }).waitFor();
 
     // A reload shows the same filtered list (the server renders it from the address), with the same boxes ticked.
     await page.reload();
     await waitForTakeover(page);
-    expect(await page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first().isChecked()).toBe(true);
+    expect(await ticked.isChecked()).toBe(true);
     expect(await page.locator('aside[aria-label="Filters"] input[type="radio"]').first().isChecked()).toBe(true);
     await page.getByText(shown, { exact: true }).waitFor();
 
@@ -256,7 +262,7 @@ test.describe('mobile shop (browser, 390 px)', () => {
     await page.waitForURL((u) => u.searchParams.get('category') === categoryId && !u.searchParams.has('price'));
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('category'));
-    await until(async () => ((await page.locator('aside[aria-label="Filters"] input[type="checkbox"]').first().isChecked()) ? undefined : true), 10_000, 'the category unticked');
+    await until(async () => ((await ticked.isChecked()) ? undefined : true), 10_000, 'the category unticked');
     await context.close();
   });
 
@@ -271,9 +277,9 @@ test.describe('mobile shop (browser, 390 px)', () => {
     // that counts follows with it. When the search is lost, no call ever carries it.
     const filtered = page.waitForRequest(
       (r) => {
-        if (!r.url().endsWith('/api/products/filtered-products') || r.method() !== 'POST') return false;
-        const sent = r.postDataJSON() as { checked?: string[]; search?: string };
-        return (sent.checked?.length ?? 0) > 0 && sent.search === word;
+        const url = new URL(r.url());
+        if (url.pathname !== '/api/search' || r.method() !== 'GET') return false;
+        return url.searchParams.getAll('category').length > 0 && url.searchParams.get('q') === word;
       },
       { timeout: 20_000 },
     );
@@ -285,11 +291,11 @@ test.describe('mobile shop (browser, 390 px)', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       input.form.requestSubmit();
       for (let i = 0; i < 10_000 && !location.search.includes('search='); i++) await Promise.resolve();
-      (document.querySelector('aside[aria-label="Filters"] input[type="checkbox"]') as unknown as { click(): void }).click();
+      (document.querySelector('aside[aria-label="Filters"] [data-testid="facet-category"] input[type="checkbox"]') as unknown as { click(): void }).click();
     }, word);
-    const body = (await filtered).postDataJSON() as { checked: string[]; sort?: string };
-    expect(body.checked).toHaveLength(1);
-    expect(body.sort).toBe('price_asc');
+    const sent = new URL((await filtered).url()).searchParams;
+    expect(sent.getAll('category')).toHaveLength(1);
+    expect(sent.get('sort')).toBe('price_asc');
     await page.waitForURL((u) => u.searchParams.get('search') === word && u.searchParams.get('sort') === 'price_asc');
     await context.close();
   });

@@ -21,6 +21,7 @@ import { ProductImport } from './products/ProductImport';
 import { ProductCreate } from './products/ProductCreate';
 import { ProductUpdate } from './products/ProductUpdate';
 import { ReviewList } from './reviews/ReviewList';
+import { SearchSettings } from './search/SearchSettings';
 import { darkTheme, lightTheme, storedDarkMode } from './theme';
 import { consoleTitle } from './title';
 import { UserList } from './users/UserList';
@@ -92,6 +93,7 @@ function Console() {
         <Route path="/orderlist" element={<OrderList />} />
         <Route path="/moderation" element={<ModerationQueue />} />
         <Route path="/queues" element={<FailedJobs />} />
+        <Route path="/search" element={<SearchSettings />} />
       </CustomRoutes>
     </Admin>
   );

@@ -12,6 +12,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
 import RateReviewIcon from '@mui/icons-material/RateReview';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -29,6 +30,7 @@ export const MENU_LINKS = [
   { to: '/orderlist', label: 'Manage Orders', icon: <ReceiptIcon /> },
   { to: '/moderation', label: 'Pending Products', icon: <GavelIcon /> },
   { to: '/reviews', label: 'Reviews', icon: <RateReviewIcon /> },
+  { to: '/search', label: 'Search', icon: <ManageSearchIcon /> },
   { to: '/coupons', label: 'Coupons', icon: <LocalOfferIcon /> },
   { to: '/blogs', label: 'Blog Posts', icon: <ArticleIcon /> },
   { to: '/comments', label: 'Comments', icon: <ChatIcon /> },

@@ -65,3 +65,8 @@ export type AuditChange = Schemas['AuditChangeDto'];
 export type CustomerRecord = Ra<Schemas['CustomerDto']>;
 export type CustomerDetailRecord = Ra<Schemas['CustomerDetailDto']>;
 export type UserRoles = Schemas['UpdateUserRolesDto'];
+
+/** The search's synonym groups (GET and PUT /api/search/synonyms) and its top searches that found nothing. */
+export type SynonymGroups = Schemas['SynonymsDto'];
+export type SearchMisses = Schemas['SearchMissesDto'];
+export type SearchMiss = Schemas['SearchMissDto'];

@@ -11,14 +11,18 @@ import type {
   ContributorDto,
   CouponPreviewDto,
   MyReviewDto,
-  FilteredProductsInputDto,
   OrderDto,
   OrderItemDto,
   PlaceOrderDto,
   ProductDto,
+  ProductCardDto,
   ProductImageDto,
   PublicCouponDto,
   ReviewDto,
+  SearchFacetsDto,
+  SearchFindApiArg,
+  SearchResultDto,
+  FacetValueDto,
   ShippingAddressDto,
   UserInfoDto,
   VariantDto,
@@ -40,14 +44,19 @@ export type Variant = VariantDto;
 
 export type Product = ProductDto;
 
+/** GET /api/search: its query (a facet's values as lists), its answer, a facet's value and a product's card. */
+export type SearchArgs = SearchFindApiArg;
+export type SearchSort = NonNullable<SearchFindApiArg['sort']>;
+export type SearchResult = SearchResultDto;
+export type SearchFacets = SearchFacetsDto;
+export type FacetValue = FacetValueDto;
+export type ProductCardData = ProductCardDto;
+
 /** No DTO: the storefront's own page, built from a product list and its X-Total-Count header. */
 export interface ProductPage {
   products: Product[];
   total: number;
 }
-
-/** The body of POST /api/products/filtered-products: the shop's filters, and the page the shop asks for. */
-export type ProductFilters = FilteredProductsInputDto;
 
 /** A line of the server's cart: the variant nested in `variant` (the cart slice flattens it into its own lines). */
 export type CartLine = CartLineDto;

@@ -16,22 +16,25 @@ const product = (id: string, name: string, price: number) => ({ _id: id, id, nam
 const LINEN_SHIRT = product('665f1c2ab4d3e8a9c0f1b011', 'Linen Shirt', 49);
 const LINEN_TROUSERS = product('665f1c2ab4d3e8a9c0f1b012', 'Linen Trousers', 65.5);
 
-/** The catalogue's search: the products whose name holds the text, with the total in X-Total-Count. */
+/** The catalogue's search (GET /api/search): the products whose name holds the text, or "sneekers" corrected. */
 function catalogue() {
   return stubFetch(({ method, path }) => {
     if (method !== 'GET') return undefined;
     if (path === '/api/category/categories') return { body: CATEGORIES };
     const url = new URL(path, 'http://shop.test');
-    if (url.pathname === '/api/products') {
-      const text = (url.searchParams.get('search') ?? '').toLowerCase();
-      const found = [LINEN_SHIRT, LINEN_TROUSERS].filter((p) => p.name.toLowerCase().includes(text));
-      return { body: found, headers: { 'X-Total-Count': String(found.length) } };
+    if (url.pathname === '/api/search') {
+      const text = (url.searchParams.get('q') ?? '').toLowerCase();
+      const hits = [LINEN_SHIRT, LINEN_TROUSERS].filter((p) => p.name.toLowerCase().includes(text));
+      const suggestion = hits.length === 0 && text === 'shirtt' ? 'shirt' : null;
+      return { body: { hits, total: hits.length, page: 1, pageSize: Number(url.searchParams.get('pageSize')), facets: NO_FACETS, suggestion, popular: [] } };
     }
     return undefined;
   });
 }
 
-const productSearches = (requests: SeenRequest[]) => requests.filter((r) => r.path.startsWith('/api/products')).map((r) => r.path);
+const NO_FACETS = { category: [], brand: [], size: [], colour: [], price: [], inStock: [] };
+
+const productSearches = (requests: SeenRequest[]) => requests.filter((r) => r.path.startsWith('/api/search')).map((r) => r.path);
 
 function setup() {
   const rendered = renderWithProviders(<HeaderSearch />, { path: '/' });
@@ -53,8 +56,8 @@ describe('HeaderSearch', () => {
     const options = within(listbox).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['LinenShop this category', 'Linen Shirt$49.00', 'Linen Trousers$65.50']);
     expect(box.getAttribute('aria-expanded')).toBe('true');
-    // One search, once typing paused (not one per key), asking for at most six products.
-    expect(productSearches(requests)).toEqual(['/api/products?search=lin&pageSize=6']);
+    // One search, once typing paused (not one per key), asking for at most five products.
+    expect(productSearches(requests)).toEqual(['/api/search?q=lin&pageSize=5']);
   });
 
   it('opens the product page of a picked product and empties the box', async () => {
@@ -89,10 +92,22 @@ describe('HeaderSearch', () => {
     await user.type(box, 'velvet');
     expect(await screen.findByText('Searching…')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull(), SUGGESTIONS);
-    expect(productSearches(requests)).toEqual(['/api/products?search=velvet&pageSize=6']);
+    expect(productSearches(requests)).toEqual(['/api/search?q=velvet&pageSize=5']);
     // A free-text box: with nothing to suggest the list stays closed (MUI shows no "no options" text in freeSolo
     // mode), and Enter still searches the shop for the text.
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(box.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("offers the search's correction when the text found nothing, and picking it runs the shop's search for it", async () => {
+    catalogue();
+    const { box, router, user } = setup();
+    await user.type(box, 'shirtt');
+    const correction = await screen.findByRole('option', { name: /shirt/ }, SUGGESTIONS);
+    expect(correction.textContent).toBe('shirtSearch for this instead');
+    expect(screen.getByText('Did you mean')).toBeTruthy();
+    await user.click(correction);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/shop?search=shirt');
+    expect(box.value).toBe('shirt');
   });
 });

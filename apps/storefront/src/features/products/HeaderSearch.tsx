@@ -10,8 +10,8 @@ import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
 import { Thumbnail } from '../../components/ui/Thumbnail';
 import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
-import { useProductsQuery } from './products-api';
-import { MAX_PRODUCT_SUGGESTIONS, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_CHARS, buildSuggestions, searchPath, suggestionPath, type Suggestion } from './search-suggestions';
+import { useSearchQuery } from './products-api';
+import { MAX_PRODUCT_SUGGESTIONS, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_CHARS, buildSuggestions, searchPath, suggestionGroup, suggestionPath, type Suggestion } from './search-suggestions';
 
 /** The value once it has stayed the same for `delay` ms (the suggestions ask the server once typing pauses). */
 function useDebounced<T>(value: T, delay: number): T {
@@ -37,11 +37,12 @@ export default function HeaderSearch() {
   const typed = input.trim();
   const term = useDebounced(typed, SUGGESTION_DEBOUNCE_MS);
   const ready = term.length >= SUGGESTION_MIN_CHARS && typed.length >= SUGGESTION_MIN_CHARS;
-  const products = useProductsQuery({ search: term, pageSize: MAX_PRODUCT_SUGGESTIONS }, { skip: term.length < SUGGESTION_MIN_CHARS });
+  // The shop's search (relevance first, typos tolerated): its first few hits.
+  const products = useSearchQuery({ q: term, pageSize: MAX_PRODUCT_SUGGESTIONS }, { skip: term.length < SUGGESTION_MIN_CHARS });
   // The categories (one small list) load once the shopper starts typing.
   const categories = useCategoriesCompatAllQuery(undefined, { skip: typed.length === 0 && !open });
   const options = useMemo(
-    () => (ready ? buildSuggestions(term, categories.data ?? [], products.data?.products ?? []) : []),
+    () => (ready ? buildSuggestions(term, categories.data ?? [], products.data?.hits ?? [], products.data?.suggestion ?? null) : []),
     [ready, term, categories.data, products.data],
   );
   const loading = typed.length >= SUGGESTION_MIN_CHARS && (term !== typed || products.isFetching) && options.length === 0;
@@ -61,7 +62,7 @@ export default function HeaderSearch() {
         options={options}
         // The server already searched the products, and buildSuggestions the categories.
         filterOptions={(list) => list}
-        groupBy={(option) => (option.kind === 'category' ? 'Categories' : 'Products')}
+        groupBy={suggestionGroup}
         getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
         value={null}
         inputValue={input}
@@ -81,7 +82,7 @@ export default function HeaderSearch() {
             setInput(value.trim());
             go(searchPath(value));
           } else {
-            setInput('');
+            setInput(value.kind === 'correction' ? value.label : '');
             go(suggestionPath(value));
           }
         }}
@@ -91,13 +92,15 @@ export default function HeaderSearch() {
             <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid={`suggestion-${option.kind}`}>
               {option.kind === 'product' ? (
                 <Thumbnail image={option.image} size={40} radius={1} />
-              ) : (
+              ) : option.kind === 'category' ? (
                 <CategoryIcon fontSize="small" sx={{ mx: 1.25, color: 'text.secondary' }} />
+              ) : (
+                <SearchIcon fontSize="small" sx={{ mx: 1.25, color: 'text.secondary' }} />
               )}
               <Box sx={{ minWidth: 0, flex: 1 }}>
                 <Typography noWrap>{option.label}</Typography>
                 <Typography variant="body2" color="text.secondary" noWrap>
-                  {option.kind === 'product' ? formatPrice(option.price) : 'Shop this category'}
+                  {option.kind === 'product' ? formatPrice(option.price) : option.kind === 'category' ? 'Shop this category' : 'Search for this instead'}
                 </Typography>
               </Box>
             </Box>

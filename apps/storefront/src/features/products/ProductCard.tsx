@@ -59,6 +59,9 @@ const CARD_SIZES = '(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw';
  * Image, name, price with '$' and the heart, linking to /product/{id}. `sizes` is the image's width in the
  * grid that shows the card; `eager` and `priority` as for ProductImage, for the cards on the first screen.
  */
+/** What a card shows: the card fields of a product (a full product, or a search hit). */
+export type CardProduct = Pick<Product, '_id' | 'name' | 'brand' | 'price' | 'compareAtPrice' | 'image' | 'images' | 'rating' | 'numReviews' | 'countInStock' | 'variants'>;
+
 function ProductCardView({
   product,
   showAddToCart = true,
@@ -66,7 +69,7 @@ function ProductCardView({
   eager,
   priority,
 }: {
-  product: Product;
+  product: CardProduct;
   showAddToCart?: boolean;
   sizes?: string;
   eager?: boolean;

@@ -6,27 +6,33 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
+import { useSearchQuery } from './products-api';
+import type { SearchArgs } from '../../lib/models';
 import { ShopFilterPanel } from './ShopFilterPanel';
-import { activeFilterCount } from './shop-sort';
+import { activeFilterCount, NO_FILTERS, type ShopFilters } from './shop-filters';
 
 export interface ShopFilterValues {
-  checked: string[];
-  /** The index of the price range, '' for any price. */
-  radio: string;
+  filters: ShopFilters;
   search: string;
 }
 
 /**
  * Small screens (below md): the shop's filters behind a 'Filters (n)' button, in a drawer. Choices are made on
- * a copy and take effect on Apply (or on a search); closing the drawer leaves the filters as they were.
+ * a copy and take effect on Apply (or on a search); closing the drawer leaves the filters as they were. While it
+ * is open, the counts are those of the choices made in it (`argsOf` gives the search the page would make for
+ * them, so the page's first answer after Apply is already there) and the drawer says how many products Apply will show.
  * From md up neither the button nor the drawer shows (CSS): the side panel has the filters there.
  */
-export function ShopFilterDrawer({ value, onApply }: { value: ShopFilterValues; onApply: (next: ShopFilterValues) => void }) {
+export function ShopFilterDrawer({ value, argsOf, onApply }: { value: ShopFilterValues; argsOf: (draft: ShopFilterValues) => SearchArgs; onApply: (next: ShopFilterValues) => void }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ShopFilterValues>(value);
   const titleId = useId();
-  const count = activeFilterCount(value.checked, value.radio);
+  const count = activeFilterCount(value.filters);
+  // The search text counts once it is sent (Enter or Apply), like the page's.
+  const [sentSearch, setSentSearch] = useState(value.search);
+  const answer = useSearchQuery(argsOf({ filters: draft.filters, search: sentSearch }), { skip: !open });
+  const shown = useDeferredValue(answer.data);
   const apply = (next: ShopFilterValues) => {
     setOpen(false);
     onApply({ ...next, search: next.search.trim() });
@@ -40,6 +46,7 @@ export function ShopFilterDrawer({ value, onApply }: { value: ShopFilterValues; 
         aria-expanded={open}
         onClick={() => {
           setDraft(value);
+          setSentSearch(value.search);
           setOpen(true);
         }}
         sx={{ display: { xs: 'inline-flex', md: 'none' }, flexShrink: 0 }}
@@ -67,14 +74,20 @@ export function ShopFilterDrawer({ value, onApply }: { value: ShopFilterValues; 
             search={draft.search}
             onSearchChange={(search) => setDraft((d) => ({ ...d, search }))}
             onSearchSubmit={() => apply(draft)}
-            checked={draft.checked}
-            onToggleCategory={(id) => setDraft((d) => ({ ...d, checked: d.checked.includes(id) ? d.checked.filter((x) => x !== id) : [...d.checked, id] }))}
-            radio={draft.radio}
-            onRadioChange={(radio) => setDraft((d) => ({ ...d, radio }))}
-            onReset={() => setDraft({ checked: [], radio: '', search: '' })}
+            filters={draft.filters}
+            onChange={(filters) => setDraft((d) => ({ ...d, filters }))}
+            facets={shown?.facets}
+            facetsFailed={!!answer.error}
+            onReset={() => {
+              setDraft({ filters: NO_FILTERS, search: '' });
+              setSentSearch('');
+            }}
           />
         </Box>
         <Box sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ textAlign: 'center', mb: 1, minHeight: '1.43em' }} data-testid="drawer-total">
+            {!shown || answer.isFetching ? 'Counting products…' : `${shown.total} product${shown.total === 1 ? '' : 's'} match`}
+          </Typography>
           <Button fullWidth variant="contained" size="large" onClick={() => apply(draft)}>
             Apply
           </Button>

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { Product } from '../../lib/models';
-import { ProductCard, ProductSkeletonCard } from './ProductCard';
+import { ProductCard, ProductSkeletonCard, type CardProduct } from './ProductCard';
 import { SKELETON_CARDS } from './shop-filters';
 
 /**
@@ -29,9 +28,9 @@ const GRID_IMAGE_SIZES = '(min-width: 1536px) 20vw, (min-width: 900px) 25vw, 50v
 /** Cards on the first screen at any width: their images load at once, the first row's first. */
 const FIRST_SCREEN_CARDS = 4;
 
-export function ShopProductGrid({ products }: { products: Product[] }) {
+export function ShopProductGrid({ products, testId = 'shop-grid' }: { products: CardProduct[]; testId?: string }) {
   return (
-    <Box sx={gridWithCompactCards} data-testid="shop-grid">
+    <Box sx={gridWithCompactCards} data-testid={testId}>
       {products.map((p, i) => (
         <ProductCard key={p._id} product={p} sizes={GRID_IMAGE_SIZES} eager={i < FIRST_SCREEN_CARDS} priority={i < 2} />
       ))}

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,49 +15,52 @@ import { useAppSelector } from '../../app/store';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { AddProductModal } from '../distributor/AddProductModal';
-import { useFilteredProductsQuery, useProductsQuery } from './products-api';
-import { PRICE_RANGES, SHOP_PAGE_SIZE, filtersOf, pageCount, withFilters, withSearch, type ShopFilters } from './shop-filters';
-import { ShopFilterDrawer } from './ShopFilterDrawer';
+import { useSearchQuery } from './products-api';
+import { NO_FILTERS, activeFilterCount, filtersOf, pageCount, searchArgsOf, withFilters, withSearch, type ShopFilters } from './shop-filters';
+import { ShopFilterDrawer, type ShopFilterValues } from './ShopFilterDrawer';
 import { ShopFilterPanel } from './ShopFilterPanel';
 import { ShopProductGrid, ShopSkeletonGrid } from './ShopGrid';
 import { ShopSortSelect } from './ShopSortSelect';
-import { listSort, parseShopSort, withSort } from './shop-sort';
+import { parseShopSort, withSort } from './shop-sort';
+import { ShopNoResults } from './ShopNoResults';
 import { VISUALLY_HIDDEN } from '../../components/ui/visually-hidden';
 import { useLiveSearchParams } from '../../lib/live-search-params';
 
 export default function ShopPage() {
-  usePageMeta('Shop', 'Browse Threadline clothing and accessories: search, filter by category and price.');
+  usePageMeta('Shop', 'Browse Threadline clothing and accessories: search, filter by category, brand, size, colour and price.');
   const { keyword, categoryId } = useParams();
   const [params, changeParams] = useLiveSearchParams();
   const search = params.get('search') ?? keyword ?? '';
+  const hasQuery = search.trim() !== '';
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const sort = parseShopSort(params.get('sort'));
+  const sort = parseShopSort(params.get('sort'), hasQuery);
   const [draft, setDraft] = useState(search);
-  // The filters live in the address (?category=, ?price=): a filtered shop can be reloaded, shared and gone back to.
-  // A change shows at once (`pending`), before the router's render of the new address (a transition) commits.
+  // The filters live in the address (?category=, ?brand=, ?size=, ?colour=, ?price=, ?inStock=): a filtered shop
+  // can be reloaded, shared and gone back to. A change shows at once (`pending`), before the router's render of
+  // the new address (a transition) commits.
   const [pending, setPending] = useState<ShopFilters | null>(null);
   useEffect(() => setPending(null), [params]);
-  const { checked, radio } = pending ?? filtersOf(params, categoryId);
+  const filters = pending ?? filtersOf(params, categoryId);
   const [addOpen, setAddOpen] = useState(false);
   const userInfo = useAppSelector((s) => s.session.userInfo);
   const canAdd = !!(userInfo?.isDistributor || userInfo?.isAdmin);
 
   useEffect(() => setDraft(search), [search]);
 
-  const filtering = checked.length > 0 || radio !== '';
-  const list = useProductsQuery({ search: search || undefined, page, pageSize: SHOP_PAGE_SIZE, sort: listSort(sort) }, { skip: filtering });
-  // The filters ask the server for one page too (categories, price and the search text).
-  const range = radio === '' ? [] : PRICE_RANGES[Number(radio)].range;
-  const filtered = useFilteredProductsQuery({ checked, radio: range, search: search || undefined, page, pageSize: SHOP_PAGE_SIZE, ...(sort === 'newest' ? {} : { sort }) }, { skip: !filtering });
-  const current = filtering ? filtered : list;
+  // One call for the grid, its total and the facets' counts: GET /api/search.
+  const current = useSearchQuery(searchArgsOf({ search, filters, sort, page }));
 
   // A page of products renders in the background (a transition, which yields to the browser) when it arrives;
   // the last page stays on screen while the next one loads.
   const shown = useDeferredValue(current.data);
   const error = current.error;
   const loading = !shown && !error;
-  const products = shown?.products ?? [];
+  const products = shown?.hits ?? [];
   const total = shown?.total ?? 0;
+  const filtering = activeFilterCount(filters) > 0;
+
+  /** The search text of an address (the route's keyword unless ?search= says otherwise). */
+  const searchOf = (p: URLSearchParams) => p.get('search') ?? keyword ?? '';
 
   const setPage = (next: number) => {
     changeParams((current) => {
@@ -69,16 +73,24 @@ export default function ShopPage() {
   };
 
   const onSearch = () => changeParams((current) => withSearch(current, draft));
-  const setFilters = (change: (current: ShopFilters) => ShopFilters) => {
-    changeParams((current) => {
-      const next = change(filtersOf(current, categoryId));
-      setPending(next);
-      return withFilters(current, next, categoryId);
-    });
+  const setFilters = (next: ShopFilters) => {
+    setPending(next);
+    changeParams((current) => withFilters(current, next, categoryId));
     window.scrollTo({ top: 0 });
   };
-
-  const toggleCategory = (id: string) => setFilters((f) => ({ ...f, checked: f.checked.includes(id) ? f.checked.filter((x) => x !== id) : [...f.checked, id] }));
+  const clearFilters = () => setFilters(NO_FILTERS);
+  const resetAll = () => {
+    // Everything but the order goes (a category route's own category and the search text too).
+    setPending(NO_FILTERS);
+    changeParams((current) => {
+      const next = new URLSearchParams();
+      const kept = current.get('sort');
+      const hasQueryAfter = (keyword ?? '').trim() !== '';
+      if (kept && parseShopSort(kept, hasQueryAfter) === kept) next.set('sort', kept);
+      return withFilters(withSort(next, parseShopSort(kept, hasQueryAfter), hasQueryAfter), NO_FILTERS, categoryId);
+    });
+  };
+  const drawerArgs = (d: ShopFilterValues) => searchArgsOf({ search: d.search, filters: d.filters, sort: parseShopSort(params.get('sort'), d.search.trim() !== ''), page: 1 });
 
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
@@ -104,41 +116,45 @@ export default function ShopPage() {
             search={draft}
             onSearchChange={setDraft}
             onSearchSubmit={onSearch}
-            checked={checked}
-            onToggleCategory={toggleCategory}
-            radio={radio}
-            onRadioChange={(value) => setFilters((f) => ({ ...f, radio: value }))}
-            onReset={() => {
-              // Everything but the order goes (a category route's own category too).
-              setPending({ checked: [], radio: '' });
-              changeParams((current) => withFilters(withSort(new URLSearchParams(), parseShopSort(current.get('sort'))), { checked: [], radio: '' }, categoryId));
-            }}
+            filters={filters}
+            onChange={setFilters}
+            facets={shown?.facets}
+            facetsFailed={!!error && !shown}
+            onReset={resetAll}
           />
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} aria-busy={current.isFetching}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: { xs: 'space-between', md: 'flex-end' }, mb: 2 }}>
             <ShopFilterDrawer
-              value={{ checked, radio, search }}
+              value={{ filters, search }}
+              argsOf={drawerArgs}
               onApply={(next) => {
-                setPending({ checked: next.checked, radio: next.radio });
-                changeParams((current) => withFilters(next.search === (current.get('search') ?? keyword ?? '') ? current : withSearch(current, next.search), next, categoryId));
+                setPending(next.filters);
+                changeParams((current) => withFilters(next.search === searchOf(current) ? current : withSearch(current, next.search), next.filters, categoryId));
               }}
             />
-            <ShopSortSelect value={sort} onChange={(next) => changeParams((current) => withSort(current, next))} />
+            <ShopSortSelect value={sort} hasQuery={hasQuery} onChange={(next) => changeParams((current) => withSort(current, next, searchOf(current).trim() !== ''))} />
           </Stack>
           {/* The cards' names are h3: on a phone the filters' h2s are in the drawer, so the grid has its own h2. */}
           <Typography component="h2" sx={VISUALLY_HIDDEN}>
             Products
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }} aria-live="polite">
+          <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite" data-testid="shop-total">
             {loading ? 'Loading products…' : `${total} product${total === 1 ? '' : 's'}${search ? ` for “${search}”` : ''}`}
           </Typography>
+          {/* A newer answer is on its way: the last one stays, under a thin bar (its height is always kept). */}
+          <Box sx={{ height: 4, mb: 1 }}>{current.isFetching && !loading && <LinearProgress aria-label="Updating products" />}</Box>
           {loading ? (
             <ShopSkeletonGrid />
-          ) : error ? (
+          ) : error && !shown ? (
             <Alert severity="error">{errorMessage(error, 'Failed to fetch products')}</Alert>
           ) : products.length === 0 ? (
-            <Typography>No products found.</Typography>
+            <ShopNoResults
+              suggestion={shown?.suggestion ?? null}
+              suggestionTo={`?${withSearch(params, shown?.suggestion ?? '').toString()}`}
+              popular={shown?.popular ?? []}
+              onClearFilters={filtering ? clearFilters : undefined}
+            />
           ) : (
             <ShopProductGrid products={products} />
           )}

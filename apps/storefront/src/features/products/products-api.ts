@@ -1,20 +1,21 @@
 /**
  * The product calls that are not the generated endpoints as they stand (those are in lib/shop-api.ts: one product,
  * top, new, special, offers, similar, reviews, categories). Their arguments and answers are the generated types:
- * - the product list and the shop's filters answer a page: the products and the X-Total-Count header;
+ * - the product list answers a page: the products and the X-Total-Count header;
  * - POST /api/products/add sends the picked files as multipart FormData;
- * - the signed-in customer's own review is kept per user too, so another account never sees it.
+ * - the signed-in customer's own review is kept per user too, so another account never sees it;
+ * - GET /api/search sends a facet's values repeated (size=40&size=41), which the generated client cannot.
  */
 import { api, KEEP_SHORT } from '../../lib/api';
 import type {
   ProductsCompatAddApiResponse,
-  ProductsFilteredApiArg,
   ProductsListApiArg,
   ProductsListApiResponse,
   ProductsMyReviewApiArg,
   ProductsMyReviewApiResponse,
 } from '../../lib/generated/shop-api';
-import type { ProductPage } from '../../lib/models';
+import type { ProductPage, SearchArgs, SearchResult } from '../../lib/models';
+import { searchQueryString } from './shop-filters';
 
 /** The list's query parameters the shop uses (the spec leaves their types open: the shop sends text and numbers). */
 export interface ProductListArgs extends Pick<ProductsListApiArg, 'search' | 'category' | 'page' | 'pageSize' | 'sort'> {
@@ -54,11 +55,16 @@ export const productsApi = api.injectEndpoints({
       providesTags: pageTags,
       keepUnusedDataFor: KEEP_SHORT,
     }),
-    /** One page of the shop's filters (categories, price range, search text), kept like the plain list's pages. */
-    filteredProducts: build.query<ProductPage, ProductsFilteredApiArg['filteredProductsInputDto']>({
-      query: (body) => ({ url: '/api/products/filtered-products', method: 'POST', body }),
-      transformResponse: toPage,
-      providesTags: pageTags,
+    /**
+     * GET /api/search: the shop's grid and facets, and the header's suggestions. Kept like the lists' pages, and
+     * invalidated with them (a product's change can change its facets).
+     */
+    search: build.query<SearchResult, SearchArgs>({
+      query: (args) => {
+        const qs = searchQueryString(args);
+        return `/api/search${qs ? `?${qs}` : ''}`;
+      },
+      providesTags: (result) => [...[...(result?.hits ?? []), ...(result?.popular ?? [])].map((p) => ({ type: 'Product' as const, id: p._id })), { type: 'Product' as const, id: 'LIST' }],
       keepUnusedDataFor: KEEP_SHORT,
     }),
     /** The fields of ProductFormDto as multipart form data, files included. */
@@ -74,4 +80,4 @@ export const productsApi = api.injectEndpoints({
   }),
 });
 
-export const { useProductsQuery, useFilteredProductsQuery, useAddProductMutation, useMyReviewQuery } = productsApi;
+export const { useProductsQuery, useSearchQuery, useAddProductMutation, useMyReviewQuery } = productsApi;

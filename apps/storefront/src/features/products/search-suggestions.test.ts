@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSuggestions, searchPath, suggestionPath } from './search-suggestions';
+import { buildSuggestions, searchPath, suggestionGroup, suggestionPath } from './search-suggestions';
 
 const categories = [
   { _id: 'c1', name: 'Accessories' },
@@ -14,6 +14,13 @@ describe('header search suggestions', () => {
     expect(list.map((s) => `${s.kind}:${s.label}`)).toEqual(['category:Casual Wear', 'category:Scarves', 'product:Cashmere Scarf']);
   });
 
+  it("offers the search's correction only when it found no product, and not when it is the text itself", () => {
+    expect(buildSuggestions('sneekers', categories, [], 'sneakers').map((s) => `${s.kind}:${s.label}`)).toEqual(['correction:sneakers']);
+    expect(buildSuggestions('cashmer', categories, products, 'cashmere').map((s) => s.kind)).toEqual(['product']);
+    expect(buildSuggestions('Scarf', categories, [], 'scarf').map((s) => s.kind)).toEqual([]);
+    expect(buildSuggestions('velvet', categories, [], null)).toEqual([]);
+  });
+
   it('suggests nothing under two characters', () => {
     expect(buildSuggestions(' s ', categories, products)).toEqual([]);
   });
@@ -23,5 +30,7 @@ describe('header search suggestions', () => {
     expect(suggestionPath({ kind: 'category', id: 'c2', label: 'Scarves' })).toBe('/shop/category/c2');
     expect(searchPath('  wool & silk ')).toBe('/shop?search=wool%20%26%20silk');
     expect(searchPath('   ')).toBeNull();
+    expect(suggestionPath({ kind: 'correction', id: 'leather boots', label: 'leather boots' })).toBe('/shop?search=leather%20boots');
+    expect(suggestionGroup({ kind: 'correction', id: 'x', label: 'x' })).toBe('Did you mean');
   });
 });

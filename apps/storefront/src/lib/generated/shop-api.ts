@@ -96,6 +96,24 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.reviewInputDto,
       }),
     }),
+    searchFind: build.query<SearchFindApiResponse, SearchFindApiArg>({
+      query: (queryArg) => ({
+        url: `/api/search`,
+        params: {
+          q: queryArg.q,
+          category: queryArg.category,
+          brand: queryArg.brand,
+          size: queryArg.size,
+          colour: queryArg.colour,
+          minPrice: queryArg.minPrice,
+          maxPrice: queryArg.maxPrice,
+          inStock: queryArg.inStock,
+          sort: queryArg.sort,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
+        },
+      }),
+    }),
     usersRegister: build.mutation<UsersRegisterApiResponse, UsersRegisterApiArg>({
       query: (queryArg) => ({
         url: `/api/users`,
@@ -412,6 +430,31 @@ export type ProductsReviewApiResponse = /** status 201  */ ReviewResultDto;
 export type ProductsReviewApiArg = {
   id: string;
   reviewInputDto: ReviewInputDto;
+};
+export type SearchFindApiResponse = /** status 200  */ SearchResultDto;
+export type SearchFindApiArg = {
+  /** Search text: every word must match, in any order; typos are forgiven (one from 4 letters, two from 8); the last word matches as a prefix. The first 100 characters count. */
+  q?: string;
+  /** Category ids (repeat the parameter or separate with commas); any of them */
+  category?: string[];
+  /** Brands, any of them */
+  brand?: string[];
+  /** Sizes, any of them (a product matches when it offers one) */
+  size?: string[];
+  /** Colours, any of them */
+  colour?: string[];
+  /** Lowest price in dollars, included */
+  minPrice?: number;
+  /** Highest price in dollars, included */
+  maxPrice?: number;
+  /** Only products that can be bought (with size or colour: in that size or colour) */
+  inStock?: boolean;
+  /** Order: relevance (the default with q), newest (the default without), price_asc, price_desc, top_rated */
+  sort?: 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'top_rated';
+  /** Page, from 1 */
+  page?: number;
+  /** Products per page (default 12) */
+  pageSize?: number;
 };
 export type UsersRegisterApiResponse = /** status 201  */ UserInfoDto;
 export type UsersRegisterApiArg = {
@@ -847,6 +890,53 @@ export type ReviewInputDto = {
   rating: number;
   comment: string;
 };
+export type ProductCardDto = {
+  _id: string;
+  id: string;
+  name: string;
+  slug: string;
+  /** Dollars */
+  price: number;
+  /** Dollars: the price before a sale */
+  compareAtPrice: number | null;
+  brand: string;
+  image: string;
+  images: ProductImageDto[];
+  rating: number;
+  numReviews: number;
+  countInStock: number;
+  category: ProductCategoryRefDto | null;
+  variants: VariantDto[];
+};
+export type FacetValueDto = {
+  /** What to send back to choose it (an id for categories, "25-50" for prices, "true" for in stock) */
+  value: string;
+  /** What to show */
+  label: string;
+  /** Products the answer would hold with this value chosen (and every other filter kept) */
+  count: number;
+};
+export type SearchFacetsDto = {
+  category: FacetValueDto[];
+  brand: FacetValueDto[];
+  size: FacetValueDto[];
+  colour: FacetValueDto[];
+  /** Price ranges in dollars, both ends included: send minPrice and maxPrice */
+  price: FacetValueDto[];
+  inStock: FacetValueDto[];
+};
+export type SearchResultDto = {
+  hits: ProductCardDto[];
+  /** Products matching the text and every filter */
+  total: number;
+  page: number;
+  pageSize: number;
+  facets: SearchFacetsDto;
+  /** With no hits: a corrected text that finds products ("Did you mean …") */
+  suggestion: string | null;
+  /** With no hits: popular products to offer instead; else empty */
+  popular: ProductCardDto[];
+};
 export type UserInfoDto = {
   _id: string;
   id: string;
@@ -1205,6 +1295,8 @@ export const {
   useLazyProductsMyReviewQuery,
   useProductsUpdateMyReviewMutation,
   useProductsReviewMutation,
+  useSearchFindQuery,
+  useLazySearchFindQuery,
   useUsersRegisterMutation,
   useUsersLoginMutation,
   useUsersLogoutMutation,
