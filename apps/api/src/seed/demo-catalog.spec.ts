@@ -279,15 +279,14 @@ describe('the demo catalogue', () => {
     expect(new Set(DEMO_COUPONS.map((c) => c.code)).size).toBe(DEMO_COUPONS.length);
     for (const c of DEMO_COUPONS) {
       expect(c.code).toMatch(/^[A-Z0-9]{4,20}$/);
-      if (c.type === 'percent') {
-        expect(c.value).toBeGreaterThanOrEqual(1);
-        expect(c.value).toBeLessThanOrEqual(100);
-        expect(c.description).toContain(`${c.value}% off`);
-      } else {
-        expect(Number.isInteger(c.value) && c.value > 0).toBe(true);
-        expect(c.description).toContain(`$${c.value / 100} off`);
-      }
-      if (c.minSubtotalCents > 0) expect(c.description).toContain(`$${c.minSubtotalCents / 100}`);
+      if (c.type === 'percent') expect(c.value >= 1 && c.value <= 100 && Number.isInteger(c.value)).toBe(true);
+      else expect(Number.isInteger(c.value) && c.value > 0).toBe(true);
+      // The offers page shows the discount and the minimum itself; a description names no other amount.
+      const amounts = [...c.description.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]) * 100);
+      for (const cents of amounts) expect([c.code, cents]).toEqual([c.code, c.minSubtotalCents]);
+      if (c.minSubtotalCents > 0) expect(amounts).toContain(c.minSubtotalCents);
+      for (const m of c.description.matchAll(/(\d+)%/g)) expect(Number(m[1])).toBe(c.value);
+      if (/once per customer/.test(c.description)) expect('perCustomerLimit' in c && c.perCustomerLimit === 1).toBe(true);
       // A fixed discount never exceeds the smallest order it applies to.
       if (c.type === 'fixed') expect(c.value).toBeLessThan(c.minSubtotalCents);
     }

@@ -164,9 +164,9 @@ export const DEMO_REVIEWERS = [
 
 /** Public coupons on /offers (the FAQ sends shoppers there). Stored as the coupons collection keeps them: a whole percent, or cents off. */
 export const DEMO_COUPONS = [
-  { code: 'WELCOME10', description: '10% off your first order, once per customer.', type: 'percent', value: 10, minSubtotalCents: 0, perCustomerLimit: 1 },
-  { code: 'SAVE15', description: '$15 off any order of $100 or more.', type: 'fixed', value: 1500, minSubtotalCents: 10000 },
-  { code: 'BUNDLE20', description: '20% off orders of $250 or more.', type: 'percent', value: 20, minSubtotalCents: 25000 },
+  { code: 'WELCOME10', description: 'Welcome offer: one order, once per customer.', type: 'percent', value: 10, minSubtotalCents: 0, perCustomerLimit: 1 },
+  { code: 'SAVE15', description: 'Any order of $100 or more.', type: 'fixed', value: 1500, minSubtotalCents: 10000 },
+  { code: 'BUNDLE20', description: 'For a whole outfit: orders of $250 or more.', type: 'percent', value: 20, minSubtotalCents: 25000 },
 ] as const satisfies ReadonlyArray<{ code: string; description: string; type: 'percent' | 'fixed'; value: number; minSubtotalCents: number; perCustomerLimit?: number }>;
 
 export const DEMO_CATEGORIES = ['T-Shirts & Tops', 'Hoodies & Sweaters', 'Dresses & Skirts', 'Jeans & Trousers', 'Outerwear', 'Shoes', 'Bags', 'Accessories'];
