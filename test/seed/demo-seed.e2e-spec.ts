@@ -4,7 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { slugify } from '@shop/database';
 import { MediaStorage, renderDemoCover, renderDemoImage, type DemoKind } from '@shop/media';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
+import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
 import { DEMO_ACCOUNT_COUNT, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_TASK, SeedService } from '../../apps/api/src/seed/seed.service';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -19,6 +19,7 @@ async function demoCounts(db: Connection) {
     products: products.length,
     blogs: blogs.length,
     demoUsers: await db.collection('users').countDocuments({ email: { $in: ['distributor@demo.shop', 'customer@demo.shop'] } }),
+    coupons: await db.collection('coupons').countDocuments({ public: true, active: true }),
     images: images.length,
     imageNames: new Set(images.map((i) => i.filename)).size,
     // every stored demo image is used by a product or a post, and every used image is stored
@@ -32,6 +33,7 @@ const FULL = {
   products: DEMO_PRODUCTS.length,
   blogs: DEMO_BLOGS.length,
   demoUsers: 2,
+  coupons: DEMO_COUPONS.length,
   images: DEMO_IMAGE_COUNT,
   imageNames: DEMO_IMAGE_COUNT,
   orphanImages: 0,
@@ -147,9 +149,10 @@ describe('demo data on an empty database', () => {
   it("draws each product with its own kind's art (front, back, detail) and never says machine-washable on boots, watches or bags", async () => {
     // What the name says, written here apart from the catalogue's own table.
     const expected: Array<[RegExp, DemoKind]> = [
-      [/Boots/, 'boot'], [/Sneakers|Trainers/, 'sneaker'], [/Scarf|Bandana/, 'scarf'], [/Watch|Chronograph/, 'watch'], [/Sunglasses/, 'sunglasses'],
-      [/Jacket|Coat|Puffer|Shell/, 'jacket'], [/Hoodie/, 'hoodie'], [/Dress/, 'dress'], [/Jeans/, 'jeans'], [/\bCap\b/, 'cap'], [/Beanie/, 'beanie'],
-      [/Backpack/, 'backpack'], [/Tote|Satchel|Crossbody|Weekender/, 'bag'], [/Belt/, 'belt'], [/Skirt/, 'skirt'],
+      [/Boots/, 'boot'], [/Sneakers|Trainers/, 'sneaker'], [/Scarf/, 'scarf'], [/Bandana/, 'bandana'], [/Watch|Chronograph/, 'watch'], [/Sunglasses/, 'sunglasses'],
+      [/Overcoat/, 'overcoat'], [/Puffer/, 'puffer'], [/Varsity/, 'varsity'], [/Biker/, 'biker'], [/Rain Shell/, 'rainshell'], [/Denim .*Jacket/, 'jacket'],
+      [/Hoodie/, 'hoodie'], [/Floral .*Dress/, 'floralDress'], [/Black Dress|Silk Dress|Sundress/, 'dress'], [/Breton/, 'breton'], [/Jeans/, 'jeans'], [/\bCap\b/, 'cap'], [/Beanie/, 'beanie'],
+      [/Backpack/, 'backpack'], [/Tote/, 'bag'], [/Satchel/, 'satchel'], [/Crossbody/, 'crossbody'], [/Weekender/, 'weekender'], [/Belt/, 'belt'], [/Skirt/, 'skirt'],
     ];
     const files = new Map((await db.collection('images.files').find({ filename: /^demo\// }).toArray()).map((f) => [f.filename as string, String(f._id)]));
     const stored = async (url: string) => Buffer.from((await stack.http().get(url).buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); }).expect(200)).body as Buffer);
@@ -163,7 +166,7 @@ describe('demo data on an empty database', () => {
       expect(p!.additionalImages.slice(0, 2)).toEqual([1, 2].map((v) => `/api/images/${files.get(`demo/products/${slug}/${v}.webp`)}`));
       // The stored front is exactly the kind's drawing from the kind ↔ art table, in the product's colour.
       expect([demo.name, (await stored(p!.image)).equals(await renderDemoImage(kind, demo.colours[0].hex, demo.background, 'front'))]).toEqual([demo.name, true]);
-      if (['boot', 'watch', 'bag', 'backpack', 'sneaker'].includes(kind)) expect([demo.name, /machine[- ]wash/i.test(p!.description)]).toEqual([demo.name, false]);
+      if (['boot', 'watch', 'bag', 'backpack', 'weekender', 'satchel', 'crossbody', 'sneaker'].includes(kind)) expect([demo.name, /machine[- ]wash/i.test(p!.description)]).toEqual([demo.name, false]);
       checked += 1;
     }
     expect(checked).toBe(DEMO_PRODUCTS.length);
@@ -177,6 +180,33 @@ describe('demo data on an empty database', () => {
       expect((await stored(post!.coverImage)).equals(await renderDemoCover(blog.cover, blog.coverBackground))).toBe(true);
     }
   }, 180_000);
+
+  it('dates every review after its product was listed and before now, with no text repeated', async () => {
+    const now = Date.now();
+    const list = (await stack.http().get('/api/products?pageSize=100').expect(200)).body as Array<{ _id: string }>;
+    expect(list).toHaveLength(DEMO_PRODUCTS.length);
+    const comments: string[] = [];
+    for (const { _id } of list) {
+      const product = (await stack.http().get(`/api/products/${_id}`).expect(200)).body as { name: string; createdAt: string; reviews: Array<{ comment: string; createdAt: string }> };
+      expect(Date.parse(product.createdAt)).toBeLessThan(now);
+      for (const r of product.reviews) {
+        expect([product.name, Date.parse(r.createdAt) > Date.parse(product.createdAt), Date.parse(r.createdAt) <= now]).toEqual([product.name, true, true]);
+        comments.push(r.comment);
+      }
+    }
+    expect(comments.length).toBeGreaterThan(100);
+    expect(new Set(comments).size).toBe(comments.length);
+  });
+
+  it('shows contributors who joined on days of their own, in the past, and lists the public coupons on /offers', async () => {
+    const contributors = (await stack.http().get('/api/stats/contributors').expect(200)).body as Array<{ storeName: string; joinedAt: string }>;
+    const joined = contributors.map((c) => Date.parse(c.joinedAt));
+    expect(new Set(joined).size).toBe(contributors.length);
+    for (const at of joined) expect(at).toBeLessThan(Date.now() - 86_400_000 * 30);
+    const coupons = (await stack.http().get('/api/coupons/public').expect(200)).body as Array<{ code: string }>;
+    expect(coupons.length).toBeGreaterThanOrEqual(2);
+    expect(coupons.map((c) => c.code).sort()).toEqual(DEMO_COUPONS.map((c) => c.code).sort());
+  });
 
   it('never seeds again once finished, even after the owner deleted the demo products', async () => {
     const seed = stack.app.get(SeedService);

@@ -18,15 +18,26 @@ export const DEMO_KINDS = [
   'trousers',
   'shorts',
   'jacket',
+  'overcoat',
+  'puffer',
+  'varsity',
+  'biker',
+  'rainshell',
+  'breton',
+  'floralDress',
   'sneaker',
   'boot',
   'bag',
+  'weekender',
+  'satchel',
+  'crossbody',
   'backpack',
   'beanie',
   'cap',
   'sunglasses',
   'watch',
   'scarf',
+  'bandana',
   'belt',
 ] as const;
 
@@ -74,6 +85,49 @@ const TEE = 'M250 170 L330 140 Q400 190 470 140 L550 170 L660 280 L590 350 L540 
 const LONG_SLEEVES = 'M270 170 Q400 205 530 170 L610 210 L690 560 L620 585 L560 330 L560 680 L240 680 L240 330 L180 585 L110 560 L190 210 Z';
 /** A jacket: long sleeves, a collar opening at the neck. */
 const JACKET = 'M260 160 L340 130 L400 180 L460 130 L540 160 L620 210 L690 570 L620 590 L560 340 L565 690 L235 690 L240 340 L180 590 L110 570 L180 210 Z';
+
+/** A long coat, below the knee. */
+const OVERCOAT = 'M262 150 L345 122 L400 210 L455 122 L538 150 L616 205 L684 560 L614 578 L562 330 L578 708 L222 708 L238 330 L186 578 L116 560 L184 205 Z';
+/** A quilted jacket, rounded at the shoulders and hem. */
+const PUFFER = 'M265 175 Q400 195 535 175 L620 215 Q660 230 668 300 L700 560 L622 586 L570 340 L580 650 Q580 690 540 690 L260 690 Q220 690 220 650 L230 340 L178 586 L100 560 L132 300 Q140 230 180 215 Z';
+/** A cropped jacket, ending at the waist. */
+const BIKER = 'M262 165 L340 135 L460 135 L538 165 L618 212 L686 560 L616 580 L562 340 L568 610 L232 610 L238 340 L184 580 L114 560 L182 212 Z';
+/** A hip-length shell under a hood. */
+const RAIN_SHELL = 'M262 175 L330 160 Q400 175 470 160 L538 175 L618 220 L684 570 L614 590 L562 345 L568 690 L232 690 L238 345 L186 590 L116 570 L182 220 Z';
+/** A boat-neck top with three-quarter sleeves. */
+const BRETON = 'M250 165 Q400 190 550 165 L625 205 L672 480 L602 498 L555 320 L558 670 L242 670 L245 320 L198 498 L128 480 L175 205 Z';
+/** A V-neck midi dress on straps. */
+const FLORAL_DRESS = 'M330 150 L400 235 L470 150 L480 300 Q575 460 615 690 L185 690 Q225 460 320 300 Z';
+/** A holdall, wider than tall. */
+const WEEKENDER = 'M140 420 Q140 330 230 330 L570 330 Q660 330 660 420 L660 600 Q660 650 610 650 L190 650 Q140 650 140 600 Z';
+/** A small bag under its flap. */
+const CROSSBODY = 'M250 420 Q250 380 290 380 L510 380 Q550 380 550 420 L550 600 Q550 630 520 630 L280 630 Q250 630 250 600 Z';
+
+/** Content drawn only inside an outline (stripes on a top, flowers on a dress). */
+const clipped = (id: string, d: string, content: string) => `<clipPath id="${id}"><path d="${d}"/></clipPath><g clip-path="url(#${id})">${content}</g>`;
+
+/** Light horizontal stripes from y1 to y2 (a Breton top's). */
+const stripes = (y1: number, y2: number) => {
+  let rects = '';
+  for (let y = y1; y < y2; y += 40) rects += `<rect x="100" y="${y}" width="600" height="17" fill="#f8fafc"/>`;
+  return rects;
+};
+
+/** A scatter of small five-petal flowers (a floral print). */
+const flowers = () => {
+  let out = '';
+  for (let row = 0; row < 9; row++) {
+    const y = 180 + row * 60;
+    for (let x = 200 + (row % 2) * 34; x <= 620; x += 68) {
+      for (let k = 0; k < 5; k++) {
+        const a = (k * 2 * Math.PI) / 5;
+        out += `<circle cx="${(x + Math.sin(a) * 11).toFixed(1)}" cy="${(y - Math.cos(a) * 11).toFixed(1)}" r="8" fill="#fdf2f8" opacity="0.9"/>`;
+      }
+      out += `<circle cx="${x}" cy="${y}" r="5" fill="#facc15"/>`;
+    }
+  }
+  return out;
+};
 
 const ribs = (x1: number, x2: number, y1: number, y2: number, step: number, colour: string) => {
   let d = '';
@@ -214,17 +268,125 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
     detail: { x: 300, y: 270, zoom: 2.4 },
     texture: 'twill',
   },
+  /** A denim trucker: pointed collar, buttoned placket, pleats and flap pockets. */
   jacket: {
     front: (p) =>
       outline(p, JACKET) +
       `<path d="M340 130 L298 176 L332 262 L400 180 Z M460 130 L502 176 L468 262 L400 180 Z" fill="${p.light}" stroke="${p.ink}" stroke-width="4"/>` +
-      line('M400 180 L400 690', p.metal, 7) +
-      `<rect x="280" y="310" width="86" height="24" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/><rect x="434" y="310" width="86" height="24" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` +
-      line('M270 520 L340 510 M460 510 L530 520', p.seam, 6) +
+      line('M400 190 L400 690', p.seam, 4) +
+      [230, 310, 390, 470, 550, 630].map((y) => dot(414, y, 9, p.metal, p.ink)).join('') +
+      `<path d="M272 296 L370 296 L370 334 L321 350 L272 334 Z M430 296 L528 296 L528 334 L479 350 L430 334 Z" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` +
+      stitch('M300 360 L296 610 M500 360 L504 610 M238 640 L562 640', p.seam) +
       cuffs(p),
     back: (p) => outline(p, JACKET) + line('M340 130 Q400 150 460 130', p.light, 12) + line('M244 260 Q400 285 556 260 M400 285 L400 690', p.seam, 4) + `<rect x="330" y="600" width="140" height="22" fill="none" stroke="${p.seam}" stroke-width="4"/>` + cuffs(p),
     detail: { x: 400, y: 250, zoom: 2.2 },
     texture: 'twill',
+  },
+  /** A long single-breasted coat: notched lapels, three buttons, flap pockets, a back vent. */
+  overcoat: {
+    front: (p) =>
+      outline(p, OVERCOAT) +
+      `<path d="M345 122 L296 168 L326 188 L300 212 L392 372 L400 210 Z M455 122 L504 168 L474 188 L500 212 L408 372 L400 210 Z" fill="${p.light}" stroke="${p.ink}" stroke-width="4"/>` +
+      line('M400 372 L400 708', p.seam, 4) +
+      [420, 500, 580].map((y) => dot(416, y, 11, p.light, p.ink)).join('') +
+      `<rect x="258" y="560" width="100" height="24" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/><rect x="442" y="560" width="100" height="24" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` +
+      line('M452 306 L522 298', p.seam, 5) +
+      line('M184 568 L122 548 M616 568 L678 548', p.seam, 6),
+    back: (p) =>
+      outline(p, OVERCOAT) + line('M345 122 Q400 146 455 122', p.light, 14) + line('M400 150 L400 560', p.seam, 4) + line('M400 560 L400 708 M400 560 L424 708', p.seam, 4) + `<rect x="330" y="410" width="140" height="22" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` + dot(342, 421, 6, p.light, p.ink) + dot(458, 421, 6, p.light, p.ink),
+    detail: { x: 400, y: 290, zoom: 2.2 },
+    texture: 'twill',
+  },
+  /** A quilted down jacket: stand collar, horizontal baffles, a full zip. */
+  puffer: {
+    front: (p) =>
+      outline(p, PUFFER) +
+      outline(p, 'M318 118 L482 118 L492 190 L308 190 Z') +
+      line([250, 310, 370, 430, 490, 550, 610].map((y) => `M232 ${y} Q400 ${y + 18} 568 ${y}`).join(' '), p.seam, 5) +
+      line('M150 300 L204 290 M140 380 L198 372 M128 460 L190 452 M650 300 L596 290 M660 380 L602 372 M672 460 L610 452', p.seam, 5) +
+      line('M400 118 L400 690', p.metal, 7) +
+      `<rect x="392" y="196" width="16" height="34" rx="4" fill="${p.metal}" stroke="${p.ink}" stroke-width="3"/>`,
+    back: (p) => outline(p, PUFFER) + outline(p, 'M318 118 L482 118 L492 190 L308 190 Z') + line([250, 310, 370, 430, 490, 550, 610].map((y) => `M232 ${y} Q400 ${y + 14} 568 ${y}`).join(' '), p.seam, 5),
+    detail: { x: 400, y: 300, zoom: 2.2 },
+    texture: 'weave',
+  },
+  /** A varsity jacket: wool body, contrasting leather sleeves, striped rib trims, snaps and a chenille letter. */
+  varsity: {
+    front: (p) =>
+      `<path d="M262 165 L180 212 L112 560 L182 582 L240 340 Z M538 165 L620 212 L688 560 L618 582 L560 340 Z" fill="#efe7da" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` +
+      outline(p, 'M262 165 L338 140 Q400 190 462 140 L538 165 L560 340 L566 660 L234 660 L240 340 Z') +
+      line('M338 140 Q400 200 462 140', p.ink, 18) +
+      line('M338 140 Q400 200 462 140', p.light, 4) +
+      `<rect x="232" y="656" width="336" height="40" fill="${p.ink}"/>` +
+      line('M236 670 L564 670 M236 684 L564 684', p.light, 4) +
+      line('M114 556 L182 578 M686 556 L618 578', p.ink, 18) +
+      [230, 310, 390, 470, 550, 630].map((y) => dot(400, y, 8, p.metal, p.ink)).join('') +
+      `<path d="M272 250 L352 250 L352 276 L325 276 L325 362 L299 362 L299 276 L272 276 Z" fill="${p.light}" stroke="${p.ink}" stroke-width="4"/>`,
+    back: (p) =>
+      `<path d="M262 165 L180 212 L112 560 L182 582 L240 340 Z M538 165 L620 212 L688 560 L618 582 L560 340 Z" fill="#efe7da" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` +
+      outline(p, 'M262 165 L338 140 Q400 160 462 140 L538 165 L560 340 L566 660 L234 660 L240 340 Z') +
+      line('M338 140 Q400 162 462 140', p.ink, 16) +
+      `<rect x="232" y="656" width="336" height="40" fill="${p.ink}"/>` +
+      `<path d="M292 320 Q400 250 508 320 L496 350 Q400 290 304 350 Z" fill="${p.light}" stroke="${p.ink}" stroke-width="4"/>`,
+    detail: { x: 310, y: 300, zoom: 2.3 },
+    texture: 'knit',
+  },
+  /** A cropped leather biker: wide lapels, an asymmetric zip, zipped pockets and a belted hem. */
+  biker: {
+    front: (p) =>
+      outline(p, BIKER) +
+      `<path d="M340 135 L284 200 L352 304 L424 168 Z M460 135 L522 192 L470 284 L440 200 Z" fill="${p.ink}" opacity="0.45" stroke="${p.ink}" stroke-width="4"/>` +
+      line('M430 160 L360 330 L372 606', p.metal, 7) +
+      line('M268 410 L330 348 M478 480 L532 420 M264 506 L312 462', p.metal, 5) +
+      `<rect x="232" y="570" width="336" height="34" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/><rect x="388" y="564" width="40" height="46" fill="none" stroke="${p.metal}" stroke-width="6"/>` +
+      dot(300, 190, 7, p.metal) +
+      dot(506, 186, 7, p.metal) +
+      line('M190 244 L250 228 M186 276 L248 260 M610 244 L550 228 M614 276 L552 260', p.seam, 4),
+    back: (p) => outline(p, BIKER) + line('M340 135 Q400 155 460 135', p.ink, 14) + line('M248 232 Q400 262 552 232 M244 272 Q400 302 556 272', p.seam, 4) + `<rect x="232" y="570" width="336" height="34" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>`,
+    detail: { x: 390, y: 260, zoom: 2.2 },
+    texture: 'grain',
+  },
+  /** A hooded rain shell: peaked hood, storm flap over the zip, pit zips, a zipped chest pocket, drawcord toggles. */
+  rainshell: {
+    front: (p) =>
+      outline(p, 'M310 182 Q288 70 400 60 Q512 70 490 182 Q400 150 310 182 Z') +
+      line('M318 104 Q400 72 482 104', p.light, 8) +
+      outline(p, RAIN_SHELL) +
+      `<path d="M390 178 L418 178 L418 690 L390 690 Z" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` +
+      line('M440 262 L522 236', p.metal, 5) +
+      line('M262 470 L352 470 M448 470 L538 470', p.seam, 8) +
+      line('M208 250 L234 330 M592 250 L566 330', p.metal, 4) +
+      dot(252, 676, 8, p.light, p.ink) +
+      dot(548, 676, 8, p.light, p.ink) +
+      line('M184 578 L122 558 M616 578 L678 558', p.seam, 8),
+    back: (p) => outline(p, RAIN_SHELL) + outline(p, 'M300 186 Q400 100 500 186 L482 252 Q400 272 318 252 Z') + line('M244 300 Q400 325 556 300', p.seam, 4) + line('M240 620 L560 620', '#e5e7eb', 6),
+    detail: { x: 470, y: 250, zoom: 2.3 },
+    texture: 'weave',
+  },
+  /** A Breton top: boat neck, three-quarter sleeves and horizontal stripes. */
+  breton: {
+    front: (p) => outline(p, BRETON) + clipped('breton-front', BRETON, stripes(214, 670)) + `<path d="${BRETON}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` + line('M250 165 Q400 200 550 165', p.ink, 5),
+    back: (p) => outline(p, BRETON) + clipped('breton-back', BRETON, stripes(214, 670)) + `<path d="${BRETON}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` + line('M250 165 Q400 180 550 165', p.ink, 5),
+    detail: { x: 400, y: 330, zoom: 2.3 },
+    texture: 'knit',
+  },
+  /** A floral print midi: V-neck on straps, a tie waist and flowers all over. */
+  floralDress: {
+    front: (p) =>
+      line('M336 152 L348 80 M464 152 L452 80', p.ink, 10) +
+      outline(p, FLORAL_DRESS) +
+      clipped('floral-front', FLORAL_DRESS, flowers()) +
+      `<path d="${FLORAL_DRESS}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` +
+      line('M322 302 L478 302', p.seam, 12) +
+      line('M470 308 L488 372 M476 308 L508 364', p.ink, 5),
+    back: (p) =>
+      line('M336 152 L452 80 M464 152 L348 80', p.ink, 10) +
+      outline(p, FLORAL_DRESS) +
+      clipped('floral-back', FLORAL_DRESS, flowers()) +
+      `<path d="${FLORAL_DRESS}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` +
+      line('M400 236 L400 420', p.metal, 5),
+    detail: { x: 400, y: 420, zoom: 2.4 },
+    texture: 'weave',
   },
   sneaker: {
     front: (p) =>
@@ -265,6 +427,49 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       `<rect x="372" y="340" width="56" height="40" rx="6" fill="${p.metal}" stroke="${p.ink}" stroke-width="4"/>`,
     back: (p) => line('M300 330 Q300 180 400 180 Q500 180 500 330', p.ink, 24) + outline(p, 'M210 330 L590 330 L630 680 L170 680 Z') + `<rect x="270" y="400" width="260" height="170" fill="none" stroke="${p.seam}" stroke-width="5"/>` + stitch('M190 656 L610 656', p.light),
     detail: { x: 400, y: 350, zoom: 2.4 },
+    texture: 'grain',
+  },
+  /** A weekender: a wide holdall with two handles, a shoulder strap, a top zip and leather corners. */
+  weekender: {
+    front: (p) =>
+      line('M150 400 Q400 150 650 400', p.ink, 8) +
+      line('M300 334 Q300 236 360 236 L440 236 Q500 236 500 334', p.ink, 20) +
+      outline(p, WEEKENDER) +
+      line('M190 346 L610 346', p.metal, 6) +
+      `<path d="M140 560 L140 600 Q140 650 190 650 L236 650 L236 612 Q180 612 180 560 Z M660 560 L660 600 Q660 650 610 650 L564 650 L564 612 Q620 612 620 560 Z" fill="${p.ink}" opacity="0.55"/>` +
+      `<rect x="286" y="330" width="30" height="44" fill="${p.ink}"/><rect x="484" y="330" width="30" height="44" fill="${p.ink}"/>` +
+      dot(150, 400, 10, p.metal, p.ink) +
+      dot(650, 400, 10, p.metal, p.ink) +
+      stitch('M160 630 L640 630', p.light),
+    back: (p) => line('M300 334 Q300 236 360 236 L440 236 Q500 236 500 334', p.ink, 20) + outline(p, WEEKENDER) + `<rect x="220" y="420" width="360" height="160" fill="none" stroke="${p.seam}" stroke-width="5"/>` + line('M610 380 L610 620', p.metal, 5),
+    detail: { x: 300, y: 350, zoom: 2.3 },
+    texture: 'weave',
+  },
+  /** A satchel: a front flap with two buckled straps and a top handle. */
+  satchel: {
+    front: (p) =>
+      line('M350 262 Q350 206 400 206 Q450 206 450 262', p.ink, 16) +
+      outline(p, 'M200 262 L600 262 L600 620 Q600 650 570 650 L230 650 Q200 650 200 620 Z') +
+      outline(p, 'M200 262 L600 262 L600 470 Q600 500 570 500 L230 500 Q200 500 200 470 Z') +
+      `<rect x="290" y="380" width="36" height="170" fill="${p.ink}" opacity="0.6"/><rect x="474" y="380" width="36" height="170" fill="${p.ink}" opacity="0.6"/>` +
+      `<rect x="282" y="440" width="52" height="40" fill="none" stroke="${p.metal}" stroke-width="7"/><rect x="466" y="440" width="52" height="40" fill="none" stroke="${p.metal}" stroke-width="7"/>` +
+      stitch('M214 484 Q230 488 250 488 L550 488 Q570 488 586 484', p.light) +
+      dot(200, 284, 10, p.metal, p.ink) +
+      dot(600, 284, 10, p.metal, p.ink),
+    back: (p) => line('M350 262 Q350 206 400 206 Q450 206 450 262', p.ink, 16) + outline(p, 'M200 262 L600 262 L600 620 Q600 650 570 650 L230 650 Q200 650 200 620 Z') + `<rect x="250" y="330" width="300" height="200" fill="none" stroke="${p.seam}" stroke-width="5"/>`,
+    detail: { x: 300, y: 460, zoom: 2.4 },
+    texture: 'grain',
+  },
+  /** A mini crossbody: a small flap bag on a long strap, with a magnetic snap. */
+  crossbody: {
+    front: (p) =>
+      line('M272 420 L400 130 L528 420', p.ink, 10) +
+      outline(p, CROSSBODY) +
+      outline(p, 'M250 420 Q250 380 290 380 L510 380 Q550 380 550 420 L550 500 Q400 560 250 500 Z') +
+      dot(400, 522, 12, p.metal, p.ink) +
+      stitch('M266 496 Q400 546 534 496', p.light),
+    back: (p) => line('M272 420 L400 130 L528 420', p.ink, 10) + outline(p, CROSSBODY) + line('M300 470 L500 470', p.seam, 6) + `<rect x="310" y="480" width="180" height="90" fill="none" stroke="${p.seam}" stroke-width="4"/>`,
+    detail: { x: 400, y: 500, zoom: 2.4 },
     texture: 'grain',
   },
   backpack: {
@@ -371,6 +576,32 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
     },
     detail: { x: 320, y: 620, zoom: 2.3 },
     texture: 'knit',
+  },
+  /** A bandana folded into a triangle: a printed border and a scatter of motifs. */
+  bandana: {
+    front: (p) => {
+      let motifs = '';
+      for (let y = 300; y <= 560; y += 45) {
+        const half = (250 * (640 - y)) / 390 - 40;
+        for (let x = 400 - half; x <= 400 + half; x += 52) motifs += dot(Math.round(x), y, 7, p.light);
+      }
+      return outline(p, 'M150 250 L650 250 L400 640 Z') + `<path d="M198 272 L602 272 L400 588 Z" fill="none" stroke="${p.light}" stroke-width="5"/>` + motifs + line('M150 250 L650 250', p.ink, 9);
+    },
+    back: (p) =>
+      outline(p, 'M200 200 L600 200 L600 600 L200 600 Z') +
+      `<rect x="226" y="226" width="348" height="348" fill="none" stroke="${p.light}" stroke-width="5"/>` +
+      dot(400, 400, 40, 'none', p.light) +
+      stitch('M200 200 L600 600', p.seam) +
+      [
+        [250, 250],
+        [550, 250],
+        [250, 550],
+        [550, 550],
+      ]
+        .map(([x, y]) => dot(x, y, 9, p.light))
+        .join(''),
+    detail: { x: 400, y: 300, zoom: 2.4 },
+    texture: 'weave',
   },
   belt: {
     front: (p) =>

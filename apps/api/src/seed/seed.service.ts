@@ -4,12 +4,12 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
-import { BlogsRepository, CategoriesRepository, ProductsRepository, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
+import { BlogsRepository, CategoriesRepository, CouponsRepository, ProductsRepository, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { DEMO_VIEWS, MediaStorage, renderDemoCover, renderDemoImage } from '@shop/media';
 import { hashPassword } from '../auth/password';
 import { renderMarkdown } from '../blogs/markdown';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_PRODUCTS, DEMO_REVIEWERS } from './demo-catalog';
+import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS, DEMO_REVIEWERS, STUDIO_JOINED_DAYS_AGO } from './demo-catalog';
 
 /** Demo accounts: documented in the README; SEED_DEMO=false keeps them out of real shops. */
 export const DEMO_ACCOUNTS = {
@@ -25,8 +25,10 @@ export const DEMO_TASK = 'demo-catalog-v1';
  */
 export const DEMO_ACCOUNT_COUNT = 2 + DEMO_CONTRIBUTORS.length + DEMO_REVIEWERS.length;
 
-/** Items of the demo catalogue: categories, the demo accounts, products and blog posts. */
-export const DEMO_ITEM_COUNT = DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + DEMO_PRODUCTS.length + DEMO_BLOGS.length;
+/** Items of the demo catalogue: categories, the demo accounts, products, blog posts and the public coupons. */
+export const DEMO_ITEM_COUNT = DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + DEMO_PRODUCTS.length + DEMO_BLOGS.length + DEMO_COUPONS.length;
+
+const DAY_MS = 86_400_000;
 
 /** Images the demo catalogue stores: front, back and detail per product, a front per further colour, a cover per blog post. */
 export const DEMO_IMAGE_COUNT = DEMO_PRODUCTS.reduce((sum, p) => sum + DEMO_VIEWS.length + p.colours.length - 1, 0) + DEMO_BLOGS.length;
@@ -98,6 +100,7 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly products: ProductsRepository,
     private readonly blogs: BlogsRepository,
     private readonly seedRuns: SeedRunsRepository,
+    private readonly coupons: CouponsRepository,
     private readonly media: MediaStorage,
     private readonly jobs: JobsService,
   ) {
@@ -278,19 +281,21 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
 
       // Contributors and reviewers get one unguessable password (nobody signs in as them): hashed once, when needed.
       let unusable: Promise<string> | undefined;
-      const account = async (user: { email: string; password?: string; username: string; storeName?: string }, isDistributor: boolean) => {
+      const account = async (user: { email: string; password?: string; username: string; storeName?: string; joinedDaysAgo?: number }, isDistributor: boolean) => {
         const existing = await this.users.findByEmail(user.email);
         if (existing) return existing;
         const passwordHash = user.password ? await hashPassword(user.password) : await (unusable ??= hashPassword(randomBytes(24).toString('base64url')));
         try {
-          return await this.users.create({ username: user.username, email: user.email, ...(user.storeName ? { storeName: user.storeName } : {}), passwordHash, ...(isDistributor ? { isDistributor: true } : {}) });
+          // Contributors and reviewers joined on days of their own, before their products and reviews.
+          const createdAt = user.joinedDaysAgo !== undefined ? new Date(base - user.joinedDaysAgo * DAY_MS) : undefined;
+          return await this.users.create({ username: user.username, email: user.email, ...(user.storeName ? { storeName: user.storeName } : {}), passwordHash, ...(isDistributor ? { isDistributor: true } : {}), ...(createdAt ? { createdAt } : {}) });
         } catch (error) {
           const again = (error as { code?: number }).code === 11000 ? await this.users.findByEmail(user.email) : null;
           if (!again) throw error;
           return again;
         }
       };
-      const distributor = await account(DEMO_ACCOUNTS.distributor, true);
+      const distributor = await account({ ...DEMO_ACCOUNTS.distributor, joinedDaysAgo: STUDIO_JOINED_DAYS_AGO }, true);
       if (!(await step())) return;
       await account(DEMO_ACCOUNTS.customer, false);
       if (!(await step())) return;
@@ -306,7 +311,7 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
       }
 
       const present = await this.seedRuns.existingProductSlugs(DEMO_PRODUCTS.map((p) => slugify(p.name)));
-      for (const [i, p] of DEMO_PRODUCTS.entries()) {
+      for (const p of DEMO_PRODUCTS) {
         const slug = slugify(p.name);
         if (!present.has(slug)) {
           // The views (and a front per further colour) render side by side (sharp works on libuv's threads); each
@@ -320,7 +325,7 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
             rating: r.rating,
             comment: r.comment,
             status: 'approved' as const,
-            createdAt: new Date(base - r.daysAgo * 86_400_000),
+            createdAt: new Date(base - r.daysAgo * DAY_MS),
           }));
           const ratingTotal = reviews.reduce((sum, r) => sum + r.rating, 0);
           await this.insertIgnoringDuplicate(() =>
@@ -346,8 +351,8 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
                 rating: reviews.length > 0 ? Math.round((ratingTotal / reviews.length) * 10) / 10 : 0,
                 numReviews: reviews.length,
                 reviews,
-                // Spread creation times over the past weeks so "new arrivals" has an order.
-                createdAt: new Date(base - (DEMO_PRODUCTS.length - i) * 3_600_000 * 7),
+                // Listed over the past months, in the catalogue's order, so "new arrivals" has an order and every review follows its listing.
+                createdAt: new Date(base - p.listedDaysAgo * DAY_MS),
               },
             ]),
           );
@@ -374,6 +379,14 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
               },
             ]),
           );
+        }
+        if (!(await step())) return;
+      }
+
+      // The public coupons the offers page lists (and the FAQ points to), keyed by code.
+      for (const coupon of DEMO_COUPONS) {
+        if (!(await this.coupons.findByCode(coupon.code))) {
+          await this.insertIgnoringDuplicate(() => this.coupons.create({ ...coupon, active: true, public: true }));
         }
         if (!(await step())) return;
       }

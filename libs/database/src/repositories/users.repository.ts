@@ -12,6 +12,8 @@ export interface NewUser {
   storeName?: string;
   photoURL?: string;
   googleSub?: string;
+  /** When the account joined; now unless given (the demo seed dates its contributors and reviewers in the past). */
+  createdAt?: Date;
 }
 
 /** Typed filters of the admin user list. */

@@ -8,7 +8,14 @@ export default function ReturnsPage() {
       title="Returns and Refunds"
       intro="Changed your mind? Return it within 30 days."
       sections={[
-        { title: 'What can be returned', body: <p>Unworn, unwashed items with their original tags, within 30 days of delivery. For hygiene reasons, earrings and swimwear without their seal cannot be returned.</p> },
+        {
+          title: 'What can be returned',
+          body: (
+            <p>
+              Clothes, shoes, bags and accessories, unworn and unwashed with their original tags, within 30 days of delivery. Watches and sunglasses come back in their case with the protective film still on the glass and lenses.
+            </p>
+          ),
+        },
         {
           title: 'How to return',
           body: (
@@ -19,7 +26,10 @@ export default function ReturnsPage() {
             </ol>
           ),
         },
-        { title: 'Refunds', body: <p>Once we receive and approve your return, your refund is processed within 7-10 business days after approval, to the original payment method.</p> },
+        {
+          title: 'Refunds',
+          body: <p>Once we receive and approve your return, your refund is processed within 7-10 business days after approval. Orders are paid on delivery, so we e-mail you to ask where to send the money.</p>,
+        },
         { title: 'Exchanges', body: <p>Need another size? Return the item and place a new order; that way you get the new size as fast as possible.</p> },
       ]}
     />
