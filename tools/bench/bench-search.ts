@@ -153,33 +153,4 @@ function main(): void {
   }
 }
 
-if (process.env.SEARCH_PROFILE) profile();
-else main();
-
-function profile(): void {
-  const records = generated(LARGE);
-  const c = new SearchCatalogue(0);
-  c.rebuild(records);
-  c.setSynonyms(DEFAULT_SYNONYMS);
-  const cases: Array<[string, SearchFilters, SearchSort]> = [
-    ['word', { q: 'linen', statuses: ['published'] }, 'relevance'],
-    ['pair', { q: 'linen shirt', statuses: ['published'] }, 'relevance'],
-    ['prefix', { q: 'lin', statuses: ['published'] }, 'relevance'],
-    ['typo', { q: 'lnen', statuses: ['published'] }, 'relevance'],
-    ['typo8', { q: 'oversizd', statuses: ['published'] }, 'relevance'],
-    ['synonym', { q: 'tshirt', statuses: ['published'] }, 'relevance'],
-    ['miss', { q: 'qzxv nothing', statuses: ['published'] }, 'relevance'],
-    ['browse', { statuses: ['published'], sizes: ['L'] }, 'newest'],
-  ];
-  for (const [label, f, sort] of cases.filter(([l]) => !process.env.SEARCH_CASE || l === process.env.SEARCH_CASE)) {
-    for (let i = 0; i < 5; i++) c.search(f, sort, 0, 12);
-    const t = process.hrtime.bigint();
-    let total = 0;
-    for (let i = 0; i < 20; i++) total = c.search(f, sort, 0, 12).total;
-    const ms = Number(process.hrtime.bigint() - t) / 1e6 / 20;
-    const t2 = process.hrtime.bigint();
-    for (let i = 0; i < 20; i++) c.matchingIds(f.q ?? 'x');
-    const ms2 = Number(process.hrtime.bigint() - t2) / 1e6 / 20;
-    console.log(label.padEnd(8), ms.toFixed(2), 'ms total', total, 'matchOnly', ms2.toFixed(2));
-  }
-}
+main();

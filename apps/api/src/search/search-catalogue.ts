@@ -96,6 +96,49 @@ interface Option {
   colour?: string;
   stock: number;
 }
+
+/** Facet values numbered once, so that counting is array arithmetic rather than string lookups. */
+class Dictionary {
+  private readonly ids = new Map<string, number>();
+  readonly values: string[] = [];
+
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.ids.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+
+  /** A mask of the chosen values (unknown ones choose nothing); undefined when none is chosen. */
+  mask(chosen: string[] | undefined): Uint8Array | undefined {
+    if (!chosen || chosen.length === 0) return undefined;
+    const mask = new Uint8Array(this.values.length);
+    for (const value of chosen) {
+      const id = this.ids.get(value);
+      if (id !== undefined) mask[id] = 1;
+    }
+    return mask;
+  }
+}
+
+interface Dictionaries {
+  category: Dictionary;
+  brand: Dictionary;
+  size: Dictionary;
+  colour: Dictionary;
+  /** The latest name of each category, by its number. */
+  categoryNames: string[];
+}
+
+/** An option with its size and colour numbered (-1: none). */
+interface IndexedOption {
+  size: number;
+  colour: number;
+  stock: number;
+}
 function optionsOf(record: SearchRecord): Option[] {
   if (record.variants && record.variants.length > 0) return record.variants.map((v) => ({ size: v.size || undefined, colour: v.colour || undefined, stock: v.countInStock }));
   const colours = coloursOf(record);
@@ -117,8 +160,18 @@ function toDocument(record: SearchRecord): IndexedDocument {
 interface Entry {
   id: string;
   record: SearchRecord;
-  options: Option[];
+  options: IndexedOption[];
   categoryId: string;
+  /** Numbers of the category (-1: none) and the brand (-1: none) in the catalogue's dictionaries. */
+  category: number;
+  brand: number;
+  /** The sizes and colours offered, and those in stock, each once: what facets count when no option filter is set. */
+  sizes: Int32Array;
+  colours: Int32Array;
+  stockedSizes: Int32Array;
+  stockedColours: Int32Array;
+  /** Some option can be bought. */
+  stocked: boolean;
   created: number;
   rating: number;
   /** Most popular first: rating weighted by how many reviewed it. */
@@ -151,6 +204,7 @@ export class SearchCatalogue {
   private synonyms = new Map<string, string[]>();
   private popularCache: SearchRecord[] | undefined;
   private readonly orders = new Map<FieldSort, Entry[]>();
+  private readonly dictionaries: Dictionaries = { category: new Dictionary(), brand: new Dictionary(), size: new Dictionary(), colour: new Dictionary(), categoryNames: [] };
   /** Answers (all their matches, in order, and the facets) of recent searches, until the catalogue changes. */
   private readonly answers = new Map<string, { matches: Entry[]; facets: SearchFacets; suggestion: string | null }>();
 
@@ -207,15 +261,29 @@ export class SearchCatalogue {
 
   private add(record: SearchRecord): void {
     const id = record._id.toHexString();
+    const d = this.dictionaries;
+    const categoryId = record.category?._id.toHexString() ?? '';
+    const category = categoryId ? d.category.id(categoryId) : -1;
+    if (category >= 0) d.categoryNames[category] = record.category?.name ?? '';
+    const options = optionsOf(record).map((o) => ({ size: o.size ? d.size.id(o.size) : -1, colour: o.colour ? d.colour.id(o.colour) : -1, stock: o.stock }));
+    const distinct = (values: number[]) => Int32Array.from(new Set(values.filter((v) => v >= 0)));
+    const inStock = options.filter((o) => o.stock > 0);
     this.entries.set(id, {
       id,
       record,
-      options: optionsOf(record),
-      categoryId: record.category?._id.toHexString() ?? '',
+      options,
+      categoryId,
+      category,
+      brand: record.brand ? d.brand.id(record.brand) : -1,
+      sizes: distinct(options.map((o) => o.size)),
+      colours: distinct(options.map((o) => o.colour)),
+      stockedSizes: distinct(inStock.map((o) => o.size)),
+      stockedColours: distinct(inStock.map((o) => o.colour)),
+      stocked: inStock.length > 0,
       created: +record.createdAt,
       rating: record.rating ?? 0,
       popularity: (record.rating ?? 0) * Math.log2(2 + (record.numReviews ?? 0)),
-      score: 0,
+      score: Number.NaN,
     });
     this.index.add(toDocument(record));
   }
@@ -322,7 +390,7 @@ export class SearchCatalogue {
       // Already in the asked order: the matches keep it.
       candidates = this.sorted(sort === 'relevance' ? 'newest' : sort);
     }
-    const { matches, facets } = facetAndFilter(candidates, filters, statuses && !text ? statuses : undefined);
+    const { matches, facets } = facetAndFilter(candidates, filters, this.dictionaries, statuses && !text ? statuses : undefined);
     if (text) matches.sort(sort === 'relevance' ? BY_RELEVANCE : COMPARE[sort]);
     return { matches, facets, suggestion: text && matches.length === 0 ? this.suggest(text, statuses) : null };
   }
@@ -369,88 +437,151 @@ function setOf(values: string[] | undefined): Set<string> | undefined {
   return values && values.length > 0 ? new Set(values) : undefined;
 }
 
+/** What one pass over the products counts; its own object so the pass compiles once and stays compiled. */
+interface Tally {
+  categories: Uint8Array | undefined;
+  brands: Uint8Array | undefined;
+  sizes: Uint8Array | undefined;
+  colours: Uint8Array | undefined;
+  inStock: boolean;
+  /** Price bounds in cents; -1 and Infinity when open. */
+  min: number;
+  max: number;
+  /** Price ranges in cents (max Infinity when open). */
+  bucketMin: Float64Array;
+  bucketMax: Float64Array;
+  statuses: ReadonlySet<string> | undefined;
+  categoryCounts: Int32Array;
+  brandCounts: Int32Array;
+  sizeCounts: Int32Array;
+  colourCounts: Int32Array;
+  priceCounts: Int32Array;
+  stocked: number;
+  sizeStamp: Int32Array;
+  colourStamp: Int32Array;
+  offeredSizes: Int32Array;
+  offeredColours: Int32Array;
+  matches: Entry[];
+}
+
 /**
  * The products passing every filter, and the facet counts, in one pass without allocations per product. A
  * facet's counts take every filter but its own (choosing another size widens, so the sizes are counted without
  * the size filter), and a count is the number of products the shopper gets by adding that value. A product's
  * size, colour and stock must hold for one and the same option (a variant).
  */
-function facetAndFilter(candidates: Entry[], filters: SearchFilters, statuses?: ReadonlySet<string>): { matches: Entry[]; facets: SearchFacets } {
-  const categories = setOf(filters.categories);
-  const brands = setOf(filters.brands);
-  const sizes = setOf(filters.sizes);
-  const colours = setOf(filters.colours);
-  const inStock = filters.inStock === true;
-  const min = filters.minPriceCents;
-  const max = filters.maxPriceCents;
+function facetAndFilter(candidates: Entry[], filters: SearchFilters, d: Dictionaries, statuses?: ReadonlySet<string>): { matches: Entry[]; facets: SearchFacets } {
+  const sizeValues = d.size.values.length;
+  const colourValues = d.colour.values.length;
+  const t: Tally = {
+    categories: d.category.mask(filters.categories),
+    brands: d.brand.mask(filters.brands),
+    sizes: d.size.mask(filters.sizes),
+    colours: d.colour.mask(filters.colours),
+    inStock: filters.inStock === true,
+    min: filters.minPriceCents ?? -1,
+    max: filters.maxPriceCents ?? Number.POSITIVE_INFINITY,
+    bucketMin: Float64Array.from(PRICE_BUCKETS.map((b) => b.min * 100)),
+    bucketMax: Float64Array.from(PRICE_BUCKETS.map((b) => (b.max === undefined ? Number.POSITIVE_INFINITY : b.max * 100))),
+    statuses,
+    categoryCounts: new Int32Array(d.category.values.length),
+    brandCounts: new Int32Array(d.brand.values.length),
+    sizeCounts: new Int32Array(sizeValues),
+    colourCounts: new Int32Array(colourValues),
+    priceCounts: new Int32Array(PRICE_BUCKETS.length),
+    stocked: 0,
+    sizeStamp: new Int32Array(sizeValues),
+    colourStamp: new Int32Array(colourValues),
+    offeredSizes: new Int32Array(Math.max(1, sizeValues)),
+    offeredColours: new Int32Array(Math.max(1, colourValues)),
+    matches: [],
+  };
+  for (let i = 0; i < candidates.length; i += 1) tallyOne(t, candidates[i], i + 1);
+  return { matches: t.matches, facets: facetsOf(t, filters, d) };
+}
 
-  const categoryCounts = new Map<string, number>();
-  const brandCounts = new Map<string, number>();
-  const sizeCounts = new Map<string, number>();
-  const colourCounts = new Map<string, number>();
-  const priceCounts = new Array<number>(PRICE_BUCKETS.length).fill(0);
-  let stockedCount = 0;
-  const labels = new Map<string, string>();
-  const seenSizes: string[] = [];
-  const seenColours: string[] = [];
-  const matches: Entry[] = [];
-
-  for (const entry of candidates) {
-    const r = entry.record;
-    if (statuses && !statuses.has(r.status)) continue;
-    const categoryOk = !categories || categories.has(entry.categoryId);
-    const brandOk = !brands || brands.has(r.brand);
-    const priceOk = (min === undefined || r.priceCents >= min) && (max === undefined || r.priceCents <= max);
-    let optionOk = false;
-    let stocked = false;
-    seenSizes.length = 0;
-    seenColours.length = 0;
-    for (const o of entry.options) {
-      const sizeOk = !sizes || (o.size !== undefined && sizes.has(o.size));
-      const colourOk = !colours || (o.colour !== undefined && colours.has(o.colour));
-      const stockOk = o.stock > 0;
+/** One product's share of the tally: `turn` stamps the sizes and colours it offers, so each counts once. */
+function tallyOne(t: Tally, entry: Entry, turn: number): void {
+  const r = entry.record;
+  if (t.statuses !== undefined && !t.statuses.has(r.status)) return;
+  const categoryOk = t.categories === undefined || (entry.category >= 0 && t.categories[entry.category] === 1);
+  const brandOk = t.brands === undefined || (entry.brand >= 0 && t.brands[entry.brand] === 1);
+  const price = r.priceCents;
+  const priceOk = price >= t.min && price <= t.max;
+  let optionOk = false;
+  let stocked = false;
+  let sizes: Int32Array;
+  let colours: Int32Array;
+  let sizeCount = 0;
+  let colourCount = 0;
+  if (t.sizes === undefined && t.colours === undefined) {
+    // No option filter: what the product offers was worked out when it was indexed.
+    optionOk = !t.inStock || entry.stocked;
+    stocked = entry.stocked;
+    sizes = t.inStock ? entry.stockedSizes : entry.sizes;
+    colours = t.inStock ? entry.stockedColours : entry.colours;
+    sizeCount = sizes.length;
+    colourCount = colours.length;
+  } else {
+    sizes = t.offeredSizes;
+    colours = t.offeredColours;
+    const options = entry.options;
+    for (let k = 0; k < options.length; k += 1) {
+      const o = options[k];
+      const sizeOk = t.sizes === undefined || (o.size >= 0 && t.sizes[o.size] === 1);
+      const colourOk = t.colours === undefined || (o.colour >= 0 && t.colours[o.colour] === 1);
+      const available = !t.inStock || o.stock > 0;
       if (sizeOk && colourOk) {
-        if (stockOk) stocked = true;
-        if (!inStock || stockOk) optionOk = true;
+        if (o.stock > 0) stocked = true;
+        if (available) optionOk = true;
       }
-      if (o.size !== undefined && colourOk && (!inStock || stockOk) && !seenSizes.includes(o.size)) seenSizes.push(o.size);
-      if (o.colour !== undefined && sizeOk && (!inStock || stockOk) && !seenColours.includes(o.colour)) seenColours.push(o.colour);
-    }
-    if (categoryOk && brandOk && priceOk && optionOk) matches.push(entry);
-
-    if (brandOk && priceOk && optionOk && entry.categoryId) {
-      categoryCounts.set(entry.categoryId, (categoryCounts.get(entry.categoryId) ?? 0) + 1);
-      if (!labels.has(entry.categoryId)) labels.set(entry.categoryId, r.category?.name ?? '');
-    }
-    if (categoryOk && priceOk && optionOk && r.brand) brandCounts.set(r.brand, (brandCounts.get(r.brand) ?? 0) + 1);
-    if (categoryOk && brandOk && optionOk) {
-      const dollars = r.priceCents / 100;
-      for (let b = 0; b < PRICE_BUCKETS.length; b += 1) {
-        const bucket = PRICE_BUCKETS[b];
-        if (dollars >= bucket.min && (bucket.max === undefined || dollars <= bucket.max)) priceCounts[b] += 1;
+      if (o.size >= 0 && colourOk && available && t.sizeStamp[o.size] !== turn) {
+        t.sizeStamp[o.size] = turn;
+        sizes[sizeCount++] = o.size;
       }
-    }
-    if (categoryOk && brandOk && priceOk) {
-      for (const size of seenSizes) sizeCounts.set(size, (sizeCounts.get(size) ?? 0) + 1);
-      for (const colour of seenColours) colourCounts.set(colour, (colourCounts.get(colour) ?? 0) + 1);
-      if (stocked) stockedCount += 1;
+      if (o.colour >= 0 && sizeOk && available && t.colourStamp[o.colour] !== turn) {
+        t.colourStamp[o.colour] = turn;
+        colours[colourCount++] = o.colour;
+      }
     }
   }
+  if (categoryOk && brandOk && priceOk && optionOk) t.matches.push(entry);
+  if (brandOk && priceOk && optionOk && entry.category >= 0) t.categoryCounts[entry.category] += 1;
+  if (categoryOk && priceOk && optionOk && entry.brand >= 0) t.brandCounts[entry.brand] += 1;
+  if (categoryOk && brandOk && optionOk) {
+    for (let b = 0; b < t.bucketMin.length; b += 1) if (price >= t.bucketMin[b] && price <= t.bucketMax[b]) t.priceCounts[b] += 1;
+  }
+  if (categoryOk && brandOk && priceOk) {
+    for (let k = 0; k < sizeCount; k += 1) t.sizeCounts[sizes[k]] += 1;
+    for (let k = 0; k < colourCount; k += 1) t.colourCounts[colours[k]] += 1;
+    if (stocked) t.stocked += 1;
+  }
+}
 
-  const list = (map: Map<string, number>, selected: Set<string> | undefined, label: (v: string) => string = (v) => v): FacetCount[] => {
-    const values = new Set([...map.keys(), ...(selected ?? [])]);
-    return [...values].map((value) => ({ value, label: label(value), count: map.get(value) ?? 0 }));
-  };
+/** The values with products, and the chosen ones (so they can be unticked) even without. */
+function facetList(dictionary: Dictionary, counts: Int32Array, chosen: string[] | undefined, label: (id: number, value: string) => string = (_id, v) => v): FacetCount[] {
+  const out: FacetCount[] = [];
+  const listed = new Set<string>();
+  for (let id = 0; id < counts.length; id += 1) {
+    if (counts[id] === 0) continue;
+    const value = dictionary.values[id];
+    listed.add(value);
+    out.push({ value, label: label(id, value), count: counts[id] });
+  }
+  for (const value of chosen ?? []) if (!listed.has(value)) out.push({ value, label: value, count: 0 });
+  return out;
+}
+
+function facetsOf(t: Tally, filters: SearchFilters, d: Dictionaries): SearchFacets {
+  const min = filters.minPriceCents;
+  const max = filters.maxPriceCents;
   const priceSelected = (b: (typeof PRICE_BUCKETS)[number]) => min === b.min * 100 && (b.max === undefined ? max === undefined : max === b.max * 100);
   return {
-    matches,
-    facets: {
-      category: list(categoryCounts, categories, (v) => labels.get(v) ?? v).sort(byLabel),
-      brand: list(brandCounts, brands).sort(byLabel),
-      size: list(sizeCounts, sizes).sort((a, b) => compareSizes(a.value, b.value)),
-      colour: list(colourCounts, colours).sort(byLabel),
-      price: PRICE_BUCKETS.map((b, i) => ({ value: b.value, label: b.label, count: priceCounts[i] })).filter((f, i) => f.count > 0 || priceSelected(PRICE_BUCKETS[i])),
-      inStock: stockedCount > 0 || inStock ? [{ value: 'true', label: 'In stock', count: stockedCount }] : [],
-    },
+    category: facetList(d.category, t.categoryCounts, filters.categories, (id, v) => d.categoryNames[id] || v).sort(byLabel),
+    brand: facetList(d.brand, t.brandCounts, filters.brands).sort(byLabel),
+    size: facetList(d.size, t.sizeCounts, filters.sizes).sort((a, b) => compareSizes(a.value, b.value)),
+    colour: facetList(d.colour, t.colourCounts, filters.colours).sort(byLabel),
+    price: PRICE_BUCKETS.map((b, i) => ({ value: b.value, label: b.label, count: t.priceCounts[i] })).filter((f, i) => f.count > 0 || priceSelected(PRICE_BUCKETS[i])),
+    inStock: t.stocked > 0 || t.inStock ? [{ value: 'true', label: 'In stock', count: t.stocked }] : [],
   };
 }
