@@ -433,10 +433,6 @@ function cacheKey(text: string, f: SearchFilters, sort: SearchSort): string {
   return [text, list(f.categories), list(f.brands), list(f.sizes), list(f.colours), f.minPriceCents ?? '', f.maxPriceCents ?? '', f.inStock === true ? 1 : 0, list(f.statuses ? [...f.statuses] : undefined), sort].join('\u0002');
 }
 
-function setOf(values: string[] | undefined): Set<string> | undefined {
-  return values && values.length > 0 ? new Set(values) : undefined;
-}
-
 /** What one pass over the products counts; its own object so the pass compiles once and stays compiled. */
 interface Tally {
   categories: Uint8Array | undefined;
