@@ -166,10 +166,10 @@ interface Entry {
   category: number;
   brand: number;
   /** The sizes and colours offered, and those in stock, each once: what facets count when no option filter is set. */
-  sizes: Int32Array;
-  colours: Int32Array;
-  stockedSizes: Int32Array;
-  stockedColours: Int32Array;
+  sizes: number[];
+  colours: number[];
+  stockedSizes: number[];
+  stockedColours: number[];
   /** Some option can be bought. */
   stocked: boolean;
   created: number;
@@ -266,7 +266,7 @@ export class SearchCatalogue {
     const category = categoryId ? d.category.id(categoryId) : -1;
     if (category >= 0) d.categoryNames[category] = record.category?.name ?? '';
     const options = optionsOf(record).map((o) => ({ size: o.size ? d.size.id(o.size) : -1, colour: o.colour ? d.colour.id(o.colour) : -1, stock: o.stock }));
-    const distinct = (values: number[]) => Int32Array.from(new Set(values.filter((v) => v >= 0)));
+    const distinct = (values: number[]) => [...new Set(values.filter((v) => v >= 0))];
     const inStock = options.filter((o) => o.stock > 0);
     this.entries.set(id, {
       id,
@@ -506,8 +506,8 @@ function tallyOne(t: Tally, entry: Entry, turn: number): void {
   const priceOk = price >= t.min && price <= t.max;
   let optionOk = false;
   let stocked = false;
-  let sizes: Int32Array;
-  let colours: Int32Array;
+  let sizes: ArrayLike<number> & { [k: number]: number };
+  let colours: ArrayLike<number> & { [k: number]: number };
   let sizeCount = 0;
   let colourCount = 0;
   if (t.sizes === undefined && t.colours === undefined) {
