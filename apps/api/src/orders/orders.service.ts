@@ -94,7 +94,7 @@ export class OrdersService {
     const items: OrderItem[] = cart.lines.map((l) => ({
       product: l.product._id,
       name: l.product.name,
-      image: l.variant?.image ?? l.product.image,
+      image: l.variant?.image || l.product.image,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       ...(l.variant ? { variantSku: l.variant.sku, ...(l.variant.size ? { size: l.variant.size } : {}), ...(l.variant.colour ? { colour: l.variant.colour } : {}) } : {}),
