@@ -4,7 +4,7 @@
  * naming the variant), and the chosen colour's picture follows the line into the cart, the order and its mail.
  */
 import { LOW_STOCK_THRESHOLD } from '../../apps/api/src/products/stock-levels';
-import { ADDRESS, createAccount, createCategory, createProduct, type TestAccount } from '../support/fixtures';
+import { ADDRESS, createAccount, createCategory, createProduct, pngImage, type TestAccount } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 import { until } from '../support/polling';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -89,6 +89,33 @@ describe('variants: low stock per size or colour, and the chosen colour pictured
       await stack.http().get('/api/products/stock-levels').set('Authorization', customer.bearer).expect(403);
       await stack.http().get('/api/products/stock-levels').expect(401);
     });
+  });
+
+  it("stores the distributor's Add Product form as it sends it: sizes × colours with their stock, the quantity as their sum, and specifications", async () => {
+    const distributor = await createAccount(stack, 'distributor');
+    const variants = [
+      { sku: 'LS-S-NAVY', size: 'S', colour: 'Navy', countInStock: 3 },
+      { sku: 'LS-S-RED', size: 'S', colour: 'Red', countInStock: 0 },
+      { sku: 'LS-M-NAVY', size: 'M', colour: 'Navy', countInStock: 0 },
+      { sku: 'LS-M-RED', size: 'M', colour: 'Red', countInStock: 1 },
+    ];
+    const res = await stack
+      .http()
+      .post('/api/products/add')
+      .set('Authorization', distributor.bearer)
+      .field('name', 'Form linen shirt')
+      .field('brand', 'Threadline')
+      .field('description', 'A breezy linen shirt.')
+      .field('category', shoes)
+      .field('price', '45')
+      .field('quantity', '4')
+      .field('countInStock', '4')
+      .field('variants', JSON.stringify(variants))
+      .field('specifications', JSON.stringify({ Material: 'Linen' }))
+      .attach('image', await pngImage(), 'shirt.png');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'pending', countInStock: 4, quantity: 4, specifications: { Material: 'Linen' } });
+    expect((res.body.variants as LowStockVariant[]).map((v) => [v.sku, v.size, v.colour, v.countInStock])).toEqual(variants.map((v) => [v.sku, v.size, v.colour, v.countInStock]));
   });
 
   describe("the chosen colour's picture", () => {
