@@ -210,7 +210,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
               <Stack spacing={1}>
                 {form.specifications.map((row, i) => (
                   <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                    <TextField size="small" label="Name" placeholder="Material" value={row.name} onChange={(e) => setSpecification(i, 'name', e.target.value)} error={!!errors[`specification:${i}`]} helperText={errors[`specification:${i}`]} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} name`, maxLength: 60 } }} sx={{ flex: 1 }} />
+                    <TextField size="small" label="Specification" placeholder="Material" value={row.name} onChange={(e) => setSpecification(i, 'name', e.target.value)} error={!!errors[`specification:${i}`]} helperText={errors[`specification:${i}`]} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} name`, maxLength: 60 } }} sx={{ flex: 1 }} />
                     <TextField size="small" label="Value" placeholder="Linen" value={row.value} onChange={(e) => setSpecification(i, 'value', e.target.value)} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} value`, maxLength: 200 } }} sx={{ flex: 2 }} />
                     <IconButton aria-label={`Remove specification ${i + 1}`} onClick={() => setForm((f) => ({ ...f, specifications: f.specifications.filter((_, j) => j !== i) }))}>
                       <DeleteOutlineIcon />
