@@ -110,7 +110,7 @@ test.describe('admin catalog at scale in the browser', () => {
     await context.close();
   });
 
-  test('filters by low stock (1 to 5 units) and by search, with the filters in the URL', async () => {
+  test('filters by low stock (5 or fewer in total or of a size) and by search, naming the low size, with the filters in the URL', async () => {
     for (const [name, countInStock] of [
       ['Stocked sock none', 0],
       ['Stocked sock few', 3],
@@ -118,23 +118,36 @@ test.describe('admin catalog at scale in the browser', () => {
     ] as const) {
       await createProduct(stack, admin, category, { name, countInStock });
     }
+    // 11 in total, far above the threshold, but size M has 1 left.
+    await createProduct(stack, admin, category, {
+      name: 'Stocked sock sized',
+      variants: [
+        { sku: 'SSS-S', size: 'S', colour: 'Navy', countInStock: 10 },
+        { sku: 'SSS-M', size: 'M', colour: 'Navy', countInStock: 1 },
+      ],
+    });
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/allproductslist`);
     await search(page, 'Stocked sock');
-    await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (3)' }).waitFor();
+    await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (4)' }).waitFor();
 
     await page.getByRole('combobox', { name: 'Stock' }).click();
-    await page.getByRole('option', { name: 'Low stock (1 to 5)' }).click();
+    await page.getByRole('option', { name: 'Low stock (5 or fewer of a size or colour)' }).click();
     await page.waitForURL((url) => decodeURIComponent(url.search).includes('"stock":"low_stock"'));
-    await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (1)' }).waitFor();
+    await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (2)' }).waitFor();
     await cards(page).filter({ hasText: 'Stocked sock few' }).getByText('Low stock: 3 left').waitFor();
+    await cards(page).filter({ hasText: 'Stocked sock sized' }).getByText('11 in stock · low: M · Navy: 1 left').waitFor();
 
     // The URL alone brings the same list back.
     const url = page.url();
     await page.goto(`${base}/admin/dashboard`);
+    // The dashboard's low-stock card flags the same product, naming the size, by the same threshold.
+    const lowStock = page.getByTestId('low-stock');
+    await lowStock.getByRole('listitem').filter({ hasText: 'Stocked sock sized' }).getByText('M · Navy: 1 left (11 in total)').waitFor();
+    await expect(page.getByTestId('low-stock-rule')).toHaveText('5 or fewer left in total or of a size or colour');
     await page.goto(url);
-    await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (1)' }).waitFor();
-    expect(await cards(page).allInnerTexts()).toEqual([expect.stringContaining('Stocked sock few')]);
+    await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (2)' }).waitFor();
+    expect((await cards(page).allInnerTexts()).sort()).toEqual([expect.stringContaining('Stocked sock few'), expect.stringContaining('Stocked sock sized')]);
 
     await page.getByRole('combobox', { name: 'Stock' }).click();
     await page.getByRole('option', { name: 'Sold out' }).click();

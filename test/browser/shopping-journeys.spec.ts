@@ -258,12 +258,26 @@ test.describe('shopping journeys (browser)', () => {
     await dialog.getByText('Price must be positive').waitFor();
     await dialog.getByLabel('Price (USD)').fill('24.5');
     await dialog.locator('input[name="additionalImages"]').setInputFiles(five.slice(0, 2));
+    // Two sizes in one colour, each with its stock: the quantity becomes their sum; and a specification.
+    await dialog.getByRole('textbox', { name: 'Sizes' }).fill('S, M');
+    await dialog.getByRole('textbox', { name: 'Colours' }).fill('Sand');
+    await dialog.getByRole('spinbutton', { name: 'Stock of size S in Sand' }).fill('2');
+    await dialog.getByRole('spinbutton', { name: 'Stock of size M in Sand' }).fill('3');
+    await expect(dialog.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('5');
+    await dialog.getByRole('button', { name: 'Add specification' }).click();
+    await dialog.getByRole('textbox', { name: 'Specification 1 name' }).fill('Material');
+    await dialog.getByRole('textbox', { name: 'Specification 1 value' }).fill('Linen');
     await snap(page, 'add-product-modal');
     await dialog.getByRole('button', { name: 'Add Product' }).click();
     await expectToast(page, 'Product added successfully!');
     await dialog.waitFor({ state: 'hidden' });
     const saved = await db().collection('products').findOne({ name: 'Browser Linen Scarf' });
     expect(saved?.status).toBe('pending');
+    expect(saved).toMatchObject({ countInStock: 5, quantity: 5, specifications: { Material: 'Linen' } });
+    expect((saved?.variants as Array<{ size: string; colour: string; countInStock: number }>).map((v) => [v.size, v.colour, v.countInStock])).toEqual([
+      ['S', 'Sand', 2],
+      ['M', 'Sand', 3],
+    ]);
     const publicList = await bs.stack.http().get('/api/products?search=Browser%20Linen');
     expect(publicList.body).toHaveLength(0);
     // The modal was reset.

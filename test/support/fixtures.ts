@@ -69,7 +69,7 @@ export interface ProductFixture {
   image?: string;
   isSpecial?: boolean;
   specifications?: Record<string, string>;
-  variants?: { sku: string; size?: string; colour?: string; price?: number; countInStock: number }[];
+  variants?: { sku: string; size?: string; colour?: string; price?: number; countInStock: number; image?: string }[];
 }
 
 /** Creates a product through POST /api/products (JSON) as the given admin or distributor. */

@@ -10,6 +10,19 @@ interface MailBase {
   to: string;
 }
 
+/**
+ * A line of an order as its mails show it: the order's own snapshot (name, chosen size and colour, and the picture
+ * of that colour), so the mail shows what was bought even when the catalogue changes later.
+ */
+export interface OrderMailItem {
+  name: string;
+  quantity: number;
+  size?: string;
+  colour?: string;
+  /** /api/images/<id> or an http(s) URL, as the order stores it. */
+  image: string;
+}
+
 export interface JobPayloads {
   'mail.welcome': MailBase & { username: string };
   'mail.password-reset': MailBase & { username: string; token: string };
@@ -20,9 +33,9 @@ export interface JobPayloads {
   'mail.contact-admin': MailBase & { messageId: string; name: string; email: string; subject: string; message: string };
   /** An admin's reply to a contact message, to its sender, quoting the message. */
   'mail.contact-reply': MailBase & { messageId: string; replyId: string; name: string; subject: string; reply: string; original: string };
-  /** orderNumber: the number people see (orderNumberOf); absent in jobs queued before it existed. */
-  'mail.order-confirmation': MailBase & { username: string; orderId: string; orderNumber?: string };
-  'mail.order-status': MailBase & { username: string; orderId: string; orderNumber?: string; status: string };
+  /** orderNumber: the number people see (orderNumberOf); absent in jobs queued before it existed, as are items. */
+  'mail.order-confirmation': MailBase & { username: string; orderId: string; orderNumber?: string; items?: OrderMailItem[] };
+  'mail.order-status': MailBase & { username: string; orderId: string; orderNumber?: string; status: string; items?: OrderMailItem[] };
   'mail.product-moderated': MailBase & { username: string; productId: string; productName: string; approved: boolean; note?: string };
   'media.thumbnails': { fileId: string };
   /** Resolves stock holds left by an order placement that died (StockHoldsService.sweep). */

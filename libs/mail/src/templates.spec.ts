@@ -29,6 +29,21 @@ describe('mail templates', () => {
     expect(renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: id, status: 'shipped' }, ctx).subject).toBe(`Order ${id} is shipped`);
   });
 
+  it("lists an order's lines with the picture of the colour bought, made absolute with PUBLIC_URL", () => {
+    const items = [
+      { name: 'Running Trainers', quantity: 2, size: '42', colour: 'Black', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa' },
+      { name: 'Cap <b>', quantity: 1, image: 'https://cdn.example/cap.webp' },
+    ];
+    const mail = renderMail('mail.order-confirmation', { to: 'a@b.co', username: 'ann', orderId: 'o1', orderNumber: '7DF4FF87', items }, ctx);
+    expect(mail.html).toContain('<img src="https://shop.example/api/images/aaaaaaaaaaaaaaaaaaaaaaaa" alt="Running Trainers, Size 42 · Black"');
+    expect(mail.html).toContain('src="https://cdn.example/cap.webp"');
+    expect(mail.html).toContain('Cap &lt;b&gt;');
+    expect(mail.text).toContain('2 × Running Trainers (Size 42 · Black)');
+    expect(mail.text).toContain('1 × Cap <b>');
+    const shipped = renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: 'o1', status: 'shipped', items }, ctx);
+    expect(shipped.html).toContain('https://shop.example/api/images/aaaaaaaaaaaaaaaaaaaaaaaa');
+  });
+
   it('links the deletion confirmation page', () => {
     const mail = renderMail('mail.account-deletion', { to: 'a@b.co', username: 'ann', token: 'abc' }, ctx);
     expect(mail.text).toContain('https://shop.example/verify-deletion/abc');

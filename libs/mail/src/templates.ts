@@ -1,4 +1,4 @@
-import type { JobPayloads, MailJobName } from '@shop/jobs';
+import type { JobPayloads, MailJobName, OrderMailItem } from '@shop/jobs';
 import { escapeHtml } from './escape-html';
 
 export interface RenderedMail {
@@ -20,6 +20,8 @@ interface Body {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  /** An order's lines, each with the picture of the chosen colour. */
+  items?: OrderMailItem[];
 }
 
 /** An order in a mail: "#7DF4FF87", its number as the shop shows it everywhere (the whole id in a mail queued before numbers). */
@@ -30,6 +32,34 @@ function orderName(p: { orderId: string; orderNumber?: string }): string {
 /** The storefront page of the order itself. */
 function orderUrl(ctx: MailContext, orderId: string): string {
   return `${ctx.publicUrl}/order/${encodeURIComponent(orderId)}`;
+}
+
+/** An image of the shop as a mail can load it: our own /api/images/… made absolute with PUBLIC_URL; other http(s) URLs as they are. */
+function absoluteImage(ctx: MailContext, image: string): string | undefined {
+  if (image.startsWith('/')) return `${ctx.publicUrl}${image}`;
+  return /^https?:\/\//i.test(image) ? image : undefined;
+}
+
+/** "Size 41 · Black": the chosen variant of a line, or nothing. */
+function variantText(item: OrderMailItem): string {
+  return [item.size ? `Size ${item.size}` : '', item.colour ?? ''].filter(Boolean).join(' · ');
+}
+
+function itemsHtml(ctx: MailContext, items: OrderMailItem[]): string {
+  const rows = items.map((item) => {
+    const src = absoluteImage(ctx, item.image);
+    const picture = src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml([item.name, variantText(item)].filter(Boolean).join(', '))}" width="64" height="64" style="display:block;border-radius:6px;object-fit:cover">` : '';
+    const variant = variantText(item);
+    return `<tr><td style="padding:6px 12px 6px 0;width:64px">${picture}</td><td style="padding:6px 0">${escapeHtml(item.name)}${variant ? `<br><span style="font-size:13px;color:#6b7280">${escapeHtml(variant)}</span>` : ''}</td><td style="padding:6px 0;text-align:right;white-space:nowrap">× ${item.quantity}</td></tr>`;
+  });
+  return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">${rows.join('')}</table>`;
+}
+
+function itemsText(items: OrderMailItem[]): string[] {
+  return items.map((item) => {
+    const variant = variantText(item);
+    return `${item.quantity} × ${item.name}${variant ? ` (${variant})` : ''}`;
+  });
 }
 
 function layout(ctx: MailContext, to: string, body: Body): RenderedMail {
@@ -43,6 +73,7 @@ function layout(ctx: MailContext, to: string, body: Body): RenderedMail {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>
 ${body.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${body.items?.length ? itemsHtml(ctx, body.items) : ''}
 ${button}
 ${body.footnote ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(body.footnote)}</p>` : ''}
 <p style="font-size:12px;color:#6b7280;margin-top:32px">${escapeHtml(ctx.shopName)} · ${escapeHtml(ctx.publicUrl)}</p>
@@ -52,6 +83,7 @@ ${body.footnote ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(body.foo
     body.heading,
     '',
     ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(body.items?.length ? [...itemsText(body.items), ''] : []),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
     ...(body.footnote ? [body.footnote, ''] : []),
     `${ctx.shopName} · ${ctx.publicUrl}`,
@@ -123,6 +155,7 @@ export const MAIL_TEMPLATES: Templates = {
       subject: `Order ${orderName(p)} confirmed`,
       heading: `Thank you for your order, ${p.username}!`,
       paragraphs: [`Your order ${orderName(p)} is confirmed. We will let you know when it ships.`],
+      items: p.items,
       action: { label: 'View your order', url: orderUrl(ctx, p.orderId) },
     }),
   'mail.order-status': (p, ctx) =>
@@ -130,6 +163,7 @@ export const MAIL_TEMPLATES: Templates = {
       subject: `Order ${orderName(p)} is ${p.status}`,
       heading: `Hi ${p.username},`,
       paragraphs: [`Your order ${orderName(p)} is now ${p.status}.`],
+      items: p.items,
       action: { label: 'View your order', url: orderUrl(ctx, p.orderId) },
     }),
   'mail.product-moderated': (p, ctx) =>

@@ -1,11 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { orderNumberOf, OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
-import { JobsService } from '@shop/jobs';
+import { JobsService, type OrderMailItem } from '@shop/jobs';
 import { Types } from 'mongoose';
 
 /** How old an order that still owes a mail must be before the sweep queues it. */
 const OWED_AFTER_MS = 30_000;
 const SWEEP_BATCH = 100;
+
+/** The order's lines as its mails show them: the order's snapshot, each with the picture of the colour bought. */
+export function orderMailItems(order: Pick<OrderDocument, 'items'>): OrderMailItem[] {
+  return order.items.map((item) => ({
+    name: item.name,
+    quantity: item.quantity,
+    ...(item.size ? { size: item.size } : {}),
+    ...(item.colour ? { colour: item.colour } : {}),
+    image: item.image,
+  }));
+}
 
 /**
  * The customer mails of orders, never lost: the order write records the mail it owes (`pendingMails`), this
@@ -53,10 +64,10 @@ export class OrderMailsService {
     const customer = known ?? (order.user ? await this.users.findById(order.user) : null);
     // An order whose customer deleted the account owes nobody a mail.
     if (customer) {
-      if (mail === 'confirmation') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id) }, order.id);
+      if (mail === 'confirmation') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), items: orderMailItems(order) }, order.id);
       else {
         const status = mail.slice('status:'.length);
-        await this.jobs.enqueue('mail.order-status', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), status }, `${order.id}.${status}`);
+        await this.jobs.enqueue('mail.order-status', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), status, items: orderMailItems(order) }, `${order.id}.${status}`);
       }
     }
     await this.orders.mailQueued(order._id as Types.ObjectId, mail);

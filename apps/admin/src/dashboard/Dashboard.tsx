@@ -13,6 +13,7 @@ import { errorMessage } from '../dataProvider/httpClient';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { StatusChip } from '../orders/OrderList';
+import { lowStockText } from '../products/stockText';
 import { ORDER_STATUSES } from '../orders/orderStatus';
 import { dateTickIndexes, normaliseStats, REVENUE_PERIODS, shortDate, valueTicks, type DashboardStats, type DaySales, type PeriodRevenue } from './stats';
 
@@ -273,10 +274,15 @@ export function Dashboard() {
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <Panel title="Low stock">
+              {data.lowStockThreshold !== undefined && (
+                <Typography variant="body2" color="text.secondary" data-testid="low-stock-rule">
+                  {data.lowStockThreshold} or fewer left in total or of a size or colour
+                </Typography>
+              )}
               <List dense data-testid="low-stock">
                 {data.lowStock.map((p) => (
                   <ListItem key={p.id} disableGutters>
-                    <ListItemText primary={<Link to={adminPath(`/product/update/${p.id}`)}>{p.name}</Link>} secondary={`${p.countInStock} left`} />
+                    <ListItemText primary={<Link to={adminPath(`/product/update/${p.id}`)}>{p.name}</Link>} secondary={lowStockText(p)} />
                   </ListItem>
                 ))}
                 {data.lowStock.length === 0 && <Typography color="text.secondary">Everything is well stocked.</Typography>}

@@ -1,5 +1,5 @@
 /** The dashboard's view of GET /api/orders/stats, tolerant of missing parts. */
-import type { DaySales, LowStockProduct, TopProduct } from '../lib/api-types';
+import type { DaySales, LowStockProduct, LowStockVariant, TopProduct } from '../lib/api-types';
 
 export type { DaySales };
 
@@ -29,7 +29,10 @@ export interface DashboardStats {
   newCustomers: number;
   salesPerDay: DaySales[];
   topProducts: TopProduct[];
-  lowStock: Array<Pick<LowStockProduct, 'id' | 'name' | 'countInStock'>>;
+  /** Products low in total or in a variant, each with its low variants (fewest first). */
+  lowStock: Array<Pick<LowStockProduct, 'id' | 'name' | 'countInStock' | 'variants'>>;
+  /** The shop's one low-stock threshold, as the API answered it (undefined from an API without it). */
+  lowStockThreshold?: number;
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -62,7 +65,15 @@ export function normaliseStats(raw: unknown): DashboardStats {
     newCustomers: num(s.newCustomers),
     salesPerDay: arr(s.salesPerDay).map((d) => ({ date: String(d.date ?? d._id ?? ''), orders: num(d.orders ?? d.count), revenue: num(d.revenue ?? d.total) })),
     topProducts: arr(s.topProducts).map((p) => ({ productId: String(p.productId ?? p._id ?? ''), name: String(p.name ?? ''), quantity: num(p.quantity ?? p.sold), revenue: num(p.revenue) })),
-    lowStock: arr(s.lowStockProducts ?? s.lowStock).map((p) => ({ id: String(p.id ?? p._id ?? ''), name: String(p.name ?? ''), countInStock: num(p.countInStock) })),
+    lowStock: arr(s.lowStockProducts ?? s.lowStock).map((p) => ({
+      id: String(p.id ?? p._id ?? ''),
+      name: String(p.name ?? ''),
+      countInStock: num(p.countInStock),
+      variants: arr(p.variants).map(
+        (v): LowStockVariant => ({ sku: String(v.sku ?? ''), size: typeof v.size === 'string' ? v.size : null, colour: typeof v.colour === 'string' ? v.colour : null, countInStock: num(v.countInStock) }),
+      ),
+    })),
+    ...(typeof s.lowStockThreshold === 'number' ? { lowStockThreshold: s.lowStockThreshold } : {}),
   };
 }
 

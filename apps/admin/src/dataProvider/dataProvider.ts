@@ -5,7 +5,7 @@ import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
 import { bulkActionFor, runProductBulk } from './productBulk';
 
-import type { FailedJob, OrderCounts, OrderStatus, ReviewCounts, ReviewStatusResult, StockAdjustment, StockAdjustmentResult, StockMovement } from '../lib/api-types';
+import type { FailedJob, OrderCounts, OrderStatus, ReviewCounts, ReviewStatusResult, StockAdjustment, StockAdjustmentResult, StockLevels, StockMovement } from '../lib/api-types';
 
 export type { FailedJob, OrderStatus };
 
@@ -33,6 +33,8 @@ export interface ShopDataProvider extends DataProvider {
   /** Answers a contact message by e-mail (POST /api/contact/{id}/replies); resolves to the message with its thread. */
   replyToContact(id: Identifier, message: string): Promise<RaRecord>;
   getStats(): Promise<unknown>;
+  /** The shop's one low-stock threshold: GET /api/products/stock-levels. */
+  getStockLevels(): Promise<StockLevels>;
   retryJob(queue: string, jobId: string): Promise<void>;
   getFailedJobs(): Promise<FailedJob[]>;
   /** A text download (CSV) with the session's headers. */
@@ -158,6 +160,10 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     async getStats() {
       const { json } = await http(`${API_URL}/orders/stats`);
       return json;
+    },
+    async getStockLevels() {
+      const { json } = await http(`${API_URL}/products/stock-levels`);
+      return json as StockLevels;
     },
     async retryJob(queue, jobId) {
       await http(`${API_URL}/admin/jobs/${enc(queue)}/${enc(jobId)}/retry`, { method: 'POST' });

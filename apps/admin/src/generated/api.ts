@@ -427,6 +427,23 @@ export interface paths {
     patch: operations['Products_bulk'];
     trace?: never;
   };
+  '/api/products/stock-levels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's low-stock threshold (admins): what the stock filter's levels and the dashboard's low-stock card count by */
+    get: operations['Products_stockLevels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/products/{id}': {
     parameters: {
       query?: never;
@@ -2529,6 +2546,14 @@ export interface components {
       /** @description One per id, in the order given */
       results: components['schemas']['BulkProductResultDto'][];
     };
+    StockLevelsDto: {
+      /**
+       * @description A product is low on stock when it has this many units or fewer in total or in any one size or colour (and is
+       *     not sold out); in stock above it in total and in every variant.
+       * @example 5
+       */
+      lowStockThreshold: number;
+    };
     ProductUpdateDto: {
       /** @example Linen shirt */
       name?: string;
@@ -3231,11 +3256,24 @@ export interface components {
       /** @example 99.5 */
       revenue: number;
     };
+    LowStockVariantDto: {
+      /** @example CS-41-WHI */
+      sku: string;
+      /** @example 41 */
+      size: string | null;
+      /** @example White */
+      colour: string | null;
+      /** @example 1 */
+      countInStock: number;
+    };
     LowStockProductDto: {
       _id: string;
       id: string;
       name: string;
+      /** @description Units of the whole product (with variants, their sum). */
       countInStock: number;
+      /** @description The product's variants at the threshold or below, fewest units first (none for a product without variants). */
+      variants: components['schemas']['LowStockVariantDto'][];
     };
     OrderStatsDto: {
       /**
@@ -3267,7 +3305,13 @@ export interface components {
       /** @description Paid orders and their revenue per day of payment, oldest first, the last 30 days including today (UTC). */
       salesPerDay: components['schemas']['DaySalesDto'][];
       topProducts: components['schemas']['TopProductDto'][];
+      /** @description Published products whose total or any variant has lowStockThreshold units or fewer, lowest first (at most 10). */
       lowStockProducts: components['schemas']['LowStockProductDto'][];
+      /**
+       * @description The shop's one low-stock threshold (units), the same as the product list's stock levels.
+       * @example 5
+       */
+      lowStockThreshold: number;
     };
     OrderCountsDto: {
       all: number;
@@ -4840,7 +4884,7 @@ export interface operations {
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';
-        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units in total and in every variant, `low_stock`: some left but 5 or fewer in total or in any variant, `sold_out`: 0), `id` (a list of ids) */
         filter?: string;
         /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
         search?: string;
@@ -5271,13 +5315,13 @@ export interface operations {
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';
-        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units in total and in every variant, `low_stock`: some left but 5 or fewer in total or in any variant, `sold_out`: 0), `id` (a list of ids) */
         filter?: string;
         /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
         search?: string;
         /** @description Category id: products of that category only */
         category?: string;
-        /** @description Stock level by countInStock: `sold_out` (0 units), `low_stock` (1 to 5 units), `in_stock` (more than 5 units); the same as filter `stock` */
+        /** @description Stock level: `sold_out` (0 units), `low_stock` (some left, but 5 units or fewer in total or in any one size or colour, sold-out sizes included), `in_stock` (more than 5 units in total and in every variant); the same as filter `stock` */
         stock?: 'in_stock' | 'low_stock' | 'sold_out';
       };
       header?: never;
@@ -5451,13 +5495,13 @@ export interface operations {
         sort?: string;
         /** @description Direction for a plain `sort=field` (default ASC) */
         order?: 'ASC' | 'DESC';
-        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
+        /** @description react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units in total and in every variant, `low_stock`: some left but 5 or fewer in total or in any variant, `sold_out`: 0), `id` (a list of ids) */
         filter?: string;
         /** @description Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
         search?: string;
         /** @description Category id: products of that category only */
         category?: string;
-        /** @description Stock level by countInStock: `sold_out` (0 units), `low_stock` (1 to 5 units), `in_stock` (more than 5 units); the same as filter `stock` */
+        /** @description Stock level: `sold_out` (0 units), `low_stock` (some left, but 5 units or fewer in total or in any one size or colour, sold-out sizes included), `in_stock` (more than 5 units in total and in every variant); the same as filter `stock` */
         stock?: 'in_stock' | 'low_stock' | 'sold_out';
       };
       header?: never;
@@ -5832,6 +5876,77 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Products_stockLevels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockLevelsDto'];
+        };
+      };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: ADMIN_ONLY */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY';
           };
         };
       };

@@ -52,6 +52,8 @@ export type FailedJob = Schemas['FailedJobDto'];
 export type DaySales = Schemas['DaySalesDto'];
 export type TopProduct = Schemas['TopProductDto'];
 export type LowStockProduct = Schemas['LowStockProductDto'];
+export type LowStockVariant = Schemas['LowStockVariantDto'];
+export type StockLevels = Schemas['StockLevelsDto'];
 export type OrderStats = Schemas['OrderStatsDto'];
 
 export type BlogRecord = Ra<Schemas['BlogDto']>;

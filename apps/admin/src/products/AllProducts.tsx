@@ -19,7 +19,7 @@ import type { ProductRecord, UserRecord } from '../lib/api-types';
 import { adminPath } from '../lib/paths';
 import { excerpt, formatDate, formatPrice } from '../lib/format';
 import { BulkCategoryButton, BulkStatusButton } from './ProductBulkButtons';
-import { LOW_STOCK_THRESHOLD, PRODUCT_STATUS_CHOICES, STOCK_LEVEL_CHOICES, stockLabel } from './productList';
+import { isLowStock, PRODUCT_STATUS_CHOICES, stockLabel, stockLevelChoices, useLowStockThreshold } from './productList';
 import { ProductCsvActions } from './ProductCsvActions';
 
 const PER_PAGE = 24;
@@ -27,7 +27,7 @@ const PER_PAGE = 24;
 const distributorText = (user: UserRecord) => (user ? `${user.username} (${user.email})` : '');
 
 /** The list's filters, all in the URL (react-admin's filter=…): search, category, distributor, status, stock level. */
-const filters = [
+const filtersWith = (threshold: number | undefined) => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
   <ReferenceInput key="category" source="category" reference="categories" alwaysOn>
     <AutocompleteInput label="Category" optionText="name" sx={{ minWidth: 200 }} />
@@ -36,7 +36,14 @@ const filters = [
     <AutocompleteInput label="Distributor" optionText={distributorText} sx={{ minWidth: 220 }} />
   </ReferenceInput>,
   <SelectInput key="status" source="status" label="Status" choices={PRODUCT_STATUS_CHOICES} alwaysOn />,
-  <SelectInput key="stock" source="stock" label="Stock" choices={STOCK_LEVEL_CHOICES} alwaysOn helperText={`Low stock: 1 to ${LOW_STOCK_THRESHOLD} units`} />,
+  <SelectInput
+    key="stock"
+    source="stock"
+    label="Stock"
+    choices={stockLevelChoices(threshold)}
+    alwaysOn
+    helperText={threshold === undefined ? 'Low stock: a size or colour running out' : `Low stock: ${threshold} or fewer in total or of any size or colour`}
+  />,
 ];
 
 /**
@@ -71,13 +78,14 @@ export function ProductBulkActions() {
  * the same page.
  */
 export function AllProducts() {
+  const threshold = useLowStockThreshold();
   return (
     <List
       resource="products"
       title="All Products"
       perPage={PER_PAGE}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      filters={filters}
+      filters={filtersWith(threshold)}
       actions={<AllProductsActions />}
       pagination={<Pagination rowsPerPageOptions={[12, 24, 48, 96]} />}
       exporter={false}
@@ -89,6 +97,7 @@ export function AllProducts() {
 }
 
 function ProductGrid() {
+  const threshold = useLowStockThreshold();
   const { data = [], total = 0, error, isPending, filterValues, selectedIds, onToggleItem, onSelect, onUnselectItems } = useListContext<ProductRecord>();
   const pageIds = data.map((p) => p.id);
   const selectedOnPage = pageIds.filter((id) => selectedIds.includes(id)).length;
@@ -123,7 +132,7 @@ function ProductGrid() {
           <Grid container spacing={2}>
             {data.map((p) => (
               <Grid key={p.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <ProductCard product={p} selected={selectedIds.includes(p.id)} onToggle={() => onToggleItem(p.id)} />
+                <ProductCard product={p} threshold={threshold} selected={selectedIds.includes(p.id)} onToggle={() => onToggleItem(p.id)} />
               </Grid>
             ))}
           </Grid>
@@ -133,7 +142,7 @@ function ProductGrid() {
   );
 }
 
-function ProductCard({ product: p, selected, onToggle }: { product: ProductRecord; selected: boolean; onToggle: () => void }) {
+function ProductCard({ product: p, threshold, selected, onToggle }: { product: ProductRecord; threshold: number | undefined; selected: boolean; onToggle: () => void }) {
   return (
     <Card sx={{ display: 'flex', height: '100%', outline: selected ? 2 : 0, outlineColor: 'primary.main' }} data-testid="product-card">
       <Box sx={{ position: 'relative', flexShrink: 0 }}>
@@ -156,8 +165,8 @@ function ProductCard({ product: p, selected, onToggle }: { product: ProductRecor
         </Stack>
         <Stack direction="row" spacing={1} sx={{ my: 0.5, flexWrap: 'wrap' }}>
           {p.status && p.status !== 'published' && <Chip size="small" label={p.status} color={p.status === 'rejected' ? 'error' : 'warning'} />}
-          <Typography variant="caption" color={p.countInStock > LOW_STOCK_THRESHOLD ? 'text.secondary' : 'error'} data-testid="stock-level">
-            {stockLabel(p.countInStock)}
+          <Typography variant="caption" color={isLowStock(p, threshold) ? 'error' : 'text.secondary'} data-testid="stock-level">
+            {stockLabel(p, threshold)}
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ my: 1, flex: 1 }} data-testid="product-description">

@@ -188,7 +188,8 @@ export class CartService {
     const items: CartLineDto[] = cart.lines.map((l) => ({
       productId: l.product._id.toString(),
       name: l.product.name,
-      image: l.product.image,
+      // The chosen colour's picture when the variant has one: read from the catalogue, never from the client.
+      image: l.variant?.image || l.product.image,
       price: toDollars(l.unitPriceCents),
       quantity: l.quantity,
       variant: l.variant ? { sku: l.variant.sku, size: l.variant.size ?? null, colour: l.variant.colour ?? null } : null,

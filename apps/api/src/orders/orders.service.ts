@@ -29,7 +29,7 @@ import { PaymentService } from './payment/payment.service';
 import { computeTotals } from './pricing';
 import { toDollars } from '../common/money';
 import { parseObjectIdOr404 } from '../common/object-id';
-import { LOW_STOCK_THRESHOLD } from '../products/stock-levels';
+import { LOW_STOCK_THRESHOLD, lowVariants } from '../products/stock-levels';
 
 const LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'total', 'status', '_id'],
@@ -94,7 +94,7 @@ export class OrdersService {
     const items: OrderItem[] = cart.lines.map((l) => ({
       product: l.product._id,
       name: l.product.name,
-      image: l.variant?.image ?? l.product.image,
+      image: l.variant?.image || l.product.image,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       ...(l.variant ? { variantSku: l.variant.sku, ...(l.variant.size ? { size: l.variant.size } : {}), ...(l.variant.colour ? { colour: l.variant.colour } : {}) } : {}),
@@ -298,7 +298,14 @@ export class OrdersService {
       newCustomers,
       salesPerDay: salesPerDay(days, now, 30).map((d) => ({ date: d.date, orders: d.orders, revenue: toDollars(d.revenueCents) })),
       topProducts: top.map((t) => ({ productId: t._id.toString(), name: t.name, quantity: t.quantity, revenue: toDollars(t.revenueCents) })),
-      lowStockProducts: low.map((p) => ({ _id: p._id.toString(), id: p._id.toString(), name: p.name, countInStock: p.countInStock })),
+      lowStockProducts: low.map((p) => ({
+        _id: p._id.toString(),
+        id: p._id.toString(),
+        name: p.name,
+        countInStock: p.countInStock,
+        variants: lowVariants(p.variants, LOW_STOCK_THRESHOLD).map((v) => ({ sku: v.sku, size: v.size ?? null, colour: v.colour ?? null, countInStock: v.countInStock })),
+      })),
+      lowStockThreshold: LOW_STOCK_THRESHOLD,
     };
   }
 

@@ -10,6 +10,8 @@ import { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './d
 import { FilteredProductsInputDto, ProductFormDto, ProductInputDto, ProductUpdateDto, RejectInputDto, ReviewInputDto } from './dto/product-input.dto';
 import { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
 import { BulkProductsAnswerDto, BulkProductsInputDto } from './dto/product-bulk.dto';
+import { StockLevelsDto } from './dto/stock-levels.dto';
+import { LOW_STOCK_THRESHOLD } from './stock-levels';
 import { answerPage, PRODUCT_FILES, PRODUCT_FORM_ERRORS, productFiles } from './product-http';
 import { ProductsService } from './products.service';
 import { NoQuery } from '../common/list-query';
@@ -108,6 +110,14 @@ export class ProductsController {
   @ApiErrors(['CATEGORY_NOT_FOUND', 400])
   bulk(@Body() body: BulkProductsInputDto): Promise<BulkProductsAnswerDto> {
     return this.products.bulk(body);
+  }
+
+  @Get('stock-levels')
+  @Auth('admin')
+  @ApiOperation({ summary: "The shop's low-stock threshold (admins): what the stock filter's levels and the dashboard's low-stock card count by" })
+  @ApiOkResponse({ type: StockLevelsDto })
+  stockLevels(@NoQuery() _query: undefined): StockLevelsDto {
+    return { lowStockThreshold: LOW_STOCK_THRESHOLD };
   }
 
   @PublicCache({ ownersSeeMore: true })

@@ -25,7 +25,7 @@ import { MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE } from '../uploads/multi
 import type { MyReviewDto, ProductDeletedDto, ProductDto, ReviewResultDto } from './dto/product.dto';
 import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, ReviewInputDto } from './dto/product-input.dto';
 import type { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
-import { STOCK_LEVELS, STOCK_RANGES, type StockLevel } from './stock-levels';
+import { LOW_STOCK_THRESHOLD, STOCK_LEVELS, type StockLevel } from './stock-levels';
 import type { BulkProductResultDto, BulkProductsAnswerDto, BulkProductsInputDto } from './dto/product-bulk.dto';
 import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewStatusAfterEdit, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
 import { boundToCents, toCents } from '../common/money';
@@ -140,7 +140,7 @@ export class ProductsService {
     const stock = (filter.stock as string | undefined) ?? query.stock;
     if (stock !== undefined) {
       if (!(STOCK_LEVELS as readonly string[]).includes(stock)) throw badRequest('INVALID_QUERY', `filter stock must be one of ${STOCK_LEVELS.join(', ')}`);
-      criteria.stock = STOCK_RANGES[stock as StockLevel];
+      criteria.stock = { level: stock as StockLevel, threshold: LOW_STOCK_THRESHOLD };
     }
     const matches = await this.textMatches((filter.q as string | undefined) ?? query.search);
     if (matches && query.sort === undefined) return this.relevancePage(criteria, matches, skip, limit);

@@ -27,7 +27,11 @@ export interface LowStockRow {
   _id: Types.ObjectId;
   name: string;
   countInStock: number;
+  variants: Pick<Variant, 'sku' | 'size' | 'colour' | 'countInStock'>[];
 }
+
+/** How many candidates the low-stock read looks at before ordering them by their lowest count. */
+const LOW_STOCK_CANDIDATES = 500;
 
 const STOCK_FIELDS = { name: 1, image: 1, priceCents: 1, countInStock: 1, status: 1, variants: 1 } as const;
 
@@ -181,13 +185,24 @@ export class InventoryRepository {
     return { countInStock: after.countInStock, ...(variant ? { variantLevel: variant.countInStock } : {}) };
   }
 
-  /** Published products with at most `threshold` units left, fewest first. */
-  lowStock(threshold: number, limit: number): Promise<LowStockRow[]> {
-    return this.model
-      .find({ status: 'published', countInStock: { $lte: threshold } }, { name: 1, countInStock: 1 })
+  /**
+   * Published products with at most `threshold` units left in total or in any one variant (sold out included),
+   * the lowest count (of the total or a variant) first, then by name. Reads at most LOW_STOCK_CANDIDATES products.
+   */
+  async lowStock(threshold: number, limit: number): Promise<LowStockRow[]> {
+    const rows = await this.model
+      .find(
+        { status: 'published', $or: [{ countInStock: { $lte: threshold } }, { 'variants.countInStock': { $lte: threshold } }] },
+        { name: 1, countInStock: 1, variants: 1 },
+      )
       .sort({ countInStock: 1, _id: 1 })
-      .limit(limit)
+      .limit(LOW_STOCK_CANDIDATES)
       .lean<LowStockRow[]>()
       .exec();
+    const lowest = (row: LowStockRow) => Math.min(row.countInStock, ...(row.variants ?? []).map((v) => v.countInStock));
+    return rows
+      .map((row) => ({ ...row, variants: row.variants ?? [] }))
+      .sort((a, b) => lowest(a) - lowest(b) || a.name.localeCompare(b.name))
+      .slice(0, limit);
   }
 }

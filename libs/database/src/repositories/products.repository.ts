@@ -118,8 +118,19 @@ export interface ProductFilter {
   minPriceCents?: number;
   maxPriceCents?: number;
   excludeId?: Types.ObjectId;
-  /** Units in stock (countInStock), both bounds included: the console's stock levels. */
-  stock?: { min?: number; max?: number };
+  /** The console's stock levels (the API's stockLevelOf says what each means), at this low-stock threshold. */
+  stock?: { level: StockLevelName; threshold: number };
+}
+
+/** A product's stock level: sold out, low stock (the total or any variant at the threshold or below) or in stock. */
+export type StockLevelName = 'in_stock' | 'low_stock' | 'sold_out';
+
+/** The query of a stock level: the same rule as the API's stockLevelOf, over countInStock and each variant's units. */
+export function stockLevelQuery(level: StockLevelName, threshold: number): Record<string, unknown> {
+  const lowVariant = { 'variants.countInStock': { $lte: threshold } };
+  if (level === 'sold_out') return { countInStock: { $lte: 0 } };
+  if (level === 'low_stock') return { countInStock: { $gte: 1 }, $or: [{ countInStock: { $lte: threshold } }, lowVariant] };
+  return { countInStock: { $gt: threshold }, $nor: [lowVariant] };
 }
 
 export interface ProductSort {
@@ -281,12 +292,7 @@ export class ProductsRepository {
       if (filter.maxPriceCents !== undefined) range.$lte = filter.maxPriceCents;
       query.priceCents = range;
     }
-    if (filter.stock && (filter.stock.min !== undefined || filter.stock.max !== undefined)) {
-      const range: Record<string, number> = {};
-      if (filter.stock.min !== undefined) range.$gte = filter.stock.min;
-      if (filter.stock.max !== undefined) range.$lte = filter.stock.max;
-      query.countInStock = range;
-    }
+    if (filter.stock) and.push(stockLevelQuery(filter.stock.level, filter.stock.threshold));
     if (and.length > 0) query.$and = and;
     return query as QueryFilter<Product>;
   }

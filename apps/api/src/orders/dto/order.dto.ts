@@ -279,11 +279,23 @@ export class TopProductDto {
   @ApiProperty({ example: 99.5 }) revenue!: number;
 }
 
+/** A size or colour of a product at the low-stock threshold or below (0: sold out). */
+export class LowStockVariantDto {
+  @ApiProperty({ example: 'CS-41-WHI' }) sku!: string;
+  @ApiProperty({ type: String, nullable: true, example: '41' }) size!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'White' }) colour!: string | null;
+  @ApiProperty({ example: 1 }) countInStock!: number;
+}
+
+/** A product low on stock: its total, or one of its variants, at lowStockThreshold or below. */
 export class LowStockProductDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
+  /** Units of the whole product (with variants, their sum). */
   @ApiProperty() countInStock!: number;
+  /** The product's variants at the threshold or below, fewest units first (none for a product without variants). */
+  @ApiProperty({ type: [LowStockVariantDto] }) variants!: LowStockVariantDto[];
 }
 
 /** Paid orders in a period: how many, their total and their average, in dollars. */
@@ -319,5 +331,8 @@ export class OrderStatsDto {
   /** Paid orders and their revenue per day of payment, oldest first, the last 30 days including today (UTC). */
   @ApiProperty({ type: [DaySalesDto] }) salesPerDay!: DaySalesDto[];
   @ApiProperty({ type: [TopProductDto] }) topProducts!: TopProductDto[];
+  /** Published products whose total or any variant has lowStockThreshold units or fewer, lowest first (at most 10). */
   @ApiProperty({ type: [LowStockProductDto] }) lowStockProducts!: LowStockProductDto[];
+  /** The shop's one low-stock threshold (units), the same as the product list's stock levels. */
+  @ApiProperty({ example: 5 }) lowStockThreshold!: number;
 }

@@ -23,7 +23,7 @@ export class ProductListQueryDto extends ListQueryDto {
 
   @ApiPropertyOptional({
     enum: STOCK_LEVELS,
-    description: `Stock level by countInStock: \`sold_out\` (0 units), \`low_stock\` (1 to ${LOW_STOCK_THRESHOLD} units), \`in_stock\` (more than ${LOW_STOCK_THRESHOLD} units); the same as filter \`stock\``,
+    description: `Stock level: \`sold_out\` (0 units), \`low_stock\` (some left, but ${LOW_STOCK_THRESHOLD} units or fewer in total or in any one size or colour, sold-out sizes included), \`in_stock\` (more than ${LOW_STOCK_THRESHOLD} units in total and in every variant); the same as filter \`stock\``,
   })
   @IsOptional()
   @IsString(ONCE)
@@ -37,7 +37,7 @@ export class ProductListQueryDto extends ListQueryDto {
   declare sort?: string;
 
   @ApiPropertyOptional({
-    description: `react-admin: a JSON object with any of \`q\` (search text), \`category\` (id), \`status\` (draft, pending, published, rejected: admins), \`brand\`, \`isSpecial\`, \`onSale\` (booleans), \`owner\` (user id, the distributor who submitted it: admins), \`stock\` (\`in_stock\`: more than ${LOW_STOCK_THRESHOLD} units, \`low_stock\`: 1 to ${LOW_STOCK_THRESHOLD}, \`sold_out\`: 0), \`id\` (a list of ids)`,
+    description: `react-admin: a JSON object with any of \`q\` (search text), \`category\` (id), \`status\` (draft, pending, published, rejected: admins), \`brand\`, \`isSpecial\`, \`onSale\` (booleans), \`owner\` (user id, the distributor who submitted it: admins), \`stock\` (\`in_stock\`: more than ${LOW_STOCK_THRESHOLD} units in total and in every variant, \`low_stock\`: some left but ${LOW_STOCK_THRESHOLD} or fewer in total or in any variant, \`sold_out\`: 0), \`id\` (a list of ids)`,
     example: '{"q":"linen","onSale":true}',
   })
   declare filter?: string;

@@ -1,4 +1,13 @@
+import AddIcon from '@mui/icons-material/Add';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +26,7 @@ import { MAX_ADDITIONAL_IMAGES, MESSAGES, validateDistributorProduct } from '../
 import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { useAddProductMutation } from '../products/products-api';
 import { IMAGE_ACCEPT } from '../../lib/images';
+import { buildVariants, cellKey, parseOptions, specificationsOf, stockTotal, validateOptions, variantCells, type SpecificationRow } from './product-options';
 
 interface FormState {
   name: string;
@@ -27,9 +37,66 @@ interface FormState {
   quantity: string;
   image: File | null;
   additionalImages: File[];
+  /** Comma-separated, as typed. */
+  sizes: string;
+  colours: string;
+  /** Units per size × colour (cellKey), as typed. */
+  stock: Record<string, string>;
+  specifications: SpecificationRow[];
 }
 
-const EMPTY: FormState = { name: '', brand: '', description: '', category: '', price: '', quantity: '', image: null, additionalImages: [] };
+const EMPTY: FormState = { name: '', brand: '', description: '', category: '', price: '', quantity: '', image: null, additionalImages: [], sizes: '', colours: '', stock: {}, specifications: [] };
+
+/** "Stock of size M in Navy", "Stock of size M", "Stock in Navy". */
+function cellLabel(size: string | undefined, colour: string | undefined): string {
+  return ['Stock', size ? `of size ${size}` : '', colour ? `in ${colour}` : ''].filter(Boolean).join(' ');
+}
+
+/** Sizes × colours with the stock of each: a row per size (or one), a column per colour (or one). */
+function StockGrid({ sizes, colours, stock, errors, onChange }: { sizes: string[]; colours: string[]; stock: Record<string, string>; errors: Record<string, string>; onChange: (key: string, value: string) => void }) {
+  const rows: (string | undefined)[] = sizes.length ? sizes : [undefined];
+  const columns: (string | undefined)[] = colours.length ? colours : [undefined];
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Stock per variant">
+        <TableHead>
+          <TableRow>
+            <TableCell>Size</TableCell>
+            {columns.map((c) => (
+              <TableCell key={c ?? '-'}>{c ?? 'Stock'}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((size) => (
+            <TableRow key={size ?? '-'}>
+              <TableCell component="th" scope="row">
+                {size ?? 'One size'}
+              </TableCell>
+              {columns.map((colour) => {
+                const key = cellKey(size, colour);
+                return (
+                  <TableCell key={colour ?? '-'}>
+                    <TextField
+                      type="number"
+                      size="small"
+                      value={stock[key] ?? ''}
+                      placeholder="0"
+                      onChange={(e) => onChange(key, e.target.value)}
+                      error={!!errors[`stock:${key}`]}
+                      slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': cellLabel(size, colour) } }}
+                      sx={{ width: 88 }}
+                    />
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
 
 /** The distributor's Add New Product modal: submit, then close and reset on success. */
 export function AddProductModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -40,6 +107,13 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
   const [addProduct, { isLoading }] = useAddProductMutation();
 
   const set = (field: keyof FormState) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const sizes = parseOptions(form.sizes);
+  const colours = parseOptions(form.colours);
+  // With sizes or colours, stock is kept per variant and the quantity is their sum.
+  const hasVariants = variantCells(sizes, colours).length > 0;
+  const quantity = hasVariants ? String(stockTotal(sizes, colours, form.stock)) : form.quantity;
+  const setSpecification = (index: number, field: keyof SpecificationRow, value: string) =>
+    setForm((f) => ({ ...f, specifications: f.specifications.map((row, i) => (i === index ? { ...row, [field]: value } : row)) }));
 
   const close = () => {
     setErrors({});
@@ -48,7 +122,7 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const problems = validateDistributorProduct(form);
+    const problems = { ...validateDistributorProduct({ ...form, quantity }), ...validateOptions({ sizes, colours, stock: form.stock, specifications: form.specifications }) };
     setErrors(problems);
     if (Object.keys(problems).length) {
       toast.error(Object.values(problems)[0]);
@@ -61,8 +135,11 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
     data.append('description', form.description.trim());
     data.append('category', form.category);
     data.append('price', form.price);
-    data.append('quantity', form.quantity);
-    data.append('countInStock', form.quantity);
+    data.append('quantity', quantity);
+    data.append('countInStock', quantity);
+    if (hasVariants) data.append('variants', JSON.stringify(buildVariants(form.name.trim(), sizes, colours, form.stock)));
+    const specifications = specificationsOf(form.specifications);
+    if (Object.keys(specifications).length > 0) data.append('specifications', JSON.stringify(specifications));
     for (const file of form.additionalImages) data.append('additionalImages', file);
     try {
       const product = await addProduct(data).unwrap();
@@ -100,8 +177,51 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
             </TextField>
             <Stack direction="row" spacing={2}>
               <TextField label="Price (USD)" type="number" value={form.price} onChange={set('price')} required fullWidth error={!!errors.price} helperText={errors.price} slotProps={{ htmlInput: { min: 0, step: '0.01' } }} />
-              <TextField label="Quantity" type="number" value={form.quantity} onChange={set('quantity')} required fullWidth error={!!errors.quantity} helperText={errors.quantity} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
+              <TextField
+                label="Quantity"
+                type="number"
+                value={quantity}
+                onChange={set('quantity')}
+                required
+                fullWidth
+                disabled={hasVariants}
+                error={!!errors.quantity}
+                helperText={errors.quantity ?? (hasVariants ? 'The sum of the stock per variant below' : undefined)}
+                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+              />
             </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Sizes" value={form.sizes} onChange={set('sizes')} fullWidth error={!!errors.sizes} helperText={errors.sizes ?? 'Separated by commas, e.g. S, M, L (empty: one size)'} />
+              <TextField label="Colours" value={form.colours} onChange={set('colours')} fullWidth error={!!errors.colours} helperText={errors.colours ?? 'Separated by commas, e.g. Navy, Red'} />
+            </Stack>
+            {hasVariants && (
+              <div>
+                <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+                  Stock per variant
+                </Typography>
+                <StockGrid sizes={sizes} colours={colours} stock={form.stock} errors={errors} onChange={(key, value) => setForm((f) => ({ ...f, stock: { ...f.stock, [key]: value } }))} />
+                {errors.stock && <FormHelperText error>{errors.stock}</FormHelperText>}
+              </div>
+            )}
+            <div>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                Specifications
+              </Typography>
+              <Stack spacing={1}>
+                {form.specifications.map((row, i) => (
+                  <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                    <TextField size="small" label="Specification" placeholder="Material" value={row.name} onChange={(e) => setSpecification(i, 'name', e.target.value)} error={!!errors[`specification:${i}`]} helperText={errors[`specification:${i}`]} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} name`, maxLength: 60 } }} sx={{ flex: 1 }} />
+                    <TextField size="small" label="Value" placeholder="Linen" value={row.value} onChange={(e) => setSpecification(i, 'value', e.target.value)} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} value`, maxLength: 200 } }} sx={{ flex: 2 }} />
+                    <IconButton aria-label={`Remove specification ${i + 1}`} onClick={() => setForm((f) => ({ ...f, specifications: f.specifications.filter((_, j) => j !== i) }))}>
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  </Stack>
+                ))}
+                <Button startIcon={<AddIcon />} onClick={() => setForm((f) => ({ ...f, specifications: [...f.specifications, { name: '', value: '' }] }))} sx={{ alignSelf: 'flex-start' }}>
+                  Add specification
+                </Button>
+              </Stack>
+            </div>
             <div>
               <Button component="label" variant="outlined" startIcon={<AddPhotoAlternateIcon />}>
                 Main image

@@ -36,13 +36,26 @@ import { ReviewForm } from './ReviewForm';
 import { StickyAddToCart } from './StickyAddToCart';
 import { AddedNote, useAddedNote } from '../cart/AddedNote';
 import { useProductsGetQuery, useProductsSimilarQuery } from '../../lib/shop-api';
-import { coloursOf, findVariant, sizesOf } from './variant-logic';
+import { choiceProblem, colourImage, colourOptions, findVariant, initialChoice, sizeOptions, type VariantChoice, type VariantOption } from './variant-logic';
 
-function Gallery({ product }: { product: Product }) {
+/**
+ * The main picture and the thumbnails. A chosen colour shows its own picture: the thumbnail that is that picture
+ * when the product lists it, else the colour's picture in the main place.
+ */
+function Gallery({ product, colourPicture }: { product: Product; colourPicture?: string }) {
   const images = useMemo(() => [product.image, ...(product.additionalImages ?? [])].filter(Boolean), [product]);
-  const [current, setCurrent] = useState(0);
-  useEffect(() => setCurrent(0), [product._id]);
-  const { src, srcSet } = current === 0 ? mainImage(product) : { src: images[current], srcSet: thumbnailSrcSet(images[current]) };
+  // The index of the picture shown: -1 is the colour's own picture when it is none of the product's.
+  const colourIndex = (picture: string | undefined) => (picture ? (images.includes(picture) ? images.indexOf(picture) : -1) : 0);
+  const [current, setCurrent] = useState(() => colourIndex(colourPicture));
+  // The colour's picture replaces the one shown until a thumbnail is clicked.
+  const [shownColour, setShownColour] = useState<string | undefined>(colourPicture);
+  if (shownColour !== colourPicture) {
+    // A newly chosen colour: derived during render (no flash of the previous picture).
+    setShownColour(colourPicture);
+    if (colourPicture) setCurrent(colourIndex(colourPicture));
+  }
+  const main = current === 0 ? mainImage(product) : current > 0 ? { src: images[current], srcSet: thumbnailSrcSet(images[current]) } : { src: colourPicture ?? images[0], srcSet: thumbnailSrcSet(colourPicture ?? images[0]) };
+  const { src, srcSet } = main;
   return (
     <Stack spacing={1.5}>
       {/* The page's largest paint: fetched first, never lazily. */}
@@ -56,6 +69,7 @@ function Gallery({ product }: { product: Product }) {
         height={800}
         loading="eager"
         fetchPriority="high"
+        data-testid="product-main-image"
         sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: 3, bgcolor: 'action.hover' }}
       />
       {images.length > 1 && (
@@ -80,6 +94,49 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
+/** A crossed-out option stays readable (contrast as body text): only its line says it can't be bought. */
+const CROSSED_OUT = { textDecoration: 'line-through', '&.Mui-disabled': { color: 'text.secondary', borderColor: 'divider' } } as const;
+
+/** What a size or colour button says to assistive technology: its name, and why it is crossed out. */
+function optionLabel(kind: 'Size' | 'Colour', option: VariantOption, other?: string): string {
+  if (option.status === 'soldOut') return `${kind} ${option.value}, sold out`;
+  if (option.status === 'unavailable') return `${kind} ${option.value}, not available in ${other}`;
+  return `${kind} ${option.value}`;
+}
+
+/** The sizes or the colours of a product as toggle buttons: sold-out ones crossed out and disabled. */
+function OptionPicker({ kind, options, value, other, onChoose }: { kind: 'Size' | 'Colour'; options: VariantOption[]; value?: string; other?: string; onChoose: (value: string) => void }) {
+  const labelId = kind === 'Size' ? 'size-label' : 'colour-label';
+  return (
+    <Box>
+      <Typography id={labelId} sx={{ fontWeight: 600, mb: 1 }}>
+        {kind}
+        {value && (
+          <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
+            {`: ${value}`}
+          </Typography>
+        )}
+      </Typography>
+      {/* A click on the chosen option keeps it chosen (null): a choice is changed by choosing another. */}
+      <ToggleButtonGroup exclusive value={value ?? null} onChange={(_, v: string | null) => v !== null && onChoose(v)} aria-labelledby={labelId} sx={{ flexWrap: 'wrap' }}>
+        {options.map((o) => (
+          <ToggleButton
+            key={o.value}
+            value={o.value}
+            aria-label={optionLabel(kind, o, other)}
+            title={o.status === 'soldOut' ? 'Sold out' : o.status === 'unavailable' ? `Not available in ${other}` : undefined}
+            disabled={o.status === 'soldOut'}
+            data-status={o.status}
+            sx={o.status === 'available' ? undefined : CROSSED_OUT}
+          >
+            {o.value}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
+
 export default function ProductPage() {
   const { id = '' } = useParams();
   const { data: product, isLoading, error } = useProductsGetQuery({ id });
@@ -91,15 +148,16 @@ export default function ProductPage() {
   const addToCart = useAddToCart('product');
   const [added, settleAdd] = useAddedNote();
   const [quantity, setQuantity] = useState(1);
-  const [size, setSize] = useState<string | undefined>();
-  const [colour, setColour] = useState<string | undefined>();
+  // The shopper's choice for this product; until there is one, the product's only size or colour (initialChoice).
+  const [picked, setPicked] = useState<VariantChoice & { productId?: string }>({});
 
   const variants = product?.variants ?? [];
-  const sizes = sizesOf(variants);
-  const colours = coloursOf(variants, size);
+  const choice: VariantChoice = product && picked.productId === product._id ? picked : initialChoice(variants);
+  const { size, colour } = choice;
+  const choose = (next: VariantChoice) => product && setPicked({ ...choice, ...next, productId: product._id });
+  const sizes = sizeOptions(variants, colour);
+  const colours = colourOptions(variants, size);
   useEffect(() => {
-    setSize(undefined);
-    setColour(undefined);
     setQuantity(1);
   }, [id]);
 
@@ -130,10 +188,14 @@ export default function ProductPage() {
   const needsSize = sizes.length > 0;
   const needsColour = colours.length > 0;
   const variant = variants.length ? findVariant(variants, needsSize ? size : undefined, needsColour ? colour : undefined) : undefined;
+  const allChosen = (!needsSize || !!size) && (!needsColour || !!colour);
   const chosen = !variants.length || !!variant;
+  // A chosen size and colour that don't go together: why, and what does.
+  const problem = choiceProblem(variants, choice);
   const stock = variants.length ? (variant ? variant.countInStock : product.countInStock) : product.countInStock;
   const price = variant?.price ?? product.price;
   const outOfStock = stock <= 0;
+  const buttonLabel = outOfStock ? MESSAGES.outOfStock : chosen ? 'Add to Cart' : allChosen ? 'Not available' : 'Choose options';
   // Choosing a variant with less stock lowers the chosen quantity to it.
   const shownQuantity = Math.min(quantity, Math.max(1, stock));
   const specifications = Object.entries(product.specifications ?? {});
@@ -150,7 +212,7 @@ export default function ProductPage() {
         <Typography color="text.primary">{product.name}</Typography>
       </Breadcrumbs>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Gallery product={product} />
+        <Gallery key={product._id} product={product} colourPicture={colourImage(variants, colour)} />
         <Stack spacing={2}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
             <Box>
@@ -182,33 +244,12 @@ export default function ProductPage() {
           </Stack>
           <Chip label={outOfStock ? MESSAGES.outOfStock : `In Stock (${stock})`} color={outOfStock ? 'default' : 'success'} sx={{ alignSelf: 'flex-start' }} />
           <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
-          {needsSize && (
-            <Box>
-              <Typography id="size-label" sx={{ fontWeight: 600, mb: 1 }}>
-                Size
-              </Typography>
-              <ToggleButtonGroup exclusive value={size ?? null} onChange={(_, v: string | null) => { setSize(v ?? undefined); setColour(undefined); }} aria-labelledby="size-label">
-                {sizes.map((s) => (
-                  <ToggleButton key={s} value={s} aria-label={`Size ${s}`}>
-                    {s}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
-            </Box>
-          )}
-          {needsColour && (
-            <Box>
-              <Typography id="colour-label" sx={{ fontWeight: 600, mb: 1 }}>
-                Colour
-              </Typography>
-              <ToggleButtonGroup exclusive value={colour ?? null} onChange={(_, v: string | null) => setColour(v ?? undefined)} aria-labelledby="colour-label">
-                {colours.map((c) => (
-                  <ToggleButton key={c} value={c} aria-label={`Colour ${c}`}>
-                    {c}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
-            </Box>
+          {needsSize && <OptionPicker kind="Size" options={sizes} value={size} other={colour} onChoose={(v) => choose({ size: v })} />}
+          {needsColour && <OptionPicker kind="Colour" options={colours} value={colour} other={size && `size ${size}`} onChoose={(v) => choose({ colour: v })} />}
+          {problem && (
+            <Alert severity="info" role="status" data-testid="variant-problem">
+              {problem}
+            </Alert>
           )}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <QuantityInput value={shownQuantity} onChange={setQuantity} max={stock} disabled={outOfStock} />
@@ -219,7 +260,7 @@ export default function ProductPage() {
               disabled={outOfStock || !chosen}
               onClick={() => void addToCart(product, shownQuantity, variant).then(settleAdd)}
             >
-              {outOfStock ? MESSAGES.outOfStock : !chosen ? 'Choose options' : 'Add to Cart'}
+              {buttonLabel}
             </Button>
           </Stack>
           <AddedNote shown={added} from="product" />
@@ -307,7 +348,7 @@ export default function ProductPage() {
           <ProductGrid products={similar.slice(0, 4)} />
         </Box>
       )}
-      <StickyAddToCart name={product.name} price={price} label={outOfStock ? MESSAGES.outOfStock : !chosen ? 'Choose options' : 'Add to Cart'} disabled={outOfStock || !chosen} onAdd={() => void addToCart(product, shownQuantity, variant).then(settleAdd)} />
+      <StickyAddToCart name={product.name} price={price} label={buttonLabel} disabled={outOfStock || !chosen} onAdd={() => void addToCart(product, shownQuantity, variant).then(settleAdd)} />
     </Container>
   );
 }

@@ -14,7 +14,7 @@ const SAFE_AREA = 'env(safe-area-inset-bottom, 0px)';
 export interface StickyAddToCartProps {
   name: string;
   price: number;
-  /** The main button's text: Add to Cart, Choose options or Out of stock. */
+  /** The main button's text: Add to Cart, Choose options, Not available (a size and colour that don't go together) or Out of Stock. */
   label: string;
   disabled: boolean;
   onAdd: () => void;

@@ -376,13 +376,13 @@ export type ProductsListApiArg = {
   sort?: string;
   /** Direction for a plain `sort=field` (default ASC) */
   order?: 'ASC' | 'DESC';
-  /** react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units, `low_stock`: 1 to 5, `sold_out`: 0), `id` (a list of ids) */
+  /** react-admin: a JSON object with any of `q` (search text), `category` (id), `status` (draft, pending, published, rejected: admins), `brand`, `isSpecial`, `onSale` (booleans), `owner` (user id, the distributor who submitted it: admins), `stock` (`in_stock`: more than 5 units in total and in every variant, `low_stock`: some left but 5 or fewer in total or in any variant, `sold_out`: 0), `id` (a list of ids) */
   filter?: string;
   /** Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count) */
   search?: string;
   /** Category id: products of that category only */
   category?: string;
-  /** Stock level by countInStock: `sold_out` (0 units), `low_stock` (1 to 5 units), `in_stock` (more than 5 units); the same as filter `stock` */
+  /** Stock level: `sold_out` (0 units), `low_stock` (some left, but 5 units or fewer in total or in any one size or colour, sold-out sizes included), `in_stock` (more than 5 units in total and in every variant); the same as filter `stock` */
   stock?: 'in_stock' | 'low_stock' | 'sold_out';
 };
 export type ProductsTopApiResponse = /** status 200  */ ProductDto[];
