@@ -95,6 +95,7 @@ export interface DemoColour {
 
 export interface DemoVariant {
   sku: string;
+  /** Empty for a one-size product sold in several colours (a variant per colour). */
   size: string;
   colour: string;
   countInStock: number;
@@ -348,6 +349,14 @@ function skuOf(name: string): string {
 function variantsOf(r: Row, special: boolean): DemoVariant[] {
   const sizes = sizesFor(r.kind, special);
   const soldOut = SOLD_OUT.has(r.name);
+  // One size in several colours: a variant per colour, so the colour chosen is the one ordered.
+  if (sizes.length === 0) {
+    if (special || r.colours.length < 2) return [];
+    return r.colours.map(([colour], colourIndex) => {
+      const h = hash(`${r.name}/${colour}`);
+      return { sku: `${skuOf(r.name)}-${colour.slice(0, 3).toUpperCase()}`, size: '', colour, countInStock: soldOut ? 0 : 3 + (h % 10), colourIndex };
+    });
+  }
   return r.colours.flatMap(([colour], colourIndex) =>
     sizes.map((size, s) => {
       const h = hash(`${r.name}/${colour}/${size}`);
@@ -607,7 +616,7 @@ function toProduct(r: Row, index: number, special: boolean, position: number, to
   const stock = variants.length > 0 ? variants.reduce((sum, v) => sum + v.countInStock, 0) : soldOut ? 0 : oneOff ? 2 + (index % 2) : special ? 5 + (index % 4) : [6, 3, 8, 12, 25, 40][index % 6];
   const care = CARE[r.care];
   const contributor = DEMO_CONTRIBUTORS.find((c) => c.brand === r.brand);
-  const sizes = [...new Set(variants.map((v) => v.size))];
+  const sizes = [...new Set(variants.map((v) => v.size).filter(Boolean))];
   const origin = ORIGINS[r.name];
   if (!origin) throw new Error(`demo catalogue: no origin for ${r.name}`);
   const listedDaysAgo = listedDaysAgoOf(position, total, r.name);

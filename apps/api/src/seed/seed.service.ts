@@ -346,7 +346,7 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
                 isSpecial: p.special === true,
                 status: 'published' as const,
                 owner: p.ownerEmail ? owners.get(p.ownerEmail) : undefined,
-                variants: p.variants.map((v) => ({ sku: v.sku, size: v.size, colour: v.colour, countInStock: v.countInStock, image: colourImage[v.colourIndex] })),
+                variants: p.variants.map((v) => ({ sku: v.sku, size: v.size || undefined, colour: v.colour, countInStock: v.countInStock, image: colourImage[v.colourIndex] })),
                 // Rating and count as the review routes keep them: the average of the approved reviews, one decimal.
                 rating: reviews.length > 0 ? Math.round((ratingTotal / reviews.length) * 10) / 10 : 0,
                 numReviews: reviews.length,
