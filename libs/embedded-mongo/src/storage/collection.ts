@@ -1,7 +1,6 @@
 import { CommandError } from '../errors';
 import { Doc, canonKey, idKeyOf, isPlainObject, pathValues, withFastProperties } from '../bson-util';
 import { Index } from './indexes';
-import { GramIndex, RowTable, regexLiteral } from './gram-index';
 
 /**
  * Equality index of one field: value key → the documents holding it (idKey → stored document, so that a
@@ -17,17 +16,10 @@ interface HashIndex {
 /** Scans remembered per collection (each an array of references to stored documents). */
 const MATCH_CACHE_SIZE = 16;
 
-/** Collections from this size build a trigram index for a field the first time a literal regex searches it. */
-export const GRAM_INDEX_FROM = 2000;
-
-/**
- * Where a filter's candidates can come from: how many there are at most, the documents, and (while the
- * collection has a row table) their rows, in the same order, so that an `$or` can unite them cheaply.
- */
+/** Where a filter's candidates can come from: how many there are at most, and the documents. */
 interface Source {
   size: number;
   docs: () => Iterable<Doc>;
-  rows?: () => ArrayLike<number>;
 }
 
 /** One collection: documents keyed by `_id` (insertion ordered), unique indexes and equality hash indexes. */
@@ -36,10 +28,6 @@ export class Collection {
   readonly indexes: Index[] = [];
   /** field → (value key → idKeys), for the first field of every secondary index. */
   private readonly hashes = new Map<string, HashIndex>();
-  /** field → trigram index, built on the first literal regex search of a large collection. */
-  private readonly grams = new Map<string, GramIndex>();
-  /** Row numbers of the stored documents, kept from the first trigram index on (shared by all of them). */
-  private rows: RowTable | undefined;
 
   /** Bumped by every write: a cached match is valid only for the version it was computed on. */
   private version = 0;
@@ -78,7 +66,6 @@ export class Collection {
     const key = idKeyOf(doc._id);
     this.docs.set(key, doc);
     this.indexDoc(doc, key);
-    this.textChanged(key, undefined, doc);
     this.version++;
   }
 
@@ -90,7 +77,6 @@ export class Collection {
     if (prev) this.unindexDoc(prev, key);
     this.docs.set(key, next);
     this.indexDoc(next, key);
-    this.textChanged(key, prev, next);
     this.version++;
   }
 
@@ -99,8 +85,6 @@ export class Collection {
     if (!prev) return false;
     this.unindexDoc(prev, key);
     this.docs.delete(key);
-    for (const g of this.grams.values()) g.remove(prev);
-    this.rows?.delete(key);
     this.version++;
     return true;
   }
@@ -113,28 +97,7 @@ export class Collection {
     if (prev) this.unindexDoc(prev, key);
     this.docs.set(key, doc);
     this.indexDoc(doc, key);
-    this.textChanged(key, prev, doc);
     this.version++;
-  }
-
-  /** Keeps the trigram indexes in step with a stored document that is new (`prev` undefined) or changed. */
-  private textChanged(key: string, prev: Doc | undefined, next: Doc): void {
-    this.rows?.set(key, next);
-    for (const g of this.grams.values()) {
-      if (prev) g.replace(key, prev, next, () => this.docs.entries());
-      else g.add(key, next);
-    }
-  }
-
-  /** The trigram index of a top-level field, built now if the collection is large enough to need one. */
-  private gramIndex(field: string): GramIndex | undefined {
-    let g = this.grams.get(field);
-    if (!g && this.docs.size >= GRAM_INDEX_FROM && !field.includes('.') && !field.startsWith('$')) {
-      this.rows ??= new RowTable(this.docs.entries());
-      g = new GramIndex(field, this.rows, this.docs.entries());
-      this.grams.set(field, g);
-    }
-    return g;
   }
 
   /**
@@ -239,11 +202,10 @@ export class Collection {
 
   /**
    * Candidate documents for a filter: uses `_id` or a hash index when the filter pins a field to
-   * scalar values (equality or `$in`), a trigram index when it searches a top-level field with a literal
-   * regex, and the union of its branches for an `$or` whose every branch has one; otherwise every
-   * document. Callers still apply the full filter. Only the smallest choice is materialised, and one that
-   * would hold more than half the collection is not used at all (a plain pass is cheaper than that many
-   * lookups).
+   * scalar values (equality or `$in`), and the union of its branches for an `$or` whose every branch has
+   * one; otherwise every document (a regex is tested on every document that the rest of the filter leaves).
+   * Callers still apply the full filter. Only the smallest choice is materialised, and one that would hold
+   * more than half the collection is not used at all (a plain pass is cheaper than that many lookups).
    */
   candidates(filter: Doc, caseInsensitive: boolean): Iterable<Doc> {
     const chosen = this.bestSource(filter, caseInsensitive);
@@ -293,90 +255,47 @@ export class Collection {
     }
     if (parts.length === 0) return undefined;
     if (parts.length === 1) return parts[0];
-    // With rows for every branch (trigram and hash indexes of a collection with a row table), the union marks
-    // rows in a byte array; otherwise a Set of documents. Either way: each document once, in branch order.
-    const table = this.rows;
-    if (table && parts.every((p) => p.rows)) return { size, docs: () => table.union(parts.map((p) => p.rows?.() ?? [])) };
+    // Each document once, in branch order.
     return { size, docs: () => unionOf(parts.map((p) => p.docs())) };
   }
 
-  /** One field's condition: `_id` or a hash index for equality/`$in`, a trigram index for a literal regex. */
+  /** One field's condition: `_id` or a hash index for equality/`$in` (anything else, a regex included, has none). */
   private fieldSource(field: string, cond: unknown, caseInsensitive: boolean): Source | undefined {
     const values = equalityValues(cond, caseInsensitive);
-    if (values) {
-      if (field === '_id') {
-        const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
-        return this.keySource(new Set(keys), keys.length);
-      }
-      const index = this.hashes.get(field);
-      if (!index) return undefined;
-      const buckets: Map<string, Doc>[] = [];
-      let size = 0;
-      for (const v of values) {
-        const bucket = index.buckets.get(canonKey(v));
-        if (bucket && !buckets.includes(bucket)) {
-          buckets.push(bucket);
-          size += bucket.size;
-        }
-      }
-      return this.bucketSource(buckets, size, index.multi === 0);
+    if (!values) return undefined;
+    if (field === '_id') {
+      const keys = values.map((v) => idKeyOf(v)).filter((k) => this.docs.has(k));
+      return { size: keys.length, docs: () => this.docsOf(new Set(keys)) };
     }
-    // Regexes ignore collation in MongoDB; under a case-insensitive one the filter is folded first, so keep out.
-    if (caseInsensitive || !(cond instanceof RegExp)) return undefined;
-    const text = regexLiteral(cond);
-    const rows = text === undefined ? undefined : this.gramIndex(field)?.lookupRows(text);
-    const table = this.rows;
-    return rows && table && { size: rows.length, docs: () => table.docsAt(rows), rows: () => rows };
-  }
-
-  /**
-   * The documents of hash-index buckets, each once, bucket by bucket; with their rows when the collection keeps
-   * a row table (its union marks rows, so a document in two buckets is kept once there too). Disjoint buckets
-   * are read one after the other; otherwise a document already read is skipped.
-   */
-  private bucketSource(buckets: Map<string, Doc>[], size: number, disjoint: boolean): Source {
-    const docs = (): Iterable<Doc> => {
-      if (buckets.length === 1) return buckets[0].values();
-      if (disjoint) {
-        const out: Doc[] = [];
-        for (const bucket of buckets) for (const doc of bucket.values()) out.push(doc);
-        return out;
+    const index = this.hashes.get(field);
+    if (!index) return undefined;
+    const buckets: Map<string, Doc>[] = [];
+    let size = 0;
+    for (const v of values) {
+      const bucket = index.buckets.get(canonKey(v));
+      if (bucket && !buckets.includes(bucket)) {
+        buckets.push(bucket);
+        size += bucket.size;
       }
-      const seen = new Map<string, Doc>();
-      for (const bucket of buckets) for (const [key, doc] of bucket) if (!seen.has(key)) seen.set(key, doc);
-      return seen.values();
-    };
-    const table = this.rows;
-    if (!table) return { size, docs };
-    const rows = (): number[] => {
-      const out: number[] = [];
-      for (const bucket of buckets) {
-        for (const key of bucket.keys()) {
-          const row = table.row(key);
-          if (row !== undefined) out.push(row);
-        }
-      }
-      return out;
-    };
-    return { size, docs, rows };
-  }
-
-  /** The documents of a set of idKeys; with their rows when the collection keeps a row table. */
-  private keySource(keys: Set<string>, size: number): Source {
-    const table = this.rows;
-    const source: Source = { size, docs: () => this.docsOf(keys) };
-    if (table) {
-      source.rows = () => {
-        const out: number[] = [];
-        for (const k of keys) {
-          const row = table.row(k);
-          if (row !== undefined) out.push(row);
-        }
-        return out;
-      };
     }
-    return source;
+    return { size, docs: () => bucketDocs(buckets, index.multi === 0) };
   }
+}
+
+/**
+ * The documents of hash-index buckets, each once, bucket by bucket. Disjoint buckets are read one after the
+ * other; otherwise a document already read is skipped.
+ */
+function bucketDocs(buckets: Map<string, Doc>[], disjoint: boolean): Iterable<Doc> {
+  if (buckets.length === 1) return buckets[0].values();
+  if (disjoint) {
+    const out: Doc[] = [];
+    for (const bucket of buckets) for (const doc of bucket.values()) out.push(doc);
+    return out;
+  }
+  const seen = new Map<string, Doc>();
+  for (const bucket of buckets) for (const [key, doc] of bucket) if (!seen.has(key)) seen.set(key, doc);
+  return seen.values();
 }
 
 function unionOf<T>(sets: Iterable<T>[]): Set<T> {
