@@ -2655,15 +2655,26 @@ export interface components {
        * @example 19.99
        */
       price: number;
-      /** @description Dollars: the price before a sale */
+      /**
+       * @description Dollars: the price before a sale
+       * @example 29.99
+       */
       compareAtPrice: number | null;
-      brand: string;
-      image: string;
-      images: components['schemas']['ProductImageDto'][];
-      rating: number;
-      numReviews: number;
-      countInStock: number;
       category: components['schemas']['ProductCategoryRefDto'] | null;
+      brand: string;
+      /** @description Units that can be sold; with variants, the sum of theirs */
+      countInStock: number;
+      /** @example /api/images/665f1c2e9d1e8a0012345678 */
+      image: string;
+      /** @description srcset-ready thumbnails of the main image (empty for external images) */
+      images: components['schemas']['ProductImageDto'][];
+      /**
+       * @description Average rating of the approved reviews
+       * @example 4.5
+       */
+      rating: number;
+      /** @description How many approved reviews there are */
+      numReviews: number;
       variants: components['schemas']['VariantDto'][];
     };
     FacetValueDto: {

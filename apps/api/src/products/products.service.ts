@@ -100,7 +100,8 @@ export class ProductsService {
 
   /** A page in the search's order (best match first): the matching ids are ordered here, then that page is read. */
   private async relevancePage(filter: ProductFilter, ranked: Types.ObjectId[], skip: number, limit: number): Promise<ProductPage> {
-    const passing = new Set((await this.products.matchingIds(filter)).map((id) => id.toHexString()));
+    // Only the matches are read, not every product passing the other filters.
+    const passing = new Set((await this.products.matchingIds(ProductsService.withMatches(filter, ranked))).map((id) => id.toHexString()));
     const ordered = ranked.filter((id) => passing.has(id.toHexString()));
     const pageIds = ordered.slice(skip, skip + limit);
     const rows = pageIds.length > 0 ? await this.products.find({ ids: pageIds }, { field: '_id', order: 1 }, 0, pageIds.length) : [];

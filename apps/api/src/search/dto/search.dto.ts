@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsMongoId, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ProductCategoryRefDto, ProductImageDto, VariantDto } from '../../products/dto/product.dto';
+import { ProductDto } from '../../products/dto/product.dto';
 import { SEARCH_SORTS, type SearchSort } from '../search-catalogue';
 
 /** A filter that may repeat (`size=40&size=41`) or list its values with commas (`size=40,41`). */
@@ -98,50 +98,8 @@ export class SearchQueryDto {
   pageSize?: number;
 }
 
-/** A product as a card in the shop's grid shows it. */
-export class ProductCardDto {
-  @ApiProperty({ example: '665f1c2e9d1e8a0012345678' })
-  _id!: string;
-
-  @ApiProperty({ example: '665f1c2e9d1e8a0012345678' })
-  id!: string;
-
-  @ApiProperty()
-  name!: string;
-
-  @ApiProperty()
-  slug!: string;
-
-  @ApiProperty({ description: 'Dollars', example: 19.99 })
-  price!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'Dollars: the price before a sale' })
-  compareAtPrice!: number | null;
-
-  @ApiProperty()
-  brand!: string;
-
-  @ApiProperty()
-  image!: string;
-
-  @ApiProperty({ type: [ProductImageDto] })
-  images!: ProductImageDto[];
-
-  @ApiProperty()
-  rating!: number;
-
-  @ApiProperty()
-  numReviews!: number;
-
-  @ApiProperty()
-  countInStock!: number;
-
-  @ApiProperty({ type: ProductCategoryRefDto, nullable: true })
-  category!: ProductCategoryRefDto | null;
-
-  @ApiProperty({ type: [VariantDto] })
-  variants!: VariantDto[];
-}
+/** A product as a card in the shop's grid shows it: the product's own fields, no more. */
+export class ProductCardDto extends PickType(ProductDto, ['_id', 'id', 'name', 'slug', 'price', 'compareAtPrice', 'brand', 'image', 'images', 'rating', 'numReviews', 'countInStock', 'category', 'variants'] as const) {}
 
 export class FacetValueDto {
   @ApiProperty({ description: 'What to send back to choose it (an id for categories, "25-50" for prices, "true" for in stock)' })

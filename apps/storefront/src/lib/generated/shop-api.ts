@@ -899,13 +899,17 @@ export type ProductCardDto = {
   price: number;
   /** Dollars: the price before a sale */
   compareAtPrice: number | null;
-  brand: string;
-  image: string;
-  images: ProductImageDto[];
-  rating: number;
-  numReviews: number;
-  countInStock: number;
   category: ProductCategoryRefDto | null;
+  brand: string;
+  /** Units that can be sold; with variants, the sum of theirs */
+  countInStock: number;
+  image: string;
+  /** srcset-ready thumbnails of the main image (empty for external images) */
+  images: ProductImageDto[];
+  /** Average rating of the approved reviews */
+  rating: number;
+  /** How many approved reviews there are */
+  numReviews: number;
   variants: VariantDto[];
 };
 export type FacetValueDto = {
