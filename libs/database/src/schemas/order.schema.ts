@@ -4,9 +4,27 @@ import { HydratedDocument, Types } from 'mongoose';
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The mail an order can owe its customer: the confirmation, or the notice of a status change. */
-export type OrderMail = 'confirmation' | `status:${OrderStatus}`;
-export const ORDER_MAILS: readonly OrderMail[] = ['confirmation', ...ORDER_STATUSES.map((s) => `status:${s}` as const)];
+/**
+ * An order lives in three state machines (apps: libs/orders order-machines.ts): the order itself, its payment and
+ * its fulfilment. `status` is kept for older callers, derived from the three on every write (legacyStatusOf).
+ */
+export const ORDER_STATES = ['awaiting_payment', 'placed', 'completed', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const PAYMENT_STATES = ['unpaid', 'authorized', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const FULFILMENT_STATES = ['unfulfilled', 'shipped', 'delivered', 'returned'] as const;
+export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+
+/**
+ * A notice an order owes: to its customer ('placed', 'paid', 'shipped', 'delivered', 'cancelled', 'returned',
+ * 'refunded:<refund id>'), or to the shop's owner ('new-order-alert'). 'confirmation' and 'status:<status>' are
+ * the older spellings of orders written before the three machines; they are still honoured.
+ */
+export const ORDER_MAIL_KINDS = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'returned', 'new-order-alert'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+export type OrderMail = OrderMailKind | `refunded:${string}` | 'confirmation' | `status:${OrderStatus}`;
+/** Every fixed value of OrderMail (refunds are matched by their prefix). */
+export const ORDER_MAILS: readonly OrderMail[] = [...ORDER_MAIL_KINDS, 'confirmation', ...ORDER_STATUSES.map((s) => `status:${s}` as const)];
 
 @Schema({ _id: false })
 export class OrderItem {
@@ -49,7 +67,7 @@ export class ShippingAddress {
 export const ShippingAddressSchema = SchemaFactory.createForClass(ShippingAddress);
 
 /** The kinds of history entries besides a status change. */
-export const ORDER_EVENTS = ['status', 'payment', 'cancel', 'refund', 'note'] as const;
+export const ORDER_EVENTS = ['status', 'payment', 'cancel', 'refund', 'note', 'shipment', 'delivery', 'return'] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 @Schema({ _id: false })
@@ -108,6 +126,39 @@ export class OrderNote {
 export const OrderNoteSchema = SchemaFactory.createForClass(OrderNote);
 
 /**
+ * A refund, recorded before the provider is asked (status 'pending'), so its id is the provider's idempotency key
+ * and a retry after a crash or a timeout refunds once. The sum of refunds that did not fail never exceeds what was
+ * paid (a conditional update on refundedCents).
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+@Schema({ _id: true })
+export class OrderRefund {
+  _id!: Types.ObjectId;
+  @Prop({ required: true, min: 1 }) amountCents!: number;
+  @Prop({ required: true }) reason!: string;
+  @Prop({ type: String, enum: REFUND_STATUSES, required: true }) status!: RefundStatus;
+  @Prop({ type: Date, required: true }) at!: Date;
+  /** The provider's reference (a Stripe refund id; none for cash). */
+  @Prop({ type: String }) reference?: string;
+  /** The provider's message when it refused. */
+  @Prop({ type: String }) failure?: string;
+  @Prop({ type: Types.ObjectId, ref: 'User' }) by?: Types.ObjectId;
+  @Prop({ type: String }) byName?: string;
+  @Prop({ type: String }) byEmail?: string;
+}
+export const OrderRefundSchema = SchemaFactory.createForClass(OrderRefund);
+
+/** Units of one order line sent back by the customer (index into items). */
+@Schema({ _id: false })
+export class ReturnedLine {
+  @Prop({ required: true, min: 0 }) line!: number;
+  @Prop({ required: true, min: 1 }) quantity!: number;
+}
+export const ReturnedLineSchema = SchemaFactory.createForClass(ReturnedLine);
+
+/**
  * An order, built on the server from the cart. Money in integer cents. Account deletion anonymises
  * orders by the collection name 'orders' and the field user (ObjectId); keep both.
  */
@@ -149,8 +200,53 @@ export class Order {
   @Prop({ type: [OrderStatusChangeSchema], default: [] })
   statusHistory!: OrderStatusChange[];
 
+  /** The order's own machine (absent on orders written before it: the startup migration fills it). */
+  @Prop({ type: String, enum: ORDER_STATES })
+  state?: OrderState;
+
+  @Prop({ type: String, enum: PAYMENT_STATES })
+  paymentState?: PaymentState;
+
+  @Prop({ type: String, enum: FULFILMENT_STATES })
+  fulfilmentState?: FulfilmentState;
+
+  /** What the customer paid (cents): the total once paid, 0 before. */
+  @Prop({ type: Number, min: 0 })
+  paidCents?: number;
+
+  /** The sum of refunds not failed (cents): never above paidCents. */
+  @Prop({ type: Number, min: 0 })
+  refundedCents?: number;
+
+  @Prop({ type: [OrderRefundSchema], default: undefined })
+  refunds?: OrderRefund[];
+
+  /** A card order awaiting payment holds its stock until then; the reconciler cancels it after. */
+  @Prop({ type: Date })
+  paymentDueBy?: Date;
+
+  /** The current payment attempt (card): its id is the provider's idempotency key. */
+  @Prop({ type: Types.ObjectId })
+  paymentAttempt?: Types.ObjectId;
+
+  /** The provider's last refusal of a payment (a declined card), shown to the customer. */
+  @Prop({ type: String })
+  paymentFailure?: string;
+
+  @Prop({ type: String })
+  carrier?: string;
+
   @Prop({ type: String })
   trackingNumber?: string;
+
+  @Prop({ type: Date })
+  shippedAt?: Date;
+
+  @Prop({ type: Date })
+  returnedAt?: Date;
+
+  @Prop({ type: [ReturnedLineSchema], default: undefined })
+  returnedLines?: ReturnedLine[];
 
   /** `<userId>:<Idempotency-Key>`: unique, so a repeated submission cannot create a second order (kept as is on anonymisation). */
   @Prop({ required: true })
@@ -205,6 +301,7 @@ export const OrderSchema = SchemaFactory.createForClass(Order);
 OrderSchema.index({ idempotencyKey: 1 }, { unique: true });
 OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ status: 1, createdAt: -1 });
+OrderSchema.index({ state: 1, paymentDueBy: 1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ pendingMails: 1 }, { sparse: true });
 OrderSchema.index({ restockPending: 1 }, { sparse: true });
