@@ -64,9 +64,9 @@ export class OrderMailsService {
     const customer = known ?? (order.user ? await this.users.findById(order.user) : null);
     // An order whose customer deleted the account owes nobody a mail.
     if (customer) {
-      if (mail === 'confirmation') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), items: orderMailItems(order) }, order.id);
-      else {
-        const status = mail.slice('status:'.length);
+      if (mail === 'confirmation' || mail === 'placed') await this.jobs.enqueue('mail.order-confirmation', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), items: orderMailItems(order) }, order.id);
+      else if (mail !== 'new-order-alert') {
+        const status = mail.startsWith('status:') ? mail.slice('status:'.length) : mail.startsWith('refunded:') ? 'refunded' : mail;
         await this.jobs.enqueue('mail.order-status', { to: customer.email, username: customer.username, orderId: order.id, orderNumber: orderNumberOf(order._id), status, items: orderMailItems(order) }, `${order.id}.${status}`);
       }
     }

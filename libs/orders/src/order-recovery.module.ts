@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { OrderMailsService } from './order-mails.service';
 import { OrderRestockService } from './order-restock.service';
 import { StockHoldsService } from './stock-holds.service';
+import { OrderTransitionsService } from './order-transitions.service';
 
-const services = [StockHoldsService, OrderRestockService, OrderMailsService];
+const services = [StockHoldsService, OrderRestockService, OrderMailsService, OrderTransitionsService];
 
 /**
  * The crash-safe follow-ups of an order write: dropping or giving back stock holds, restocking a cancelled

@@ -24,22 +24,29 @@ export class OrderRestockService {
     private readonly coupons: CouponsRepository,
   ) {}
 
-  /** Every line of the order back in stock and its coupon redemption given back, each once; then the order owes nothing. */
+  /**
+   * A cancelled order: every line back in stock and its coupon redemption given back. A return: the returned units
+   * of the chosen lines (returnedLines) back in stock, the coupon kept. Each once; then the order owes nothing.
+   */
   async restock(order: OrderDocument): Promise<void> {
-    const marks = order.items.map((_, index) => `${order.id}:${index}`);
-    for (const [index, item] of order.items.entries()) {
-      await this.inventory.putBackOnce({ product: item.product, quantity: item.quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, marks[index], order._id);
+    const returned = order.state !== 'cancelled' && order.status !== 'cancelled' && order.returnedLines !== undefined && order.returnedLines.length > 0;
+    const lines = returned
+      ? (order.returnedLines ?? []).filter((l) => order.items[l.line]).map((l) => ({ index: l.line, item: order.items[l.line], quantity: l.quantity, mark: `${order.id}:return:${l.line}` }))
+      : order.items.map((item, index) => ({ index, item, quantity: item.quantity, mark: `${order.id}:${index}` }));
+    const marks = lines.map((l) => l.mark);
+    for (const { item, quantity, mark } of lines) {
+      await this.inventory.putBackOnce({ product: item.product, quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, mark, order._id);
     }
     const couponMark = `${order.id}:coupon`;
-    if (order.coupon) await this.coupons.releaseOnce(order.coupon, order.user, couponMark);
+    if (order.coupon && !returned) await this.coupons.releaseOnce(order.coupon, order.user, couponMark);
     await this.orders.restocked(order._id);
     // Only bookkeeping from here: marks left by a failure are harmless (the order owes nothing any more).
     try {
       await this.inventory.dropRestockMarks(
-        order.items.map((i) => i.product),
+        lines.map((l) => l.item.product),
         marks,
       );
-      if (order.coupon) await this.coupons.dropReleaseMarks(order.coupon, couponMark);
+      if (order.coupon && !returned) await this.coupons.dropReleaseMarks(order.coupon, couponMark);
     } catch (error) {
       this.logger.warn(`restock marks of order ${order.id} not dropped: ${(error as Error).message}`);
     }

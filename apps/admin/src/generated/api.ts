@@ -1136,7 +1136,8 @@ export interface paths {
      * @description Use PUT /api/orders/{id} instead. With { "status": "delivered" }.
      */
     put: operations['OrdersCompat_deliver'];
-    post?: never;
+    /** Record the delivery (admins): fulfilment shipped → delivered; a paid order becomes completed; the customer is mailed */
+    post: operations['Orders_deliver'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1228,11 +1229,52 @@ export interface paths {
     /** One order, for its owner or an admin (anyone else is told it does not exist) */
     get: operations['Orders_get'];
     /**
-     * Change an order (admins): its status, pending → paid → shipped → delivered; pending or paid → cancelled (restocks)
-     * @description Becoming paid sets paidAt, becoming delivered sets deliveredAt; a trackingNumber may come with the change. The customer is mailed.
+     * Change an order's single status (admins; older form of ship, deliver, mark-paid and admin-cancel)
+     * @deprecated
+     * @description Mapped onto the three machines: paid records the cash of a cash-on-delivery order (POST /api/orders/{id}/mark-paid), shipped ships with an optional trackingNumber (POST /api/orders/{id}/ship), delivered delivers (POST /api/orders/{id}/deliver), cancelled cancels (POST /api/orders/{id}/admin-cancel). The customer is mailed.
      */
     put: operations['Orders_update'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/ship': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ship an order (admins): fulfilment unfulfilled → shipped, with the carrier and tracking number; the customer is mailed a tracking link
+     * @description A cash-on-delivery order ships unpaid; a card order ships once paid (ORDER_NOT_SHIPPABLE while awaiting payment or when cancelled).
+     */
+    post: operations['Orders_ship'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a return (admins): fulfilment shipped or delivered → returned; the chosen lines go back to stock
+     * @description Refunding is a separate step (POST /api/orders/{id}/refund), as the returned goods are checked first.
+     */
+    post: operations['Orders_returnLines'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1249,8 +1291,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Mark a cash-on-delivery order paid (admins): pending → paid, paidAt set, the customer mailed
-     * @description Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.
+     * Record a cash-on-delivery order's cash (admins): payment unpaid → paid, paidAt set, the customer mailed
+     * @description Usually after delivery, when the courier brings the cash back; a delivered order then becomes completed. Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.
      */
     post: operations['Orders_markPaid'];
     delete?: never;
@@ -1269,8 +1311,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel an order with a reason (admins): pending or paid → cancelled; terminal, restocks and mails the customer
-     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled.
+     * Cancel an order with a reason (admins): awaiting payment or placed → cancelled, before it ships; restocks and mails the customer
+     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider.
      */
     post: operations['Orders_adminCancel'];
     delete?: never;
@@ -1289,8 +1331,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Refund a paid order with a reason (admins): refundedAt set, paymentState refunded
-     * @description A paid order not shipped yet is cancelled by the refund (restock, customer mail); a shipped, delivered or cancelled one keeps its status. Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded. The reason (required) is stored as refundReason and in the history.
+     * Refund all or part of what was paid, with a reason (admins): payment → partially_refunded or refunded; the customer is mailed
+     * @description amount (dollars) defaults to everything not refunded yet. Refunds are a ledger: their sum never exceeds what was paid (409 REFUND_EXCEEDS_PAID); each refund's id is the provider's idempotency key. A full refund of an order not shipped yet also cancels it (restock). Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded; 502 REFUND_FAILED when the provider refused (nothing counted).
      */
     post: operations['Orders_refund'];
     delete?: never;
@@ -1328,7 +1370,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel your own order while it is pending (puts the stock back) */
+    /** Cancel your own order while it is neither paid nor shipped (puts the stock back) */
     post: operations['Orders_cancel'];
     delete?: never;
     options?: never;
@@ -1942,6 +1984,10 @@ export interface components {
       | 'ORDER_ALREADY_PAID'
       | 'ORDER_NOT_PAYABLE'
       | 'ORDER_NOT_REFUNDABLE'
+      | 'ORDER_NOT_SHIPPABLE'
+      | 'REFUND_EXCEEDS_PAID'
+      | 'REFUND_FAILED'
+      | 'INVALID_RETURN'
       | 'INVALID_TRANSITION'
       | 'BLOG_NOT_FOUND'
       | 'SLUG_TAKEN'
@@ -3140,13 +3186,30 @@ export interface components {
        * @description Admins only: what happened (status: a status change)
        * @enum {string}
        */
-      event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note';
+      event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note' | 'shipment' | 'delivery' | 'return';
       /** @description Admins only: who made the change (null: the system or an unrecorded actor) */
       actor?: components['schemas']['OrderActorDto'] | null;
       /** @description Admins only: the reason of a cancellation or refund */
       reason?: string | null;
       /** @description Admins only: the text of an internal note */
       note?: string | null;
+    };
+    OrderRefundDto: {
+      id: string;
+      /** @example 12.5 */
+      amount: number;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      /** Format: date-time */
+      at: string;
+      /** @description Admins only */
+      reason?: string | null;
+      /** @description Admins only */
+      actor?: components['schemas']['OrderActorDto'] | null;
+    };
+    ReturnedLineDto: {
+      line: number;
+      quantity: number;
     };
     OrderNoteDto: {
       id: string;
@@ -3198,10 +3261,45 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       /**
-       * @description unpaid; paid (paidAt set); refunded (paid, then refunded: refundedAt)
+       * @description The order: awaiting_payment (a card order before its payment) → placed → completed (delivered and paid); or cancelled
        * @enum {string}
        */
-      paymentState: 'unpaid' | 'paid' | 'refunded';
+      state: 'awaiting_payment' | 'placed' | 'completed' | 'cancelled';
+      /**
+       * @description The payment: unpaid → authorized → paid → partially_refunded → refunded; failed (a declined card: the order stays payable)
+       * @enum {string}
+       */
+      paymentState: 'unpaid' | 'authorized' | 'paid' | 'partially_refunded' | 'refunded' | 'failed';
+      /**
+       * @description The parcel: unfulfilled → shipped → delivered; returned
+       * @enum {string}
+       */
+      fulfilmentState: 'unfulfilled' | 'shipped' | 'delivered' | 'returned';
+      /**
+       * @description What was paid (0 before)
+       * @example 39.58
+       */
+      paid: number;
+      /**
+       * @description What was refunded so far (refunds not failed)
+       * @example 0
+       */
+      refunded: number;
+      refunds: components['schemas']['OrderRefundDto'][];
+      /** @example UPS */
+      carrier?: string | null;
+      /** Format: date-time */
+      shippedAt?: string | null;
+      /** Format: date-time */
+      returnedAt?: string | null;
+      returnedLines: components['schemas']['ReturnedLineDto'][];
+      /**
+       * Format: date-time
+       * @description A card order awaiting payment: until when its stock is held
+       */
+      paymentDueBy?: string | null;
+      /** @description The provider's message for the last refused payment (a declined card) */
+      paymentFailure?: string | null;
       /** Format: date-time */
       refundedAt?: string | null;
       /** Format: date-time */
@@ -3236,7 +3334,7 @@ export interface components {
        * @example cod
        * @enum {string}
        */
-      paymentMethod: 'cod';
+      paymentMethod: 'cod' | 'card';
       /** @example SUMMER10 */
       couponCode?: string;
     };
@@ -3332,9 +3430,38 @@ export interface components {
       delivered: number;
       cancelled: number;
     };
+    ShipOrderDto: {
+      /** @example UPS */
+      carrier: string;
+      /** @example 1Z999AA10123456784 */
+      trackingNumber: string;
+    };
+    ReturnLineDto: {
+      /**
+       * @description The line's index in the order's items
+       * @example 0
+       */
+      line: number;
+      /** @example 1 */
+      quantity: number;
+    };
+    ReturnOrderDto: {
+      /** @example Customer asked by phone */
+      reason: string;
+      lines: components['schemas']['ReturnLineDto'][];
+    };
     OrderReasonDto: {
       /** @example Customer asked by phone */
       reason: string;
+    };
+    RefundOrderDto: {
+      /** @example Customer asked by phone */
+      reason: string;
+      /**
+       * @description Dollars, at most what was paid and not refunded yet; absent: all of it
+       * @example 12.5
+       */
+      amount?: number;
     };
     OrderNoteInputDto: {
       /** @example Called the customer: leave at the back door */
@@ -10152,9 +10279,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
        */
       409: {
         headers: {
@@ -10163,7 +10290,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
           };
         };
       };
@@ -10188,6 +10315,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Error: REFUND_FAILED
+       *
+       *     Error: REFUND_FAILED
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REFUND_FAILED';
           };
         };
       };
@@ -10265,9 +10408,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
        */
       409: {
         headers: {
@@ -10276,7 +10419,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
           };
         };
       };
@@ -10292,9 +10435,142 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Error: REFUND_FAILED
+       *
+       *     Error: REFUND_FAILED
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REFUND_FAILED';
+          };
+        };
+      };
     };
   };
   OrdersCompat_deliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Error: REFUND_FAILED
+       *
+       *     Error: REFUND_FAILED
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REFUND_FAILED';
+          };
+        };
+      };
+    };
+  };
+  Orders_deliver: {
     parameters: {
       query?: never;
       header?: never;
@@ -10944,6 +11220,256 @@ export interface operations {
         };
       };
       /**
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Error: REFUND_FAILED
+       *
+       *     Error: REFUND_FAILED
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REFUND_FAILED';
+          };
+        };
+      };
+    };
+  };
+  Orders_ship: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShipOrderDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ORDER_NOT_SHIPPABLE, INVALID_TRANSITION, ORDER_CHANGED
+       *
+       *     Conflict: ORDER_NOT_SHIPPABLE, INVALID_TRANSITION, ORDER_CHANGED
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_SHIPPABLE' | 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Orders_returnLines: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReturnOrderDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDto'];
+        };
+      };
+      /** @description INVALID_RETURN, VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'INVALID_RETURN' | 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description ADMIN_ONLY, CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADMIN_ONLY' | 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
        * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
        *
        *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
@@ -11201,6 +11727,22 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Error: REFUND_FAILED
+       *
+       *     Error: REFUND_FAILED
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REFUND_FAILED';
+          };
+        };
+      };
     };
   };
   Orders_refund: {
@@ -11214,7 +11756,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['OrderReasonDto'];
+        'application/json': components['schemas']['RefundOrderDto'];
       };
     };
     responses: {
@@ -11279,9 +11821,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: ORDER_NOT_REFUNDABLE, INVALID_TRANSITION, ORDER_CHANGED
+       * @description Conflict: ORDER_NOT_REFUNDABLE, REFUND_EXCEEDS_PAID, INVALID_TRANSITION, ORDER_CHANGED
        *
-       *     Conflict: ORDER_NOT_REFUNDABLE, INVALID_TRANSITION, ORDER_CHANGED
+       *     Conflict: ORDER_NOT_REFUNDABLE, REFUND_EXCEEDS_PAID, INVALID_TRANSITION, ORDER_CHANGED
        */
       409: {
         headers: {
@@ -11290,7 +11832,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'ORDER_NOT_REFUNDABLE' | 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+            code: 'ORDER_NOT_REFUNDABLE' | 'REFUND_EXCEEDS_PAID' | 'INVALID_TRANSITION' | 'ORDER_CHANGED';
           };
         };
       };
@@ -11315,6 +11857,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Error: REFUND_FAILED
+       *
+       *     Error: REFUND_FAILED
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'REFUND_FAILED';
           };
         };
       };

@@ -1,10 +1,17 @@
 import type { OrderRecord, PaymentState } from '../lib/api-types';
 
-export const PAYMENT_LABELS: Readonly<Record<PaymentState, string>> = { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded' };
+export const PAYMENT_LABELS: Readonly<Record<PaymentState, string>> = {
+  unpaid: 'Unpaid',
+  authorized: 'Authorized',
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
 
 export function paymentColor(state: string): 'default' | 'success' | 'warning' | 'error' {
   if (state === 'paid') return 'success';
-  if (state === 'refunded') return 'error';
+  if (state === 'refunded' || state === 'failed') return 'error';
   return 'warning';
 }
 

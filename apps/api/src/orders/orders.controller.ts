@@ -6,7 +6,8 @@ import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
-import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
+import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, RefundOrderDto, ReturnOrderDto, ShipOrderDto, UpdateOrderDto } from './dto/order.dto';
+import { toCents } from '../common/money';
 import { OrdersService } from './orders.service';
 
 /** The order id of a path: a malformed one is an unknown order. */
@@ -101,21 +102,59 @@ export class OrdersController {
   @Put(':id')
   @Auth('admin')
   @ApiOperation({
-    summary: 'Change an order (admins): its status, pending → paid → shipped → delivered; pending or paid → cancelled (restocks)',
-    description: 'Becoming paid sets paidAt, becoming delivered sets deliveredAt; a trackingNumber may come with the change. The customer is mailed.',
+    summary: "Change an order's single status (admins; older form of ship, deliver, mark-paid and admin-cancel)",
+    deprecated: true,
+    description:
+      'Mapped onto the three machines: paid records the cash of a cash-on-delivery order (POST /api/orders/{id}/mark-paid), shipped ships with an optional trackingNumber (POST /api/orders/{id}/ship), delivered delivers (POST /api/orders/{id}/deliver), cancelled cancels (POST /api/orders/{id}/admin-cancel). The customer is mailed.',
   })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'REFUND_FAILED')
   update(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: UpdateOrderDto): Promise<OrderDto> {
     return this.orders.update(user, id, dto);
+  }
+
+  @Post(':id/ship')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Ship an order (admins): fulfilment unfulfilled → shipped, with the carrier and tracking number; the customer is mailed a tracking link',
+    description: 'A cash-on-delivery order ships unpaid; a card order ships once paid (ORDER_NOT_SHIPPABLE while awaiting payment or when cancelled).',
+  })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_SHIPPABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  ship(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: ShipOrderDto): Promise<OrderDto> {
+    return this.orders.ship(user, id, dto.carrier, dto.trackingNumber);
+  }
+
+  @Post(':id/deliver')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOperation({ summary: 'Record the delivery (admins): fulfilment shipped → delivered; a paid order becomes completed; the customer is mailed' })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  deliver(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
+    return this.orders.deliver(user, id);
+  }
+
+  @Post(':id/return')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Record a return (admins): fulfilment shipped or delivered → returned; the chosen lines go back to stock',
+    description: 'Refunding is a separate step (POST /api/orders/{id}/refund), as the returned goods are checked first.',
+  })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_RETURN', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  returnLines(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: ReturnOrderDto): Promise<OrderDto> {
+    return this.orders.returnLines(user, id, dto.lines, dto.reason);
   }
 
   @Post(':id/mark-paid')
   @HttpCode(200)
   @Auth('admin')
   @ApiOperation({
-    summary: 'Mark a cash-on-delivery order paid (admins): pending → paid, paidAt set, the customer mailed',
-    description: 'Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.',
+    summary: "Record a cash-on-delivery order's cash (admins): payment unpaid → paid, paidAt set, the customer mailed",
+    description: 'Usually after delivery, when the courier brings the cash back; a delivered order then becomes completed. Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.',
   })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
@@ -127,11 +166,11 @@ export class OrdersController {
   @HttpCode(200)
   @Auth('admin')
   @ApiOperation({
-    summary: 'Cancel an order with a reason (admins): pending or paid → cancelled; terminal, restocks and mails the customer',
-    description: 'The reason (required) is stored as cancelReason and in the history with the admin who cancelled.',
+    summary: 'Cancel an order with a reason (admins): awaiting payment or placed → cancelled, before it ships; restocks and mails the customer',
+    description: 'The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider.',
   })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'REFUND_FAILED')
   adminCancel(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderReasonDto): Promise<OrderDto> {
     return this.orders.cancelByAdmin(user, id, dto.reason);
   }
@@ -140,14 +179,14 @@ export class OrdersController {
   @HttpCode(200)
   @Auth('admin')
   @ApiOperation({
-    summary: 'Refund a paid order with a reason (admins): refundedAt set, paymentState refunded',
+    summary: 'Refund all or part of what was paid, with a reason (admins): payment → partially_refunded or refunded; the customer is mailed',
     description:
-      'A paid order not shipped yet is cancelled by the refund (restock, customer mail); a shipped, delivered or cancelled one keeps its status. Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded. The reason (required) is stored as refundReason and in the history.',
+      'amount (dollars) defaults to everything not refunded yet. Refunds are a ledger: their sum never exceeds what was paid (409 REFUND_EXCEEDS_PAID); each refund\'s id is the provider\'s idempotency key. A full refund of an order not shipped yet also cancels it (restock). Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded; 502 REFUND_FAILED when the provider refused (nothing counted).',
   })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_REFUNDABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
-  refund(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderReasonDto): Promise<OrderDto> {
-    return this.orders.refund(user, id, dto.reason);
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_REFUNDABLE', 'REFUND_EXCEEDS_PAID', 'REFUND_FAILED', 'INVALID_TRANSITION', 'ORDER_CHANGED')
+  refund(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: RefundOrderDto): Promise<OrderDto> {
+    return this.orders.refund(user, id, dto.reason, dto.amount === undefined ? undefined : toCents(dto.amount));
   }
 
   @Post(':id/notes')
@@ -162,7 +201,7 @@ export class OrdersController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Auth()
-  @ApiOperation({ summary: 'Cancel your own order while it is pending (puts the stock back)' })
+  @ApiOperation({ summary: 'Cancel your own order while it is neither paid nor shipped (puts the stock back)' })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'ORDER_CHANGED')
   cancel(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {

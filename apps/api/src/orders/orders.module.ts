@@ -5,6 +5,7 @@ import { OrdersCompatController } from '../compat/orders-compat.controller';
 import { CouponsModule } from '../coupons/coupons.module';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { OrderStatesMigration } from './order-states.migration';
 import { CashOnDeliveryProvider } from './payment/cash-on-delivery.provider';
 import { PAYMENT_PROVIDERS } from './payment/payment-provider';
 import { PaymentService } from './payment/payment.service';
@@ -15,6 +16,7 @@ import { PaymentService } from './payment/payment.service';
   controllers: [OrdersCompatController, OrdersController],
   providers: [
     OrdersService,
+    OrderStatesMigration,
     PaymentService,
     CashOnDeliveryProvider,
     // Every way to pay; a card provider is one more entry here.

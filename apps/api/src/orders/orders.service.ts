@@ -11,20 +11,18 @@ import {
   OrderItem,
   OrderActor,
   OrderListFilter,
-  OrderStatusChangeInput,
   OrdersRepository,
   OrderStatus,
   StockLine,
 } from '@shop/database';
-import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import { MONEY_TAKEN, OrderTransitionsService, StockHoldsService, stateWords, statesOf, type OrderMove } from '@shop/orders';
 import type { AuthUser } from '../auth/auth-user';
 import { stockRefusal, CartService } from '../cart/cart.service';
-import { badRequest, conflict, notFound } from '../common/domain-error';
+import { badRequest, conflict, DomainError, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
 import { couponRule, CouponsService } from '../coupons/coupons.service';
 import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { salesPerDay, windowStart } from './order-stats';
-import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
 import { computeTotals } from './pricing';
 import { toDollars } from '../common/money';
@@ -39,8 +37,8 @@ const LIST_SPEC: ListSpec = {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
-/** What a change records besides the status: its actor (name, e-mail), its kind, a reason, a refund. */
-type TransitionExtra = Pick<OrderStatusChangeInput, 'actor' | 'event' | 'reason' | 'refund'>;
+/** How long a card order awaiting payment holds its stock before the reconciler cancels it. */
+export const PAYMENT_HOLD_MS = 30 * 60_000;
 
 function actorOf(caller: AuthUser): OrderActor {
   return { id: caller.objectId, name: caller.username, email: caller.email };
@@ -62,10 +60,9 @@ export class OrdersService {
     private readonly cart: CartService,
     private readonly coupons: CouponsService,
     private readonly payments: PaymentService,
-    private readonly mails: OrderMailsService,
+    private readonly transitions: OrderTransitionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly holds: StockHoldsService,
-    private readonly restocks: OrderRestockService,
   ) {}
 
   /**
@@ -88,6 +85,8 @@ export class OrdersService {
       throw badRequest('CART_EMPTY', 'Your cart is empty');
     }
 
+    // Refused before anything is taken: an unknown or unconfigured method (a card without Stripe's keys).
+    this.payments.provider(dto.paymentMethod);
     const subtotal = cart.lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0);
     const coupon: CouponDocument | undefined = dto.couponCode ? await this.coupons.checkForOrder(dto.couponCode, user, subtotal) : undefined;
     const totals = computeTotals(cart.lines, coupon ? couponRule(coupon) : undefined, this.config.taxRate);
@@ -100,6 +99,7 @@ export class OrdersService {
       ...(l.variant ? { variantSku: l.variant.sku, ...(l.variant.size ? { size: l.variant.size } : {}), ...(l.variant.colour ? { colour: l.variant.colour } : {}) } : {}),
     }));
 
+    const card = dto.paymentMethod === 'card';
     const taken: StockLine[] = [];
     let redeemed = false;
     let order: OrderDocument;
@@ -134,6 +134,11 @@ export class OrdersService {
           ...(coupon ? { couponCode: coupon.code, coupon: coupon._id } : {}),
           idempotencyKey: key,
           placedBy: actorOf(caller),
+          // Cash: placed at once, paid at the door. A card: awaiting its payment, the stock held until paymentDueBy;
+          // the customer's confirmation and the owner's alert wait for the payment.
+          ...(card
+            ? { state: 'awaiting_payment', paymentState: 'unpaid', status: 'pending', paymentDueBy: new Date(Date.now() + PAYMENT_HOLD_MS), mails: [] }
+            : { state: 'placed', paymentState: 'unpaid', status: 'pending', mails: ['placed', 'new-order-alert'] }),
         },
         new Date(),
       );
@@ -148,11 +153,7 @@ export class OrdersService {
 
     await this.holds.settle(orderId, taken.map((l) => l.product));
     await this.cart.empty(user);
-    const payment = await this.payments.start(dto.paymentMethod, { orderId: order.id, customerId: caller.id, amountCents: order.totalCents, currency: 'USD' });
-    if (payment.status === 'paid') {
-      order = (await this.orders.changeStatus(order._id, { from: 'pending', to: 'paid', at: new Date() })) ?? order;
-    }
-    await this.mails.send(order, 'confirmation', caller);
+    await this.transitions.sendOwed(order);
     return { order: OrderDto.from(order), replayed: false };
   }
 
@@ -177,37 +178,139 @@ export class OrdersService {
     return counts;
   }
 
-  /** An admin marks a cash-on-delivery order paid (pending → paid, paidAt set); refused once paid or cancelled. */
+  /**
+   * An admin records the cash of a cash-on-delivery order (payment unpaid → paid, paidAt and paidCents set): when
+   * the courier brings it back, before or after delivery. Refused once paid, and for cancelled or card orders.
+   */
   async markPaid(caller: AuthUser, id: string): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
-    if (order.paidAt) throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
-    if (order.status === 'cancelled') throw conflict('ORDER_NOT_PAYABLE', 'A cancelled order cannot be marked paid');
+    const states = statesOf(order);
+    if (states.paymentState !== 'unpaid' && states.paymentState !== 'failed') throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
+    if (states.state !== 'placed' && states.state !== 'completed') throw conflict('ORDER_NOT_PAYABLE', `A${states.state === 'awaiting_payment' ? 'n order awaiting payment' : ` ${states.state} order`} cannot be marked paid`);
     if (order.paymentMethod !== 'cod') throw conflict('ORDER_NOT_PAYABLE', 'Only a cash-on-delivery order can be marked paid');
-    return this.view(caller, await this.transition(order, 'paid', caller.objectId, undefined, { actor: actorOf(caller), event: 'payment' }));
+    const at = new Date();
+    return this.view(caller, await this.move(order, { payment: 'paid', set: { paidAt: at, paidCents: order.totalCents }, event: 'payment', actor: actorOf(caller), mails: ['paid'], at }));
   }
 
-  /** An admin cancels an order with a reason (pending or paid → cancelled: restock and customer mail). */
-  async cancelByAdmin(caller: AuthUser, id: string, reason: string): Promise<OrderDto> {
+  /** An admin ships an order (fulfilment unfulfilled → shipped) with the carrier and its tracking number. */
+  async ship(caller: AuthUser, id: string, carrier: string | undefined, trackingNumber: string | undefined): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
-    return this.view(caller, await this.transition(order, 'cancelled', caller.objectId, undefined, { actor: actorOf(caller), event: 'cancel', reason }));
+    const states = statesOf(order);
+    if (states.state !== 'placed') throw conflict('ORDER_NOT_SHIPPABLE', states.state === 'awaiting_payment' ? 'The order is awaiting its payment and cannot ship yet' : `An order ${stateWords(states.state)} cannot ship`);
+    const at = new Date();
+    const set = { shippedAt: at, ...(carrier ? { carrier } : {}), ...(trackingNumber ? { trackingNumber } : {}) };
+    return this.view(caller, await this.move(order, { fulfilment: 'shipped', set, event: 'shipment', actor: actorOf(caller), mails: ['shipped'], at }));
+  }
+
+  /** An admin records the delivery (fulfilment shipped → delivered); a paid order is then completed. */
+  async deliver(caller: AuthUser, id: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    const at = new Date();
+    return this.view(caller, await this.move(order, { fulfilment: 'delivered', set: { deliveredAt: at }, event: 'delivery', actor: actorOf(caller), mails: ['delivered'], at }));
   }
 
   /**
-   * An admin refunds a paid order with a reason: refundedAt is set. An order still 'paid' (not shipped) is
-   * cancelled by the refund in the same update (restock and customer mail); a shipped, delivered or cancelled
-   * one keeps its status.
+   * An admin cancels an order with a reason (awaiting payment or placed → cancelled) before it ships: the stock
+   * and the coupon go back, the customer is told why; money already taken is refunded in full.
    */
-  async refund(caller: AuthUser, id: string, reason: string): Promise<OrderDto> {
+  async cancelByAdmin(caller: AuthUser, id: string, reason: string): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
-    if (!order.paidAt) throw conflict('ORDER_NOT_REFUNDABLE', 'Only a paid order can be refunded');
-    if (order.refundedAt) throw conflict('ORDER_NOT_REFUNDABLE', 'This order is already refunded');
-    const actor = actorOf(caller);
-    if (order.status === 'paid') {
-      return this.view(caller, await this.transition(order, 'cancelled', caller.objectId, undefined, { actor, event: 'refund', reason, refund: true }));
+    const cancelled = await this.cancel(order, actorOf(caller), reason);
+    return this.view(caller, cancelled);
+  }
+
+  /**
+   * An admin refunds part or all of what was paid, with a reason. The refund is recorded first (pending, counted
+   * against what was paid in a conditional update, so two refunds cannot together exceed it), then the provider is
+   * asked with the refund's id as its idempotency key, then the payment moves to partially refunded or refunded and
+   * the customer is mailed. A full refund of an order not shipped yet also cancels it (stock back).
+   */
+  async refund(caller: AuthUser, id: string, reason: string, amountCents?: number): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    return this.view(caller, await this.refundOrder(order, reason, actorOf(caller), amountCents));
+  }
+
+  /** An admin records a return of shipped or delivered lines: the fulfilment becomes returned and those units go back to stock. */
+  async returnLines(caller: AuthUser, id: string, lines: { line: number; quantity: number }[], reason: string): Promise<OrderDto> {
+    const order = await this.findVisible(caller, id);
+    const merged = new Map<number, number>();
+    for (const l of lines) merged.set(l.line, (merged.get(l.line) ?? 0) + l.quantity);
+    for (const [line, quantity] of merged) {
+      const item = order.items[line];
+      if (!item) throw badRequest('INVALID_RETURN', `The order has no line ${line}`, { lines: `line ${line} does not exist` });
+      if (quantity > item.quantity) throw badRequest('INVALID_RETURN', `Only ${item.quantity} of ${item.name} were ordered`, { lines: `line ${line}: at most ${item.quantity}` });
     }
-    const updated = await this.orders.refund(order._id, order.status, actor, reason, new Date());
-    if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
-    return this.view(caller, updated);
+    const returnedLines = [...merged].map(([line, quantity]) => ({ line, quantity }));
+    const at = new Date();
+    return this.view(caller, await this.move(order, { fulfilment: 'returned', set: { returnedAt: at, returnedLines }, event: 'return', reason, actor: actorOf(caller), mails: ['returned'], restock: true, at }));
+  }
+
+  private async refundOrder(order: OrderDocument, reason: string, actor: OrderActor | undefined, amountCents?: number): Promise<OrderDocument> {
+    const states = statesOf(order);
+    if (!MONEY_TAKEN.includes(states.paymentState)) {
+      throw conflict('ORDER_NOT_REFUNDABLE', states.paymentState === 'refunded' ? 'This order is already refunded' : 'Only a paid order can be refunded');
+    }
+    const paid = order.paidCents || order.totalCents;
+    const refunded = order.refundedCents ?? 0;
+    const left = paid - refunded;
+    const amount = amountCents ?? left;
+    if (amount <= 0 || amount > left) {
+      throw conflict('REFUND_EXCEEDS_PAID', left <= 0 ? 'Everything paid is already refunded' : `At most ${toDollars(left).toFixed(2)} can be refunded (paid ${toDollars(paid).toFixed(2)}, refunded ${toDollars(refunded).toFixed(2)})`, { amount: `at most ${toDollars(left).toFixed(2)}` });
+    }
+    const refundId = new Types.ObjectId();
+    const at = new Date();
+    // 1. Recorded (pending) and counted, only if nobody refunded meanwhile.
+    const reserved = await this.move(order, { set: { refundedCents: refunded + amount }, pushRefund: { _id: refundId, amountCents: amount, reason, at, ...(actor ? { actor } : {}) }, guardRefunds: true, silent: true, at });
+    // 2. The provider, keyed by the refund's id: a retry of this refund cannot pay out twice.
+    let reference: string | undefined;
+    try {
+      reference = (await this.payments.provider(order.paymentMethod).refund({ paymentReference: order.paymentReference, refundId: refundId.toHexString(), amountCents: amount, reason })).reference;
+    } catch (error) {
+      const failure = error instanceof Error ? error.message : 'The payment provider refused the refund';
+      await this.orders.settleRefund(order._id, refundId, { status: 'failed', failure, amountCents: amount });
+      throw new DomainError(502, 'REFUND_FAILED', `The refund was not made: ${failure}`);
+    }
+    const settled = (await this.orders.settleRefund(order._id, refundId, { status: 'succeeded', ...(reference ? { reference } : {}) })) ?? reserved;
+    // 3. The payment's state, the customer's mail; a full refund of an order not shipped cancels it.
+    const full = refunded + amount >= paid;
+    const cancels = full && statesOf(settled).fulfilmentState === 'unfulfilled' && statesOf(settled).state === 'placed';
+    return this.move(settled, {
+      payment: full ? 'refunded' : 'partially_refunded',
+      ...(cancels ? { order: 'cancelled' as const, restock: true } : {}),
+      set: { ...(full ? { refundedAt: at, refundReason: reason } : {}), ...(cancels ? { cancelledAt: at, cancelReason: reason } : {}) },
+      mails: [`refunded:${refundId.toHexString()}`, ...(cancels ? (['cancelled'] as const) : [])],
+      event: 'refund',
+      reason,
+      ...(actor ? { actor } : {}),
+      at,
+    });
+  }
+
+  /** Cancels before shipping: stock and coupon back, the customer told; money taken refunded. `byOwner`: the customer's own cancel (a plain status entry). */
+  private async cancel(order: OrderDocument, actor: OrderActor, reason?: string, byOwner = false): Promise<OrderDocument> {
+    const states = statesOf(order);
+    if (states.fulfilmentState !== 'unfulfilled') throw conflict('INVALID_TRANSITION', `The order is ${stateWords(states.fulfilmentState)}; record a return instead of cancelling it`);
+    const at = new Date();
+    const cancelled = await this.move(order, {
+      order: 'cancelled',
+      // An authorised card is released by the payment's own job; a declined or unpaid one owes nothing.
+      set: { cancelledAt: at, ...(reason ? { cancelReason: reason } : {}) },
+      ...(byOwner ? {} : { event: 'cancel' as const }),
+      actor,
+      ...(reason ? { reason } : {}),
+      mails: ['cancelled'],
+      restock: true,
+      at,
+    });
+    if (MONEY_TAKEN.includes(states.paymentState)) return this.refundOrder(cancelled, reason ?? 'Order cancelled', actor);
+    return cancelled;
+  }
+
+  /** Applies a move of the order's machines; a refused or lost one answers 409 with its code. */
+  private async move(order: OrderDocument, move: OrderMove): Promise<OrderDocument> {
+    const result = await this.transitions.apply(order, move);
+    if (!result.ok) throw conflict(result.refusal.code, result.refusal.message);
+    return result.order;
   }
 
   /** An admin adds an internal note (never shown to the customer). */
@@ -249,18 +352,36 @@ export class OrdersService {
     return { rows: rows.map((o) => OrderDto.from(o, { admin: true, customer: o.user ? customers.get(o.user.toString()) : undefined })), total, skip: parsed.skip };
   }
 
-  /** An admin's change of an order (PUT /api/orders/{id} and the older /status, /pay, /deliver): its status, through the transition table. */
+  /**
+   * The older single-status change (PUT /api/orders/{id} and /status, /pay, /deliver), mapped onto the machines:
+   * paid records cash, shipped ships (with a tracking number), delivered delivers, cancelled cancels.
+   */
   async update(caller: AuthUser, id: string, dto: UpdateOrderDto): Promise<OrderDto> {
-    const order = await this.findVisible(caller, id);
-    const extra = { actor: actorOf(caller), ...(dto.status === 'paid' ? { event: 'payment' as const } : {}), ...(dto.status === 'cancelled' && dto.reason ? { event: 'cancel' as const, reason: dto.reason } : {}) };
-    return this.view(caller, await this.transition(order, dto.status, caller.objectId, dto.trackingNumber, extra));
+    switch (dto.status) {
+      case 'paid':
+        return this.markPaid(caller, id);
+      case 'shipped':
+        return this.ship(caller, id, undefined, dto.trackingNumber);
+      case 'delivered':
+        return this.deliver(caller, id);
+      case 'cancelled': {
+        const order = await this.findVisible(caller, id);
+        return this.view(caller, await this.cancel(order, actorOf(caller), dto.reason));
+      }
+      default:
+        throw conflict('INVALID_TRANSITION', 'An order cannot go back to pending');
+    }
   }
 
-  /** The owner cancels a pending order. */
+  /** The owner cancels an order that is neither paid nor shipped. */
   async cancelByOwner(caller: AuthUser, id: string): Promise<OrderDto> {
     const order = await this.findVisible(caller, id, true);
-    if (order.status !== 'pending') throw conflict('ORDER_NOT_CANCELLABLE', 'Only a pending order can be cancelled');
-    return OrderDto.from(await this.transition(order, 'cancelled', caller.objectId, undefined, { actor: actorOf(caller) }));
+    const states = statesOf(order);
+    const open = (states.state === 'placed' || states.state === 'awaiting_payment') && states.fulfilmentState === 'unfulfilled';
+    if (!open || MONEY_TAKEN.includes(states.paymentState) || states.paymentState === 'authorized') {
+      throw conflict('ORDER_NOT_CANCELLABLE', 'Only an order not paid and not shipped yet can be cancelled');
+    }
+    return OrderDto.from(await this.cancel(order, actorOf(caller), undefined, true));
   }
 
   async stats(): Promise<OrderStatsDto> {
@@ -307,20 +428,6 @@ export class OrdersService {
       })),
       lowStockThreshold: LOW_STOCK_THRESHOLD,
     };
-  }
-
-  private async transition(order: OrderDocument, to: OrderStatus, by: Types.ObjectId, trackingNumber?: string, extra: TransitionExtra = {}): Promise<OrderDocument> {
-    if (!canTransition(order.status, to)) throw conflict('INVALID_TRANSITION', transitionRefusal(order.status, to));
-    const mail = `status:${to}` as const;
-    const restock = restocksOn(to);
-    const updated = await this.orders.changeStatus(order._id, { from: order.status, to, by, at: new Date(), mail, restock, ...(trackingNumber ? { trackingNumber } : {}), ...extra });
-    if (!updated) throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
-    if (restock) {
-      // Recorded on the order in the same update: a restock (units and coupon) cut short here is finished by the sweep.
-      await this.restocks.restock(updated);
-    }
-    await this.mails.send(updated, mail);
-    return updated;
   }
 
   private async findVisible(caller: AuthUser, id: string, ownerOnly = false): Promise<OrderDocument> {

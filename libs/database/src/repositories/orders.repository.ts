@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { ORDER_MAILS, Order, OrderDocument, OrderEvent, OrderItem, OrderMail, OrderStatus, ShippingAddress } from '../schemas/order.schema';
+import { ORDER_MAILS, Order, OrderDocument, OrderEvent, OrderItem, OrderMail, OrderStatus, ShippingAddress, type FulfilmentState, type OrderState, type PaymentState, type ReturnedLine } from '../schemas/order.schema';
 import { User } from '../schemas/user.schema';
 import { findPage } from './find-page';
 import { escapeRegexText } from './regex-text';
@@ -25,6 +25,15 @@ export interface NewOrder {
   idempotencyKey: string;
   /** The customer's name and e-mail for the first history entry. */
   placedBy?: OrderActor;
+  /** The order's first states: placed and unpaid (cash on delivery), or awaiting payment (a card). */
+  state: OrderState;
+  paymentState: PaymentState;
+  /** Until when a card order awaiting payment holds its stock. */
+  paymentDueBy?: Date;
+  /** The legacy status of those states. */
+  status: OrderStatus;
+  /** The mails the new order owes (the customer's confirmation, the owner's alert). */
+  mails: OrderMail[];
 }
 
 export function idempotencyKeyOf(user: Types.ObjectId, key: string): string {
@@ -56,24 +65,50 @@ export interface OrderCustomer {
   email: string;
 }
 
-export interface OrderStatusChangeInput {
-  from: OrderStatus;
-  to: OrderStatus;
-  by?: Types.ObjectId;
-  /** The actor's name and e-mail, recorded with `by` in the history. */
-  actor?: OrderActor;
-  /** What the history entry records (absent: a status change). */
-  event?: OrderEvent;
-  /** An admin's reason (a cancellation: stored as cancelReason). */
-  reason?: string;
-  /** The change also refunds a paid order (refundedAt and refundReason, in the same update). */
-  refund?: boolean;
-  at: Date;
-  trackingNumber?: string;
-  /** The mail the change owes the customer, recorded in the same update (see Order.pendingMails). */
-  mail?: OrderMail;
-  /** The change puts the order's units back in stock (see Order.restockPending). */
+/** What an order must still be for a move to apply: the states it was read in (compare-and-set). */
+export interface OrderExpectation {
+  /** Absent on an order written before the three machines: then `status` is compared instead. */
+  state?: OrderState;
+  paymentState?: PaymentState;
+  fulfilmentState?: FulfilmentState;
+  status: OrderStatus;
+  /** The refunds' sum as read, so two refunds cannot both pass the "never above what was paid" check. */
+  refundedCents?: number;
+}
+
+/** One move of an order's machines, written in one conditional update with its history entry, mails and restock. */
+export interface OrderMoveInput {
+  expect: OrderExpectation;
+  /** The new states (all three, and the legacy status derived from them) and the fields that come with them. */
+  set: {
+    state: OrderState;
+    paymentState: PaymentState;
+    fulfilmentState: FulfilmentState;
+    status: OrderStatus;
+    paidAt?: Date;
+    paidCents?: number;
+    refundedCents?: number;
+    refundedAt?: Date;
+    refundReason?: string;
+    paymentReference?: string;
+    paymentFailure?: string | null;
+    paymentAttempt?: Types.ObjectId;
+    carrier?: string;
+    trackingNumber?: string;
+    shippedAt?: Date;
+    deliveredAt?: Date;
+    returnedAt?: Date;
+    returnedLines?: ReturnedLine[];
+    cancelledAt?: Date;
+    cancelReason?: string;
+  };
+  /** The history entry of the move (none for bookkeeping, e.g. a refund's reservation). */
+  history?: { event?: OrderEvent; at: Date; actor?: OrderActor; reason?: string };
+  mails?: OrderMail[];
+  /** The move returns every line to stock (see Order.restockPending). */
   restock?: boolean;
+  /** A refund recorded before the provider is asked (status pending). */
+  pushRefund?: { _id: Types.ObjectId; amountCents: number; reason: string; at: Date; actor?: OrderActor };
 }
 
 export interface StatusCount {
@@ -94,6 +129,9 @@ export interface OrderDayRow {
   totalCents: number;
 }
 
+/** The payment states in which money came in (refunded ones count what was kept: nothing). */
+const MONEY_IN: PaymentState[] = ['paid', 'partially_refunded', 'refunded'];
+
 function actorFields(actor: OrderActor): { by: Types.ObjectId; byName: string; byEmail: string } {
   return { by: actor.id, byName: actor.name, byEmail: actor.email };
 }
@@ -108,13 +146,15 @@ export class OrdersRepository {
 
   /** Inserts a pending order. A second order with the same (user, idempotencyKey) raises a duplicate-key error. */
   create(newOrder: NewOrder, at: Date): Promise<OrderDocument> {
-    const { placedBy, ...order } = newOrder;
+    const { placedBy, mails, ...order } = newOrder;
     return this.model.create({
       ...order,
+      fulfilmentState: 'unfulfilled',
+      paidCents: 0,
+      refundedCents: 0,
       idempotencyKey: idempotencyKeyOf(order.user, order.idempotencyKey),
-      status: 'pending',
-      statusHistory: [{ status: 'pending', at, ...(placedBy ? actorFields(placedBy) : { by: order.user }) }],
-      pendingMails: ['confirmation'],
+      statusHistory: [{ status: order.status, at, ...(placedBy ? actorFields(placedBy) : { by: order.user }) }],
+      pendingMails: mails,
     });
   }
 
@@ -216,20 +256,6 @@ export class OrdersRepository {
     return new Map(rows.map((u) => [u._id.toString(), { id: u._id, username: u.username, email: u.email }]));
   }
 
-  /**
-   * Records the refund of a paid order that is still in `status` and not refunded yet (a conditional update).
-   * Null when it was refunded or changed meanwhile.
-   */
-  refund(id: Types.ObjectId, status: OrderStatus, actor: OrderActor, reason: string, at: Date): Promise<OrderDocument | null> {
-    return this.model
-      .findOneAndUpdate(
-        { _id: id, status, paidAt: { $exists: true }, refundedAt: { $exists: false } },
-        { $set: { refundedAt: at, refundReason: reason }, $push: { statusHistory: { status, at, event: 'refund', reason, ...actorFields(actor) } } },
-        { returnDocument: 'after' },
-      )
-      .exec();
-  }
-
   /** Adds an internal note and its history entry to an order still in `status`. Null when it changed meanwhile. */
   addNote(id: Types.ObjectId, status: OrderStatus, actor: OrderActor, text: string, at: Date): Promise<OrderDocument | null> {
     return this.model
@@ -247,39 +273,93 @@ export class OrdersRepository {
   }
 
   /**
-   * Moves an order from one status to another only if it is still in `from` (a conditional update),
-   * so two concurrent changes cannot both succeed. Null when the order was not in `from`.
+   * Applies a move only if the order is still as it was read (its three states, or its status before the
+   * machines, and its refunds' sum): two concurrent moves cannot both succeed. Null when it changed meanwhile.
    */
-  changeStatus(id: Types.ObjectId, change: OrderStatusChangeInput): Promise<OrderDocument | null> {
-    const set: Record<string, unknown> = { status: change.to };
-    if (change.to === 'paid') set.paidAt = change.at;
-    if (change.to === 'delivered') set.deliveredAt = change.at;
-    if (change.to === 'cancelled') set.cancelledAt = change.at;
-    if (change.trackingNumber !== undefined) set.trackingNumber = change.trackingNumber;
-    if (change.restock) set.restockPending = true;
-    if (change.to === 'cancelled' && change.reason) set.cancelReason = change.reason;
-    if (change.refund) {
-      set.refundedAt = change.at;
-      if (change.reason) set.refundReason = change.reason;
+  move(id: Types.ObjectId, move: OrderMoveInput): Promise<OrderDocument | null> {
+    const e = move.expect;
+    const filter: Record<string, unknown> = { _id: id, status: e.status };
+    if (e.state) Object.assign(filter, { state: e.state, paymentState: e.paymentState, fulfilmentState: e.fulfilmentState });
+    else filter.state = { $exists: false };
+    if (e.refundedCents !== undefined) filter.refundedCents = e.refundedCents === 0 ? { $in: [0, null] } : e.refundedCents;
+    const set: Record<string, unknown> = {};
+    const unset: Record<string, 1> = {};
+    for (const [key, value] of Object.entries(move.set)) {
+      if (value === null) unset[key] = 1;
+      else if (value !== undefined) set[key] = value;
     }
-    const entry = {
-      status: change.to,
-      at: change.at,
-      ...(change.actor ? actorFields(change.actor) : change.by ? { by: change.by } : {}),
-      ...(change.event ? { event: change.event } : {}),
-      ...(change.reason ? { reason: change.reason } : {}),
-    };
+    if (move.restock) set.restockPending = true;
+    const h = move.history;
+    const push: Record<string, unknown> = {};
+    if (h) push.statusHistory = { status: move.set.status, at: h.at, ...(h.actor ? actorFields(h.actor) : {}), ...(h.event ? { event: h.event } : {}), ...(h.reason ? { reason: h.reason } : {}) };
+    if (move.pushRefund) {
+      const r = move.pushRefund;
+      push.refunds = { _id: r._id, amountCents: r.amountCents, reason: r.reason, status: 'pending', at: r.at, ...(r.actor ? actorFields(r.actor) : {}) };
+    }
     return this.model
       .findOneAndUpdate(
-        { _id: id, status: change.from, ...(change.refund ? { paidAt: { $exists: true }, refundedAt: { $exists: false } } : {}) },
+        filter,
         {
           $set: set,
-          $push: { statusHistory: entry },
-          ...(change.mail ? { $addToSet: { pendingMails: change.mail } } : {}),
+          ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
+          ...(Object.keys(push).length > 0 ? { $push: push } : {}),
+          ...(move.mails && move.mails.length > 0 ? { $addToSet: { pendingMails: { $each: move.mails } } } : {}),
         },
         { returnDocument: 'after' },
       )
       .exec();
+  }
+
+  /**
+   * Settles a pending refund: succeeded (with the provider's reference) or failed (its amount no longer counted).
+   * Null when it was settled meanwhile (a retry that lost the race).
+   */
+  settleRefund(id: Types.ObjectId, refund: Types.ObjectId, outcome: { status: 'succeeded'; reference?: string } | { status: 'failed'; failure: string; amountCents: number }): Promise<OrderDocument | null> {
+    const set: Record<string, unknown> = { 'refunds.$.status': outcome.status };
+    if (outcome.status === 'succeeded' && outcome.reference) set['refunds.$.reference'] = outcome.reference;
+    if (outcome.status === 'failed') set['refunds.$.failure'] = outcome.failure;
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, refunds: { $elemMatch: { _id: refund, status: 'pending' } } },
+        { $set: set, ...(outcome.status === 'failed' ? { $inc: { refundedCents: -outcome.amountCents } } : {}) },
+        { returnDocument: 'after' },
+      )
+      .exec();
+  }
+
+  /** Orders with a refund still pending since before `before` (a crash or a provider timeout between record and answer). */
+  pendingRefunds(before: Date, limit: number): Promise<OrderDocument[]> {
+    return this.model.find({ refunds: { $elemMatch: { status: 'pending', at: { $lt: before } } } }).limit(limit).exec();
+  }
+
+  /** Card orders still awaiting payment whose hold ran out before `now`. */
+  overdueAwaitingPayment(now: Date, limit: number): Promise<OrderDocument[]> {
+    return this.model.find({ state: 'awaiting_payment', paymentDueBy: { $lt: now } }).limit(limit).exec();
+  }
+
+  /**
+   * Gives the three states to orders written before them, from their status and timestamps (idempotent: only
+   * orders without a state are touched; safe with several instances starting at once). Returns how many changed.
+   */
+  async migrateStates(statesOf: (o: Pick<Order, 'status' | 'paidAt' | 'refundedAt' | 'deliveredAt' | 'paymentMethod'>) => { state: OrderState; paymentState: PaymentState; fulfilmentState: FulfilmentState }): Promise<number> {
+    const legacy = await this.model
+      .find({ state: { $exists: false } }, { status: 1, paidAt: 1, refundedAt: 1, deliveredAt: 1, paymentMethod: 1, totalCents: 1 })
+      .lean<Pick<Order, '_id' | 'status' | 'paidAt' | 'refundedAt' | 'deliveredAt' | 'paymentMethod' | 'totalCents'>[]>()
+      .exec();
+    let changed = 0;
+    for (const o of legacy) {
+      const states = statesOf(o);
+      const paid = states.paymentState !== 'unpaid';
+      const result = await this.model
+        .updateOne(
+          { _id: o._id, state: { $exists: false }, status: o.status },
+          { $set: { ...states, paidCents: paid ? o.totalCents : 0, refundedCents: states.paymentState === 'refunded' ? o.totalCents : 0 } },
+          { timestamps: false },
+        )
+        .exec();
+      changed += result.modifiedCount;
+    }
+    return changed;
   }
 
   async countByStatus(): Promise<StatusCount[]> {
@@ -287,45 +367,62 @@ export class OrdersRepository {
   }
 
   /**
-   * Paid orders (paidAt set, not cancelled since) paid since a date, for sales per day: `createdAt` is the day the
-   * money came in (paidAt). Unpaid orders, cash on delivery included, are not revenue yet.
+   * Orders whose money came in since a date, for sales per day: `createdAt` is the day the money came in (paidAt),
+   * `totalCents` what was kept (paid, net of refunds). Unpaid orders, cash on delivery included, are not revenue yet.
    */
   async salesSince(since: Date): Promise<OrderDayRow[]> {
     const rows = await this.model
-      .find({ paidAt: { $gte: since }, status: { $ne: 'cancelled' }, refundedAt: { $exists: false } }, { paidAt: 1, totalCents: 1, _id: 0 })
-      .lean<{ paidAt: Date; totalCents: number }[]>()
+      .find({ paymentState: { $in: MONEY_IN }, paidAt: { $gte: since } }, { paidAt: 1, paidCents: 1, refundedCents: 1, _id: 0 })
+      .lean<{ paidAt: Date; paidCents?: number; refundedCents?: number }[]>()
       .exec();
-    return rows.map((r) => ({ createdAt: r.paidAt, totalCents: r.totalCents }));
+    return rows.map((r) => ({ createdAt: r.paidAt, totalCents: (r.paidCents ?? 0) - (r.refundedCents ?? 0) })).filter((r) => r.totalCents > 0);
   }
 
-  /** The number and the total of the orders paid since a date (every paid order without one), cancelled ones left out. */
+  /** The number of orders paid since a date (every paid one without) and not refunded in full, and what they kept: paid net of refunds. */
   async paidTotals(since?: Date): Promise<{ orders: number; totalCents: number }> {
     const [row] = await this.model
       .aggregate<{ orders: number; totalCents: number }>([
-        { $match: { paidAt: { $gte: since ?? new Date(0) }, status: { $ne: 'cancelled' }, refundedAt: { $exists: false } } },
-        { $group: { _id: null, orders: { $sum: 1 }, totalCents: { $sum: '$totalCents' } } },
+        { $match: { paymentState: { $in: ['paid', 'partially_refunded'] }, paidAt: { $gte: since ?? new Date(0) } } },
+        { $group: { _id: null, orders: { $sum: 1 }, totalCents: { $sum: { $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] } } } },
       ])
       .exec();
     return { orders: row?.orders ?? 0, totalCents: row?.totalCents ?? 0 };
   }
 
+  /**
+   * The best sellers by units in orders paid and not refunded in full; a line's revenue is what the customer paid
+   * for it: its price after the order's discount (shared by the lines in proportion), less its share of refunds.
+   */
   topProducts(limit: number): Promise<TopProductRow[]> {
     return this.model
       .aggregate<TopProductRow>([
-        { $match: { status: { $ne: 'cancelled' } } },
+        { $match: { paymentState: { $in: ['paid', 'partially_refunded'] } } },
+        {
+          $project: {
+            items: 1,
+            // What was kept of each cent of the lines: after the discount, and after refunds (of the whole order).
+            kept: {
+              $multiply: [
+                { $cond: [{ $gt: ['$subtotalCents', 0] }, { $divide: [{ $subtract: ['$subtotalCents', '$discountCents'] }, '$subtotalCents'] }, 0] },
+                { $cond: [{ $gt: ['$paidCents', 0] }, { $divide: [{ $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] }, '$paidCents'] }, 0] },
+              ],
+            },
+          },
+        },
         { $unwind: '$items' },
         {
           $group: {
             _id: '$items.product',
             name: { $last: '$items.name' },
             quantity: { $sum: '$items.quantity' },
-            revenueCents: { $sum: { $multiply: ['$items.unitPriceCents', '$items.quantity'] } },
+            revenueCents: { $sum: { $multiply: ['$items.unitPriceCents', '$items.quantity', '$kept'] } },
           },
         },
         { $sort: { quantity: -1, _id: 1 } },
         { $limit: limit },
       ])
-      .exec();
+      .exec()
+      .then((rows) => rows.map((r) => ({ ...r, revenueCents: Math.round(r.revenueCents) })));
   }
 
   /** Customers (not admins or distributors) who registered since a date. */

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsNotEmpty, IsNotEmptyObject, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ORDER_EVENTS, ORDER_STATUSES, orderNumberOf, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderStatus } from '@shop/database';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsNotEmptyObject, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { FULFILMENT_STATES, ORDER_EVENTS, ORDER_STATES, ORDER_STATUSES, PAYMENT_STATES, REFUND_STATUSES, orderNumberOf, type FulfilmentState, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderState, type OrderStatus, type PaymentState, type RefundStatus } from '@shop/database';
+import { statesOf } from '@shop/orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
 import { toDollars } from '../../common/money';
 import { ListQueryDto } from '../../common/list-query';
@@ -46,9 +47,8 @@ export class PlaceOrderDto {
 }
 
 /**
- * PUT /api/orders/{id} (admins): the order's next status, through the transition table
- * (pending → paid → shipped → delivered; pending or paid → cancelled, which puts the stock back).
- * Becoming paid sets paidAt, becoming delivered sets deliveredAt; a tracking number may come with any change.
+ * PUT /api/orders/{id} (admins, deprecated): the older single status, mapped onto the three machines — paid records
+ * the cash of a cash-on-delivery order, shipped ships (with a tracking number), delivered delivers, cancelled cancels.
  */
 export class UpdateOrderDto {
   @ApiProperty({ enum: ORDER_STATUSES })
@@ -81,6 +81,56 @@ export class OrderReasonDto {
   @IsString({ message: 'A reason is required' })
   @Trim()
   reason!: string;
+}
+
+/** POST /api/orders/{id}/ship (admins): the carrier and its tracking number. */
+export class ShipOrderDto {
+  @ApiProperty({ example: 'UPS', maxLength: 60 })
+  @MaxLength(60, { message: 'The carrier must be at most 60 characters' })
+  @IsNotEmpty({ message: 'The carrier is required' })
+  @IsString({ message: 'The carrier is required' })
+  @Trim()
+  carrier!: string;
+
+  @ApiProperty({ example: '1Z999AA10123456784', maxLength: 100 })
+  @MaxLength(100, { message: 'The tracking number must be at most 100 characters' })
+  @IsNotEmpty({ message: 'The tracking number is required' })
+  @IsString({ message: 'The tracking number is required' })
+  @Trim()
+  trackingNumber!: string;
+}
+
+/** POST /api/orders/{id}/refund (admins): a reason, and an amount (dollars) when not the whole rest. */
+export class RefundOrderDto extends OrderReasonDto {
+  @ApiPropertyOptional({ example: 12.5, description: 'Dollars, at most what was paid and not refunded yet; absent: all of it' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'The amount must be a number of dollars with at most 2 decimals' })
+  @Min(0.01, { message: 'The amount must be at least 0.01' })
+  @Max(1_000_000, { message: 'The amount is too large' })
+  amount?: number;
+}
+
+export class ReturnLineDto {
+  @ApiProperty({ example: 0, description: "The line's index in the order's items" })
+  @IsInt({ message: 'line must be an index of the order\'s items' })
+  @Min(0)
+  line!: number;
+
+  @ApiProperty({ example: 1 })
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  quantity!: number;
+}
+
+/** POST /api/orders/{id}/return (admins): the lines sent back (restocked) and why. */
+export class ReturnOrderDto extends OrderReasonDto {
+  @ApiProperty({ type: [ReturnLineDto] })
+  @IsArray({ message: 'lines must list the returned lines' })
+  @ArrayMinSize(1, { message: 'lines must list at least one line' })
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => ReturnLineDto)
+  lines!: ReturnLineDto[];
 }
 
 /** POST /api/orders/{id}/notes (admins): an internal note, never shown to the customer. */
@@ -158,8 +208,21 @@ export class OrderCustomerDto {
   @ApiProperty() email!: string;
 }
 
-export const PAYMENT_STATES = ['unpaid', 'paid', 'refunded'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** A refund of an order: the customer sees amount, status and time; admins also the reason and who made it. */
+export class OrderRefundDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 12.5 }) amount!: number;
+  @ApiProperty({ enum: REFUND_STATUSES }) status!: RefundStatus;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only' }) reason?: string | null;
+  @ApiPropertyOptional({ type: OrderActorDto, nullable: true, description: 'Admins only' }) actor?: OrderActorDto | null;
+}
+
+/** A line sent back. */
+export class ReturnedLineDto {
+  @ApiProperty() line!: number;
+  @ApiProperty() quantity!: number;
+}
 
 /** How the order is shown: to its customer, or to an admin (notes, actors, reasons and the customer's account). */
 export interface OrderView {
@@ -196,7 +259,18 @@ export class OrderDto {
   @ApiProperty() isDelivered!: boolean;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) deliveredAt!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ enum: PAYMENT_STATES, description: 'unpaid; paid (paidAt set); refunded (paid, then refunded: refundedAt)' }) paymentState!: PaymentState;
+  @ApiProperty({ enum: ORDER_STATES, description: 'The order: awaiting_payment (a card order before its payment) → placed → completed (delivered and paid); or cancelled' }) state!: OrderState;
+  @ApiProperty({ enum: PAYMENT_STATES, description: 'The payment: unpaid → authorized → paid → partially_refunded → refunded; failed (a declined card: the order stays payable)' }) paymentState!: PaymentState;
+  @ApiProperty({ enum: FULFILMENT_STATES, description: 'The parcel: unfulfilled → shipped → delivered; returned' }) fulfilmentState!: FulfilmentState;
+  @ApiProperty({ example: 39.58, description: 'What was paid (0 before)' }) paid!: number;
+  @ApiProperty({ example: 0, description: 'What was refunded so far (refunds not failed)' }) refunded!: number;
+  @ApiProperty({ type: [OrderRefundDto] }) refunds!: OrderRefundDto[];
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'UPS' }) carrier!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) shippedAt!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) returnedAt!: string | null;
+  @ApiProperty({ type: [ReturnedLineDto] }) returnedLines!: ReturnedLineDto[];
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'A card order awaiting payment: until when its stock is held' }) paymentDueBy!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: "The provider's message for the last refused payment (a declined card)" }) paymentFailure!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) refundedAt!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) cancelledAt!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: why an admin cancelled the order' }) cancelReason?: string | null;
@@ -241,7 +315,22 @@ export class OrderDto {
       isDelivered: Boolean(o.deliveredAt),
       deliveredAt: o.deliveredAt ? o.deliveredAt.toISOString() : null,
       createdAt: o.createdAt.toISOString(),
-      paymentState: o.refundedAt ? 'refunded' : o.paidAt ? 'paid' : 'unpaid',
+      ...statesOf(o),
+      paid: toDollars(o.paidCents ?? (o.paidAt ? o.totalCents : 0)),
+      refunded: toDollars(o.refundedCents ?? (o.refundedAt ? o.totalCents : 0)),
+      refunds: (o.refunds ?? []).map((r) => ({
+        id: r._id.toString(),
+        amount: toDollars(r.amountCents),
+        status: r.status,
+        at: r.at.toISOString(),
+        ...(view.admin ? { reason: r.reason, actor: actorOf(r) } : {}),
+      })),
+      carrier: o.carrier ?? null,
+      shippedAt: o.shippedAt ? o.shippedAt.toISOString() : null,
+      returnedAt: o.returnedAt ? o.returnedAt.toISOString() : null,
+      returnedLines: (o.returnedLines ?? []).map((l) => ({ line: l.line, quantity: l.quantity })),
+      paymentDueBy: o.paymentDueBy ? o.paymentDueBy.toISOString() : null,
+      paymentFailure: o.paymentFailure ?? null,
       refundedAt: o.refundedAt ? o.refundedAt.toISOString() : null,
       cancelledAt: o.cancelledAt ? o.cancelledAt.toISOString() : null,
       ...(view.admin

@@ -733,6 +733,10 @@ export type ErrorCode =
   | 'ORDER_ALREADY_PAID'
   | 'ORDER_NOT_PAYABLE'
   | 'ORDER_NOT_REFUNDABLE'
+  | 'ORDER_NOT_SHIPPABLE'
+  | 'REFUND_EXCEEDS_PAID'
+  | 'REFUND_FAILED'
+  | 'INVALID_RETURN'
   | 'INVALID_TRANSITION'
   | 'BLOG_NOT_FOUND'
   | 'SLUG_TAKEN'
@@ -1128,13 +1132,27 @@ export type OrderStatusChangeDto = {
   status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
   at: string;
   /** Admins only: what happened (status: a status change) */
-  event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note';
+  event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note' | 'shipment' | 'delivery' | 'return';
   /** Admins only: who made the change (null: the system or an unrecorded actor) */
   actor?: OrderActorDto | null;
   /** Admins only: the reason of a cancellation or refund */
   reason?: string | null;
   /** Admins only: the text of an internal note */
   note?: string | null;
+};
+export type OrderRefundDto = {
+  id: string;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  at: string;
+  /** Admins only */
+  reason?: string | null;
+  /** Admins only */
+  actor?: OrderActorDto | null;
+};
+export type ReturnedLineDto = {
+  line: number;
+  quantity: number;
 };
 export type OrderNoteDto = {
   id: string;
@@ -1171,8 +1189,25 @@ export type OrderDto = {
   isDelivered: boolean;
   deliveredAt?: string | null;
   createdAt: string;
-  /** unpaid; paid (paidAt set); refunded (paid, then refunded: refundedAt) */
-  paymentState: 'unpaid' | 'paid' | 'refunded';
+  /** The order: awaiting_payment (a card order before its payment) → placed → completed (delivered and paid); or cancelled */
+  state: 'awaiting_payment' | 'placed' | 'completed' | 'cancelled';
+  /** The payment: unpaid → authorized → paid → partially_refunded → refunded; failed (a declined card: the order stays payable) */
+  paymentState: 'unpaid' | 'authorized' | 'paid' | 'partially_refunded' | 'refunded' | 'failed';
+  /** The parcel: unfulfilled → shipped → delivered; returned */
+  fulfilmentState: 'unfulfilled' | 'shipped' | 'delivered' | 'returned';
+  /** What was paid (0 before) */
+  paid: number;
+  /** What was refunded so far (refunds not failed) */
+  refunded: number;
+  refunds: OrderRefundDto[];
+  carrier?: string | null;
+  shippedAt?: string | null;
+  returnedAt?: string | null;
+  returnedLines: ReturnedLineDto[];
+  /** A card order awaiting payment: until when its stock is held */
+  paymentDueBy?: string | null;
+  /** The provider's message for the last refused payment (a declined card) */
+  paymentFailure?: string | null;
   refundedAt?: string | null;
   cancelledAt?: string | null;
   /** Admins only: why an admin cancelled the order */
@@ -1195,7 +1230,7 @@ export type ShippingAddressDto = {
 export type PlaceOrderDto = {
   shippingAddress: ShippingAddressDto;
   /** 'cod' = pay on delivery. */
-  paymentMethod: 'cod';
+  paymentMethod: 'cod' | 'card';
   couponCode?: string;
 };
 export type BlogAuthorDto = {
