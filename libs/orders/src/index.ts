@@ -2,3 +2,5 @@ export * from './order-mails.service';
 export * from './order-restock.service';
 export * from './stock-holds.service';
 export * from './order-recovery.module';
+export * from './order-mail-view';
+export * from './carrier-tracking';
