@@ -299,7 +299,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const delivered = await update({ status: 'delivered' }).expect(200);
       expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String), trackingNumber: '1Z999' }));
       expect((await update({ status: 'paid' }).expect(409)).body.message).toBe('A delivered order cannot change any more');
-      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${delivered.body.number} is delivered`), 15_000, 'status mail');
+      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${delivered.body.number} was delivered`), 15_000, 'status mail');
       expect(mail.to).toContain(bob.email);
     });
 
