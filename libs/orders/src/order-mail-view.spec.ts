@@ -9,6 +9,10 @@ const refundA = new Types.ObjectId();
 const refundB = new Types.ObjectId();
 const refundFailed = new Types.ObjectId();
 
+/** The order's money and address, the same in the document and in its view. */
+const MONEY = { subtotalCents: 13248, discountCents: 1325, couponCode: 'SPRING10', taxCents: 954, shippingCents: 500, totalCents: 13377 };
+const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+
 /** An order document's shape as mongoose stores it (the fields its mails read). */
 function order(fields: Partial<OrderForMail> = {}): OrderForMail {
   return {
@@ -17,14 +21,9 @@ function order(fields: Partial<OrderForMail> = {}): OrderForMail {
       { product: PRODUCT, name: 'Running Trainers', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa', size: '42', colour: 'Black', unitPriceCents: 5999, quantity: 2 },
       { product: PRODUCT, name: 'Cap', image: 'https://cdn.example/cap.webp', unitPriceCents: 1250, quantity: 1 },
     ],
-    shippingAddress: { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' },
+    shippingAddress: ADDRESS,
     paymentMethod: 'cod',
-    subtotalCents: 13248,
-    discountCents: 1325,
-    couponCode: 'SPRING10',
-    taxCents: 954,
-    shippingCents: 500,
-    totalCents: 13377,
+    ...MONEY,
     createdAt: new Date('2026-03-01T10:00:00Z'),
     ...fields,
   };
@@ -41,13 +40,8 @@ describe('orderMailView: the order as its mails show it', () => {
         { name: 'Running Trainers', quantity: 2, size: '42', colour: 'Black', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa', unitPriceCents: 5999, lineTotalCents: 11998 },
         { name: 'Cap', quantity: 1, image: 'https://cdn.example/cap.webp', unitPriceCents: 1250, lineTotalCents: 1250 },
       ],
-      subtotalCents: 13248,
-      discountCents: 1325,
-      couponCode: 'SPRING10',
-      taxCents: 954,
-      shippingCents: 500,
-      totalCents: 13377,
-      shippingAddress: { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' },
+      ...MONEY,
+      shippingAddress: ADDRESS,
       payment: { method: 'cod', label: 'Cash on delivery', state: 'unpaid' },
     });
     // A job payload: plain values only, the same after a trip through JSON (Redis).
