@@ -5,6 +5,8 @@ import { readOutbox } from '../support/outbox';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { until } from '../support/polling';
 import { OrderMailsService } from '@shop/orders';
+import { orderNumberOf } from '@shop/database';
+import { formatCents } from '@shop/mail';
 import { JobsService } from '@shop/jobs';
 
 // Order mails are recorded on the order in the same write as the change that owes them, so a mail whose
@@ -70,6 +72,73 @@ describe('order mails are never lost', () => {
     }, 15_000, 'the swept confirmation');
     expect(third.filter((m) => m.text.includes(freshId.toString()) || m.html.includes(freshId.toString()))).toHaveLength(1);
     expect((await orders().findOne({ _id: freshId }))?.pendingMails).toEqual([]);
+  });
+
+  it("a placed order tells the shop's owner: with no ORDER_ALERT_EMAIL, the first admin (the oldest) gets the new-order e-mail", async () => {
+    // The oldest admin of this database, whatever the other tests made: an account dated long ago.
+    const [owner, newerAdmin, buyer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack, 'admin'), createAccount(stack)]);
+    await stack.app.get<Connection>(getConnectionToken()).collection('users').updateOne({ _id: new Types.ObjectId(owner.id) }, { $set: { createdAt: new Date('2001-01-01T00:00:00Z') } });
+    const product = await insertProduct(stack, { countInStock: 5, priceCents: 123450 });
+    await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
+    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const id = placed.body.id as string;
+    const [alert] = await until(async () => {
+      const mails = (await mailsTo(owner.email)).filter((m) => m.text.includes(id));
+      return mails.length > 0 ? mails : undefined;
+    }, 15_000, "the owner's new-order e-mail");
+    expect(alert.subject).toContain(`New order #${orderNumberOf(id)}`);
+    expect(alert.text).toContain(`${buyer.username} <${buyer.email}>`);
+    expect(alert.text).toContain(`1 × ${product.name} at $1,234.50 = $1,234.50`);
+    const stored = await orders().findOne({ _id: new Types.ObjectId(id) });
+    expect(alert.text).toContain(`Total to pay on delivery: ${formatCents(stored!.totalCents as number)}`);
+    expect(alert.text).toContain('Cash on delivery');
+    expect(alert.links).toContain(`http://shop.test/admin/orders/${id}/show`);
+    // The customer's receipt went out too, with the prices, the address and the order's page.
+    const [receipt] = await until(async () => {
+      const mails = await mailsTo(buyer.email);
+      return mails.length > 0 ? mails : undefined;
+    }, 15_000, "the customer's receipt");
+    expect(receipt.subject).toBe(`Order #${orderNumberOf(id)} confirmed`);
+    expect(receipt.text).toContain(`1 × ${product.name} at $1,234.50 = $1,234.50`);
+    expect(receipt.text).toContain(ADDRESS.address);
+    expect(receipt.links).toContain(`http://shop.test/order/${id}`);
+    await mailQueueDrained();
+    expect((await mailsTo(newerAdmin.email)).filter((m) => m.text.includes(id))).toEqual([]);
+    expect((await mailsTo(owner.email)).filter((m) => m.text.includes(id))).toHaveLength(1);
+  });
+
+  it('the sweep finds a refund mail (refunded:<refund id>) left owed, and sends its amount and reason once', async () => {
+    const buyer = await createAccount(stack);
+    const product = await insertProduct(stack, { countInStock: 5, priceCents: 4000 });
+    await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
+    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const id = new Types.ObjectId(placed.body.id as string);
+    await until(async () => ((await mailsTo(buyer.email)).length === 1 ? true : undefined), 15_000, 'the confirmation');
+    // As the refund leaves it when the process dies before queueing its mail: refund recorded, mail owed.
+    const refundId = new Types.ObjectId();
+    const order = await orders().findOne({ _id: id });
+    await orders().updateOne(
+      { _id: id },
+      {
+        $set: {
+          paymentState: 'partially_refunded',
+          paidCents: order!.totalCents,
+          refundedCents: 500,
+          refunds: [{ _id: refundId, amountCents: 500, reason: 'Scuffed <box>', status: 'succeeded', at: new Date() }],
+          pendingMails: [`refunded:${refundId.toHexString()}`],
+          updatedAt: new Date(Date.now() - 60_000),
+        },
+      },
+    );
+    expect(await stack.app.get(OrderMailsService).sweep()).toBe(1);
+    expect((await orders().findOne({ _id: id }))?.pendingMails).toEqual([]);
+    const refundMail = await until(async () => (await mailsTo(buyer.email)).find((m) => m.subject.includes('refund')), 15_000, 'the refund mail');
+    expect(refundMail.subject).toBe(`Partial refund for order #${orderNumberOf(id)}`);
+    expect(refundMail.text).toContain('We refunded $5.00');
+    expect(refundMail.text).toContain('Reason: Scuffed <box>');
+    expect(refundMail.html).toContain('Scuffed &lt;box&gt;');
+    expect(refundMail.links).toContain(`http://shop.test/order/${id.toHexString()}`);
+    expect(await stack.app.get(OrderMailsService).sweep()).toBe(0);
   });
 
   it('a mail owed to a customer who has since deleted the account is dropped, not retried forever', async () => {

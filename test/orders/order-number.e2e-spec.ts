@@ -64,6 +64,6 @@ describe('the order number: one short number everywhere, and the console finds a
     expect(mail.text.replace(/https?:\/\/\S+/g, '')).not.toContain(placed.id.slice(0, 16));
     expect(mail.links.some((link) => link.endsWith(`/order/${placed.id}`))).toBe(true);
     expect((await stack.http().post(`/api/orders/${placed.id}/mark-paid`).set('Authorization', admin.bearer).send({})).status).toBe(200);
-    await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${placed.number} is paid`), 15_000, 'status mail');
+    await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Payment received for order #${placed.number}`), 15_000, 'status mail');
   });
 });

@@ -17,6 +17,8 @@ export interface AppConfig {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who gets the new-order e-mail; undefined: the first admin account (the oldest). */
+  orderAlertEmail: string | undefined;
   outboxDir: string;
   publicUrl: string;
   googleClientId: string | undefined;

@@ -18,6 +18,11 @@ describe('loadConfig', () => {
     expect(config.rateLimitAuth).toBe(10);
     expect(config.mongodbUri).toBeUndefined();
     expect(config.outboxDir).toBe(join(dir, 'outbox'));
+    expect(config.orderAlertEmail).toBeUndefined();
+  });
+
+  it('sends the new-order e-mail to ORDER_ALERT_EMAIL, lower-cased', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ORDER_ALERT_EMAIL: ' Owner@Shop.example ' }).orderAlertEmail).toBe('owner@shop.example');
   });
 
   it('keeps audit entries 365 days by default; AUDIT_RETENTION_DAYS=0 keeps them for ever', () => {
@@ -57,6 +62,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
+    [{ ORDER_ALERT_EMAIL: 'owner at shop' }, 'ORDER_ALERT_EMAIL'],
     [{ RATE_LIMIT_AUTH: '0' }, 'RATE_LIMIT_AUTH'],
     [{ WORKER_HEALTH_PORT: 'http' }, 'WORKER_HEALTH_PORT'],
   ])('rejects %j with one line naming %s', (env, variable) => {

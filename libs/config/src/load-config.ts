@@ -51,6 +51,13 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+/** An optional e-mail address, lower-cased. */
+function email(env: Env, name: string): string | undefined {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new ConfigError(name, `must be an e-mail address (got "${raw}")`);
+  return raw;
+}
+
 function url(env: Env, name: string, protocols: string[], fallback?: string): string | undefined {
   const raw = str(env, name) ?? fallback;
   if (raw === undefined) return undefined;
@@ -103,11 +110,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) {
     throw new ConfigError('REDIS_PREFIX', `may use letters, digits and _ . : - only (got "${redisPrefix}")`);
   }
-  const adminEmail = str(env, 'ADMIN_EMAIL')?.toLowerCase();
+  const adminEmail = email(env, 'ADMIN_EMAIL');
   const adminPassword = str(env, 'ADMIN_PASSWORD');
-  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
-    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address (got "${adminEmail}")`);
-  }
   if (adminEmail !== undefined && adminPassword === undefined) {
     throw new ConfigError('ADMIN_PASSWORD', 'is required when ADMIN_EMAIL is set');
   }
@@ -137,6 +141,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     seedDemo: bool(env, 'SEED_DEMO', true),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Threadline <no-reply@threadline.shop>',
+    orderAlertEmail: email(env, 'ORDER_ALERT_EMAIL'),
     outboxDir: join(dataDir, 'outbox'),
     publicUrl,
     googleClientId: str(env, 'GOOGLE_CLIENT_ID'),

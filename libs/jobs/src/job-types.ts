@@ -23,6 +23,64 @@ export interface OrderMailItem {
   image: string;
 }
 
+/** A line of an order in its receipts: the snapshot above, with its price. Money in integer cents. */
+export interface OrderMailLine extends OrderMailItem {
+  unitPriceCents: number;
+  /** unitPriceCents × quantity. */
+  lineTotalCents: number;
+}
+
+/** The payment of an order as its mails word it (the values of the order's payment machine). */
+export type OrderMailPaymentState = 'unpaid' | 'authorized' | 'paid' | 'partially_refunded' | 'refunded' | 'failed';
+
+/**
+ * An order as every one of its mails shows it, built from the order document when the mail is queued
+ * (OrderMailsService in libs/orders), so a mail shows the order as it was when it was owed. Links are not in it:
+ * the templates build them from PUBLIC_URL and orderId (`/order/<id>` for the customer, the console's page for
+ * the owner).
+ */
+export interface OrderMailView {
+  orderId: string;
+  /** The number the site shows (orderNumberOf), without the '#'. */
+  orderNumber: string;
+  /** ISO date of the order. */
+  placedAt: string;
+  items: OrderMailLine[];
+  subtotalCents: number;
+  discountCents: number;
+  couponCode?: string;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  shippingAddress: { fullName: string; address: string; city: string; postalCode: string; country: string; phone: string };
+  payment: {
+    /** As stored: 'cod', 'card' (or an older value). */
+    method: string;
+    /** "Cash on delivery", "Card". */
+    label: string;
+    state: OrderMailPaymentState;
+  };
+}
+
+/** The returned units of one line (a `returned` notice). */
+export interface OrderMailReturnedLine extends OrderMailLine {
+  /** How many of the line's units came back (quantity stays the line's ordered quantity). */
+  returnedQuantity: number;
+}
+
+/** What a customer notice announces, with the facts only that notice shows. */
+export type OrderNotice =
+  | { kind: 'placed' }
+  | { kind: 'paid'; amountCents: number }
+  /** trackingUrl only for a carrier the shop knows (libs/orders carrier-tracking.ts). */
+  | { kind: 'shipped'; carrier?: string; trackingNumber?: string; trackingUrl?: string }
+  | { kind: 'delivered' }
+  | { kind: 'cancelled'; reason?: string }
+  /** refundedCents: everything refunded up to and including this refund; full: that is all that was paid. */
+  | { kind: 'refunded'; refundId: string; amountCents: number; reason: string; refundedCents: number; paidCents: number; full: boolean }
+  | { kind: 'returned'; lines: OrderMailReturnedLine[] };
+export type OrderNoticeKind = OrderNotice['kind'];
+
 export interface JobPayloads {
   'mail.welcome': MailBase & { username: string };
   'mail.password-reset': MailBase & { username: string; token: string };
@@ -33,9 +91,18 @@ export interface JobPayloads {
   'mail.contact-admin': MailBase & { messageId: string; name: string; email: string; subject: string; message: string };
   /** An admin's reply to a contact message, to its sender, quoting the message. */
   'mail.contact-reply': MailBase & { messageId: string; replyId: string; name: string; subject: string; reply: string; original: string };
-  /** orderNumber: the number people see (orderNumberOf); absent in jobs queued before it existed, as are items. */
+  /**
+   * Legacy: the bare order mails queued before the receipts ('mail.order-notice' replaced them). Nothing queues them
+   * any more; they stay, with their templates, so that jobs already waiting in Redis are still sent.
+   * orderNumber: the number people see (orderNumberOf); absent in jobs queued before it existed, as are items.
+   */
   'mail.order-confirmation': MailBase & { username: string; orderId: string; orderNumber?: string; items?: OrderMailItem[] };
+  /** Legacy, see 'mail.order-confirmation'. */
   'mail.order-status': MailBase & { username: string; orderId: string; orderNumber?: string; status: string; items?: OrderMailItem[] };
+  /** A receipt or notice to the customer of an order: placed, paid, shipped, delivered, cancelled, refunded, returned. */
+  'mail.order-notice': MailBase & { username: string; notice: OrderNotice; order: OrderMailView };
+  /** The owner's new-order e-mail (to ORDER_ALERT_EMAIL, else the first admin); customer null once the account is deleted. */
+  'mail.order-alert': MailBase & { customer: { username: string; email: string } | null; order: OrderMailView };
   'mail.product-moderated': MailBase & { username: string; productId: string; productName: string; approved: boolean; note?: string };
   'media.thumbnails': { fileId: string };
   /** Resolves stock holds left by an order placement that died (StockHoldsService.sweep). */
@@ -69,6 +136,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'mail.contact-reply': 'mail',
   'mail.order-confirmation': 'mail',
   'mail.order-status': 'mail',
+  'mail.order-notice': 'mail',
+  'mail.order-alert': 'mail',
   'mail.product-moderated': 'mail',
   'media.thumbnails': 'media',
   'sweep.stock-holds': 'maintenance',

@@ -4,3 +4,5 @@ export * from './stock-holds.service';
 export * from './order-recovery.module';
 export * from './order-machines';
 export * from './order-transitions.service';
+export * from './order-mail-view';
+export * from './carrier-tracking';

@@ -29,8 +29,11 @@ export class MailProcessor extends WorkerHost {
       'mail.contact-received': send('mail.contact-received'),
       'mail.contact-admin': send('mail.contact-admin'),
       'mail.contact-reply': send('mail.contact-reply'),
+      // Legacy: jobs queued before 'mail.order-notice' replaced them, still sent.
       'mail.order-confirmation': send('mail.order-confirmation'),
       'mail.order-status': send('mail.order-status'),
+      'mail.order-notice': send('mail.order-notice'),
+      'mail.order-alert': send('mail.order-alert'),
       'mail.product-moderated': send('mail.product-moderated'),
     };
   }

@@ -102,6 +102,11 @@ export class UsersRepository {
     return this.model.countDocuments({ isAdmin: true }).exec();
   }
 
+  /** The oldest admin account (by createdAt, then id): who gets the shop's notices when no address is configured. */
+  firstAdmin(): Promise<UserDocument | null> {
+    return this.model.findOne({ isAdmin: true }).sort({ createdAt: 1, _id: 1 }).exec();
+  }
+
   private listFilter(filter: UserListFilter): QueryFilter<User> {
     const query: QueryFilter<User> = {};
     if (filter.q) {
