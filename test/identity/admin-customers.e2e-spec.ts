@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Types, type Connection } from 'mongoose';
 import { createAccount, type TestAccount, ADDRESS, insertProduct } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
+import { statesOfLegacy } from '@shop/orders';
 
 type Status = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
 
@@ -24,7 +25,7 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
 
   const db = () => stack.app.get<Connection>(getConnectionToken());
 
-  /** Stores an order for a customer as the order flow leaves it (paidAt set when it was paid). */
+  /** Stores an order for a customer as the order flow leaves it (paidAt and paidCents set when it was paid). */
   async function seedOrder(user: string, seed: OrderSeed): Promise<string> {
     const _id = new Types.ObjectId();
     await db()
@@ -46,6 +47,10 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
         ...(seed.paid ? { paidAt: seed.createdAt } : {}),
         ...(seed.status === 'cancelled' ? { cancelledAt: seed.createdAt } : {}),
         ...(seed.refunded ? { refundedAt: seed.createdAt, refundReason: 'Arrived damaged' } : {}),
+        // The three machines' states and the money, as the order flow writes them.
+        ...statesOfLegacy({ status: seed.status, paymentMethod: 'cod', ...(seed.paid ? { paidAt: seed.createdAt } : {}), ...(seed.refunded ? { refundedAt: seed.createdAt } : {}) }),
+        paidCents: seed.paid ? seed.totalCents : 0,
+        refundedCents: seed.refunded ? seed.totalCents : 0,
         createdAt: seed.createdAt,
         updatedAt: seed.createdAt,
       });

@@ -1667,7 +1667,7 @@ export interface paths {
     };
     /**
      * List customers with their order figures (admins)
-     * @description JSON array; total in X-Total-Count and Content-Range. Each user with ordersCount (every order), totalSpent (paid orders only: paidAt set, neither cancelled nor refunded since, as GET /api/orders/stats), lastOrderAt and newsletter (an active subscription for the e-mail). Sortable: createdAt (default, newest first), username, email, id. filter keys: q (username/e-mail text), hasOrders, newsletter, role (admin, distributor or customer), id (list of ids).
+     * @description JSON array; total in X-Total-Count and Content-Range. Each user with ordersCount (every order), totalSpent (what was paid, net of refunds, as GET /api/orders/stats), lastOrderAt and newsletter (an active subscription for the e-mail). Sortable: createdAt (default, newest first), username, email, id. filter keys: q (username/e-mail text), hasOrders, newsletter, role (admin, distributor or customer), id (list of ids).
      */
     get: operations['Customers_list'];
     put?: never;
@@ -3762,7 +3762,7 @@ export interface components {
        */
       ordersCount: number;
       /**
-       * @description Sum of the totals of the paid orders (paidAt set, neither cancelled nor refunded since), in dollars
+       * @description What the customer paid and kept paid: the paid orders net of their refunds, in dollars
        * @example 129.5
        */
       totalSpent: number;
@@ -3792,7 +3792,15 @@ export interface components {
       itemsCount: number;
       /** @example cod */
       paymentMethod: string;
+      /** @description Money came in (paid, even if refunded since) */
       isPaid: boolean;
+      /**
+       * @description The payment's state, as on the order page
+       * @enum {string}
+       */
+      paymentState: 'unpaid' | 'authorized' | 'paid' | 'partially_refunded' | 'refunded' | 'failed';
+      /** @enum {string} */
+      fulfilmentState: 'unfulfilled' | 'shipped' | 'delivered' | 'returned';
       /** Format: date-time */
       createdAt: string;
     };
@@ -3852,7 +3860,7 @@ export interface components {
        */
       ordersCount: number;
       /**
-       * @description Sum of the totals of the paid orders (paidAt set, neither cancelled nor refunded since), in dollars
+       * @description What the customer paid and kept paid: the paid orders net of their refunds, in dollars
        * @example 129.5
        */
       totalSpent: number;

@@ -21,8 +21,8 @@ export class CustomersController {
   @ApiOperation({
     summary: 'List customers with their order figures (admins)',
     description:
-      'JSON array; total in X-Total-Count and Content-Range. Each user with ordersCount (every order), totalSpent (paid orders only: paidAt set, ' +
-      'neither cancelled nor refunded since, as GET /api/orders/stats), lastOrderAt and newsletter (an active subscription for the e-mail). ' +
+      'JSON array; total in X-Total-Count and Content-Range. Each user with ordersCount (every order), totalSpent (what was paid, net of refunds, ' +
+      'as GET /api/orders/stats), lastOrderAt and newsletter (an active subscription for the e-mail). ' +
       'Sortable: createdAt (default, newest first), username, email, id. filter keys: q (username/e-mail text), hasOrders, newsletter, ' +
       'role (admin, distributor or customer), id (list of ids).',
   })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, QueryFilter, SortOrder, Types } from 'mongoose';
 import { NewsletterSubscriber } from '../schemas/newsletter-subscriber.schema';
-import { Order, type OrderStatus, type ShippingAddress } from '../schemas/order.schema';
+import { Order, type FulfilmentState, type OrderStatus, type PaymentState, type ShippingAddress } from '../schemas/order.schema';
 import { Product } from '../schemas/product.schema';
 import { User } from '../schemas/user.schema';
 import { escapeRegexText } from './regex-text';
@@ -65,6 +65,8 @@ export interface CustomerOrderSummary {
   itemsCount: number;
   paymentMethod: string;
   paidAt: Date | null;
+  paymentState: PaymentState;
+  fulfilmentState: FulfilmentState;
   createdAt: Date;
 }
 
@@ -95,8 +97,11 @@ export const CUSTOMER_DETAIL_LIMIT = 200;
 
 const USER_FIELDS = { username: 1, email: 1, isAdmin: 1, isDistributor: 1, photoURL: 1, storeName: 1, createdAt: 1 } as const;
 
-/** An order counts as paid (revenue) when paidAt is set and it was neither cancelled nor refunded since: as GET /api/orders/stats. */
-const PAID = { paidAt: { $gte: new Date(0) }, status: { $ne: 'cancelled' }, refundedAt: { $exists: false } } as const;
+/**
+ * An order counts as spent when its money came in and was not all refunded (nor cancelled: older orders cancelled after
+ * payment recorded no refund); it counts what was kept, as GET /api/orders/stats.
+ */
+const PAID = { paymentState: { $in: ['paid', 'partially_refunded'] }, state: { $ne: 'cancelled' } } as const;
 
 function addressKey(a: ShippingAddress): string {
   return [a.fullName, a.address, a.city, a.postalCode, a.country, a.phone].map((v) => String(v ?? '').trim().toLowerCase()).join('\u0000');
@@ -189,7 +194,7 @@ export class CustomersRepository {
       this.orders
         .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([{ $match: { user } }, { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } }])
         .exec(),
-      this.orders.aggregate<{ _id: Types.ObjectId; totalCents: number }>([{ $match: { user, ...PAID } }, { $group: { _id: '$user', totalCents: { $sum: '$totalCents' } } }]).exec(),
+      this.orders.aggregate<{ _id: Types.ObjectId; totalCents: number }>([{ $match: { user, ...PAID } }, { $group: { _id: '$user', totalCents: { $sum: { $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] } } } }]).exec(),
     ]);
     return { countBy: new Map(counts.map((c) => [c._id.toString(), c])), paidBy: new Map(paid.map((p) => [p._id.toString(), p.totalCents])) };
   }
@@ -221,9 +226,9 @@ export class CustomersRepository {
       this.figuresOf([user]),
       this.orders
         .find({ user: id })
-        .select({ status: 1, totalCents: 1, items: 1, paymentMethod: 1, paidAt: 1, createdAt: 1, shippingAddress: 1 })
+        .select({ status: 1, totalCents: 1, items: 1, paymentMethod: 1, paidAt: 1, refundedAt: 1, paymentState: 1, fulfilmentState: 1, createdAt: 1, shippingAddress: 1 })
         .sort({ createdAt: -1, _id: -1 })
-        .lean<(Pick<Order, '_id' | 'status' | 'totalCents' | 'items' | 'paymentMethod' | 'paidAt' | 'createdAt' | 'shippingAddress'>)[]>()
+        .lean<(Pick<Order, '_id' | 'status' | 'totalCents' | 'items' | 'paymentMethod' | 'paidAt' | 'refundedAt' | 'paymentState' | 'fulfilmentState' | 'createdAt' | 'shippingAddress'>)[]>()
         .exec(),
       this.products
         .find({ 'reviews.user': id })
@@ -267,6 +272,9 @@ export class CustomersRepository {
         itemsCount: (o.items ?? []).reduce((n, i) => n + i.quantity, 0),
         paymentMethod: o.paymentMethod,
         paidAt: o.paidAt ?? null,
+        // Orders written before the three machines get theirs at the next start; until then, from the timestamps.
+        paymentState: o.paymentState ?? (o.refundedAt ? 'refunded' : o.paidAt ? 'paid' : 'unpaid'),
+        fulfilmentState: o.fulfilmentState ?? (o.status === 'delivered' ? 'delivered' : o.status === 'shipped' ? 'shipped' : 'unfulfilled'),
         createdAt: o.createdAt,
       })),
       addresses: [...addresses.values()],

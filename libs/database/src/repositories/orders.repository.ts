@@ -129,7 +129,10 @@ export interface OrderDayRow {
   totalCents: number;
 }
 
-/** The payment states in which money came in (refunded ones count what was kept: nothing). */
+/**
+ * The payment states in which money came in (refunded ones count what was kept: nothing). Cancelled orders are left
+ * out: a cancel now refunds what was paid, and older orders cancelled after payment recorded no refund.
+ */
 const MONEY_IN: PaymentState[] = ['paid', 'partially_refunded', 'refunded'];
 
 function actorFields(actor: OrderActor): { by: Types.ObjectId; byName: string; byEmail: string } {
@@ -378,7 +381,7 @@ export class OrdersRepository {
    */
   async salesSince(since: Date): Promise<OrderDayRow[]> {
     const rows = await this.model
-      .find({ paymentState: { $in: MONEY_IN }, paidAt: { $gte: since } }, { paidAt: 1, paidCents: 1, refundedCents: 1, _id: 0 })
+      .find({ paymentState: { $in: MONEY_IN }, state: { $ne: 'cancelled' }, paidAt: { $gte: since } }, { paidAt: 1, paidCents: 1, refundedCents: 1, _id: 0 })
       .lean<{ paidAt: Date; paidCents?: number; refundedCents?: number }[]>()
       .exec();
     return rows.map((r) => ({ createdAt: r.paidAt, totalCents: (r.paidCents ?? 0) - (r.refundedCents ?? 0) })).filter((r) => r.totalCents > 0);
@@ -388,7 +391,7 @@ export class OrdersRepository {
   async paidTotals(since?: Date): Promise<{ orders: number; totalCents: number }> {
     const [row] = await this.model
       .aggregate<{ orders: number; totalCents: number }>([
-        { $match: { paymentState: { $in: ['paid', 'partially_refunded'] }, paidAt: { $gte: since ?? new Date(0) } } },
+        { $match: { paymentState: { $in: ['paid', 'partially_refunded'] }, state: { $ne: 'cancelled' }, paidAt: { $gte: since ?? new Date(0) } } },
         { $group: { _id: null, orders: { $sum: 1 }, totalCents: { $sum: { $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] } } } },
       ])
       .exec();
@@ -402,7 +405,7 @@ export class OrdersRepository {
   topProducts(limit: number): Promise<TopProductRow[]> {
     return this.model
       .aggregate<TopProductRow>([
-        { $match: { paymentState: { $in: ['paid', 'partially_refunded'] } } },
+        { $match: { paymentState: { $in: ['paid', 'partially_refunded'] }, state: { $ne: 'cancelled' } } },
         {
           $project: {
             items: 1,

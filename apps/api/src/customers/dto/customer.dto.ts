@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ORDER_STATUSES, orderNumberOf, type CustomerAddress, type CustomerDetail, type CustomerOrderSummary, type CustomerReview, type CustomerRow, type OrderStatus } from '@shop/database';
+import { FULFILMENT_STATES, ORDER_STATUSES, PAYMENT_STATES, orderNumberOf, type FulfilmentState, type PaymentState, type CustomerAddress, type CustomerDetail, type CustomerOrderSummary, type CustomerReview, type CustomerRow, type OrderStatus } from '@shop/database';
 import { ListQueryDto } from '../../common/list-query';
 import { toDollars } from '../../common/money';
 import { ShippingAddressViewDto } from '../../orders/dto/order.dto';
@@ -34,7 +34,7 @@ export class CustomerDto {
   @ApiPropertyOptional({ nullable: true, type: String }) storeName!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ example: 3, description: 'Every order of the customer, whatever its status' }) ordersCount!: number;
-  @ApiProperty({ example: 129.5, description: 'Sum of the totals of the paid orders (paidAt set, neither cancelled nor refunded since), in dollars' }) totalSpent!: number;
+  @ApiProperty({ example: 129.5, description: 'What the customer paid and kept paid: the paid orders net of their refunds, in dollars' }) totalSpent!: number;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'When the latest order was placed' }) lastOrderAt!: string | null;
   @ApiProperty({ description: "True when the customer's e-mail has an active newsletter subscription" }) newsletter!: boolean;
 
@@ -66,7 +66,9 @@ export class CustomerOrderDto {
   @ApiProperty({ example: 39.58 }) total!: number;
   @ApiProperty({ example: 2, description: 'Units ordered' }) itemsCount!: number;
   @ApiProperty({ example: 'cod' }) paymentMethod!: string;
-  @ApiProperty() isPaid!: boolean;
+  @ApiProperty({ description: 'Money came in (paid, even if refunded since)' }) isPaid!: boolean;
+  @ApiProperty({ enum: PAYMENT_STATES, description: "The payment's state, as on the order page" }) paymentState!: PaymentState;
+  @ApiProperty({ enum: FULFILMENT_STATES }) fulfilmentState!: FulfilmentState;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 
   static from(o: CustomerOrderSummary): CustomerOrderDto {
@@ -78,6 +80,8 @@ export class CustomerOrderDto {
       itemsCount: o.itemsCount,
       paymentMethod: o.paymentMethod,
       isPaid: o.paidAt !== null,
+      paymentState: o.paymentState,
+      fulfilmentState: o.fulfilmentState,
       createdAt: o.createdAt.toISOString(),
     };
   }
