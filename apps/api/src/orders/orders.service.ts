@@ -26,6 +26,7 @@ import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderD
 import { salesPerDay, windowStart } from './order-stats';
 import { canTransition, restocksOn, transitionRefusal } from './order-state';
 import { PaymentService } from './payment/payment.service';
+import { AddressBookService } from '../users/address-book.service';
 import { computeTotals } from './pricing';
 import { toDollars } from '../common/money';
 import { parseObjectIdOr404 } from '../common/object-id';
@@ -66,6 +67,7 @@ export class OrdersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly holds: StockHoldsService,
     private readonly restocks: OrderRestockService,
+    private readonly addressBook: AddressBookService,
   ) {}
 
   /**
@@ -153,6 +155,7 @@ export class OrdersService {
       order = (await this.orders.changeStatus(order._id, { from: 'pending', to: 'paid', at: new Date() })) ?? order;
     }
     await this.mails.send(order, 'confirmation', caller);
+    await this.addressBook.rememberFromOrder(caller, dto.shippingAddress, dto.saveAddress);
     return { order: OrderDto.from(order), replayed: false };
   }
 
