@@ -21,7 +21,7 @@ export class ShippingController {
     description: "A new order's or saved address's country must be one of these codes, and its phone a valid number of that country.",
   })
   @ApiOkResponse({ type: ShippingCountryDto, isArray: true })
-  list(@NoQuery() _query: undefined): ShippingCountryDto[] {
+  countries(@NoQuery() _query: undefined): ShippingCountryDto[] {
     return this.countries;
   }
 }
