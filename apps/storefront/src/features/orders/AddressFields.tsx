@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useRef } from 'react';
+import type { ShippingAddress, ShippingCountry } from '../../lib/models';
+import { ADDRESS_FIELDS, firstInvalid, type AddressErrors, type AddressField } from './address-form';
+
+/** Focuses a field of an AddressFields form (the first invalid one after a refused submit). */
+export type FocusField = (field: AddressField) => void;
+
+/** The refs of an address form's inputs and a function that focuses the first invalid one. */
+export function useAddressFocus() {
+  const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const focusFirstInvalid = (errors: AddressErrors) => {
+    const field = firstInvalid(errors);
+    if (field) inputs.current[field]?.focus();
+  };
+  return { inputs, focusFirstInvalid };
+}
+
+interface AddressFieldsProps {
+  value: ShippingAddress;
+  onChange: (next: ShippingAddress) => void;
+  errors: AddressErrors;
+  /** Clears a field's message once it is edited. */
+  onFieldEdited: (field: AddressField) => void;
+  countries: readonly ShippingCountry[];
+  inputs: ReturnType<typeof useAddressFocus>['inputs'];
+  /** Prefix of the inputs' ids, unique on the page. */
+  idPrefix: string;
+}
+
+/**
+ * The six fields of a shipping address, each marked with its message when invalid (MUI error + helper text, which
+ * sets aria-invalid and aria-describedby); the country is a native select of the countries the shop ships to.
+ */
+export function AddressFields({ value, onChange, errors, onFieldEdited, countries, inputs, idPrefix }: AddressFieldsProps) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      {ADDRESS_FIELDS.map(({ key, label, autoComplete, max }) => {
+        const common = {
+          id: `${idPrefix}-${key}`,
+          label,
+          value: value[key],
+          autoComplete,
+          required: true,
+          error: !!errors[key],
+          helperText: errors[key],
+          inputRef: (el: HTMLInputElement | HTMLSelectElement | null) => {
+            inputs.current[key] = el;
+          },
+          onChange: (e: React.ChangeEvent<{ value: string }>) => {
+            onChange({ ...value, [key]: e.target.value });
+            onFieldEdited(key);
+          },
+          sx: key === 'address' ? { gridColumn: { sm: '1 / -1' } } : undefined,
+        };
+        if (key === 'country')
+          return (
+            <TextField key={key} {...common} select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+              <option value="">Choose a country</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </TextField>
+          );
+        return <TextField key={key} {...common} type={key === 'phone' ? 'tel' : 'text'} slotProps={{ htmlInput: { maxLength: max } }} />;
+      })}
+    </Box>
+  );
+}
