@@ -1,20 +1,32 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ShippingAddress, ShippingCountry } from '../../lib/models';
 import { ADDRESS_FIELDS, firstInvalid, type AddressErrors, type AddressField } from './address-form';
 
-/** Focuses a field of an AddressFields form (the first invalid one after a refused submit). */
-export type FocusField = (field: AddressField) => void;
-
-/** The refs of an address form's inputs and a function that focuses the first invalid one. */
-export function useAddressFocus() {
+/**
+ * The messages of an address form and the refs of its inputs. `showErrors` marks the fields and then moves the focus
+ * to the first invalid one (once the marked fields are on screen); `clearError` drops a field's message as it is edited.
+ */
+export function useAddressErrors() {
   const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
-  const focusFirstInvalid = (errors: AddressErrors) => {
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
     const field = firstInvalid(errors);
-    if (field) inputs.current[field]?.focus();
+    if (focusRequest && field) inputs.current[field]?.focus();
+    // Only a new request moves the focus, not every edit of the errors.
+  }, [focusRequest]);
+  return {
+    inputs,
+    errors,
+    showErrors: (next: AddressErrors) => {
+      setErrors(next);
+      setFocusRequest((n) => n + 1);
+    },
+    clearErrors: () => setErrors({}),
+    clearError: (field: AddressField) => setErrors(({ [field]: _edited, ...rest }) => rest),
   };
-  return { inputs, focusFirstInvalid };
 }
 
 interface AddressFieldsProps {
@@ -24,7 +36,7 @@ interface AddressFieldsProps {
   /** Clears a field's message once it is edited. */
   onFieldEdited: (field: AddressField) => void;
   countries: readonly ShippingCountry[];
-  inputs: ReturnType<typeof useAddressFocus>['inputs'];
+  inputs: ReturnType<typeof useAddressErrors>['inputs'];
   /** Prefix of the inputs' ids, unique on the page. */
   idPrefix: string;
 }

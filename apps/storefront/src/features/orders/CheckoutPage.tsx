@@ -25,8 +25,8 @@ import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/mo
 import { cartSubtotal } from '../cart/cart-logic';
 import { clearCart } from '../cart/cart-slice';
 import { useAddressBookListQuery, useCouponsValidateMutation, useOrdersPlaceMutation, useShippingCountriesQuery } from '../../lib/shop-api';
-import { AddressFields, useAddressFocus } from './AddressFields';
-import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress, type AddressErrors } from './address-form';
+import { AddressFields, useAddressErrors } from './AddressFields';
+import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from './address-form';
 
 /** The choice of the address radio group that shows the form for a new address. */
 const NEW_ADDRESS = 'new';
@@ -44,19 +44,8 @@ export default function CheckoutPage() {
   const [choice, setChoice] = useState<string | null>(null);
   const picked = saved.find((a) => a.id === (choice ?? saved.find((d) => d.isDefault)?.id));
   const [address, setAddress] = useState<ShippingAddress>(() => emptyAddress(user?.username ?? ''));
-  const [errors, setErrors] = useState<AddressErrors>({});
   const [saveAddress, setSaveAddress] = useState(true);
-  const { inputs, focusFirstInvalid } = useAddressFocus();
-  // Bumped to move the focus to the first invalid field once the marked fields are on screen.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest) focusFirstInvalid(errors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request moves the focus
-  }, [focusRequest]);
-  const showErrors = (next: AddressErrors) => {
-    setErrors(next);
-    setFocusRequest((n) => n + 1);
-  };
+  const { inputs, errors, showErrors, clearErrors, clearError } = useAddressErrors();
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<CouponPreview | null>(null);
@@ -163,7 +152,7 @@ export default function CheckoutPage() {
                     value={picked?.id ?? NEW_ADDRESS}
                     onChange={(e) => {
                       setChoice(e.target.value);
-                      setErrors({});
+                      clearErrors();
                     }}
                     sx={{ mb: picked ? 0 : 2 }}
                   >
@@ -196,7 +185,7 @@ export default function CheckoutPage() {
                       value={address}
                       onChange={setAddress}
                       errors={errors}
-                      onFieldEdited={(field) => setErrors(({ [field]: _edited, ...rest }) => rest)}
+                      onFieldEdited={clearError}
                       countries={countries}
                       inputs={inputs}
                     />
