@@ -9,10 +9,10 @@ import { countryName } from './shipping-address';
 @ApiTags('orders')
 @Controller('orders')
 export class ShippingController {
-  private readonly countries: ShippingCountryDto[];
+  private readonly list: ShippingCountryDto[];
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.countries = config.shipToCountries.map((code) => ({ code, name: countryName(code) }));
+    this.list = config.shipToCountries.map((code) => ({ code, name: countryName(code) }));
   }
 
   @Get('shipping-countries')
@@ -22,6 +22,6 @@ export class ShippingController {
   })
   @ApiOkResponse({ type: ShippingCountryDto, isArray: true })
   countries(@NoQuery() _query: undefined): ShippingCountryDto[] {
-    return this.countries;
+    return this.list;
   }
 }
