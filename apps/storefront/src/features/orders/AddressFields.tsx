@@ -32,11 +32,9 @@ export function useAddressErrors() {
 interface AddressFieldsProps {
   value: ShippingAddress;
   onChange: (next: ShippingAddress) => void;
-  errors: AddressErrors;
-  /** Clears a field's message once it is edited. */
-  onFieldEdited: (field: AddressField) => void;
+  /** The form's messages and inputs (useAddressErrors): a field's message is cleared once it is edited. */
+  checks: Pick<ReturnType<typeof useAddressErrors>, 'errors' | 'clearError' | 'inputs'>;
   countries: readonly ShippingCountry[];
-  inputs: ReturnType<typeof useAddressErrors>['inputs'];
   /** Prefix of the inputs' ids, unique on the page. */
   idPrefix: string;
 }
@@ -45,7 +43,7 @@ interface AddressFieldsProps {
  * The six fields of a shipping address, each marked with its message when invalid (MUI error + helper text, which
  * sets aria-invalid and aria-describedby); the country is a native select of the countries the shop ships to.
  */
-export function AddressFields({ value, onChange, errors, onFieldEdited, countries, inputs, idPrefix }: AddressFieldsProps) {
+export function AddressFields({ value, onChange, checks: { errors, clearError, inputs }, countries, idPrefix }: AddressFieldsProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       {ADDRESS_FIELDS.map(({ key, label, autoComplete, max }) => {
@@ -62,7 +60,7 @@ export function AddressFields({ value, onChange, errors, onFieldEdited, countrie
           },
           onChange: (e: React.ChangeEvent<{ value: string }>) => {
             onChange({ ...value, [key]: e.target.value });
-            onFieldEdited(key);
+            clearError(key);
           },
           sx: key === 'address' ? { gridColumn: { sm: '1 / -1' } } : undefined,
         };

@@ -45,7 +45,8 @@ export default function CheckoutPage() {
   const picked = saved.find((a) => a.id === (choice ?? saved.find((d) => d.isDefault)?.id));
   const [address, setAddress] = useState<ShippingAddress>(() => emptyAddress(user?.username ?? ''));
   const [saveAddress, setSaveAddress] = useState(true);
-  const { inputs, errors, showErrors, clearErrors, clearError } = useAddressErrors();
+  const checks = useAddressErrors();
+  const { showErrors, clearErrors } = checks;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<CouponPreview | null>(null);
@@ -180,15 +181,7 @@ export default function CheckoutPage() {
                 )}
                 {!picked && (
                   <>
-                    <AddressFields
-                      idPrefix="ship"
-                      value={address}
-                      onChange={setAddress}
-                      errors={errors}
-                      onFieldEdited={clearError}
-                      countries={countries}
-                      inputs={inputs}
-                    />
+                    <AddressFields idPrefix="ship" value={address} onChange={setAddress} checks={checks} countries={countries} />
                     <FormControlLabel
                       sx={{ mt: 1 }}
                       control={<Checkbox checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />}

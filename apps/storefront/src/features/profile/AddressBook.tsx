@@ -33,7 +33,8 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
   const countries = useShippingCountriesQuery().data ?? [];
   const [address, setAddress] = useState<ShippingAddress>(() => (editing ? addressOf(editing) : emptyAddress(user?.username ?? '')));
   const [makeDefault, setMakeDefault] = useState(editing?.isDefault ?? false);
-  const { inputs, errors, showErrors, clearError } = useAddressErrors();
+  const checks = useAddressErrors();
+  const { showErrors } = checks;
   const [add, adding] = useAddressBookAddMutation();
   const [update, updating] = useAddressBookUpdateMutation();
 
@@ -60,15 +61,7 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 2 }}>
         {title}
       </Typography>
-      <AddressFields
-        idPrefix="book"
-        value={address}
-        onChange={setAddress}
-        errors={errors}
-        onFieldEdited={clearError}
-        countries={countries}
-        inputs={inputs}
-      />
+      <AddressFields idPrefix="book" value={address} onChange={setAddress} checks={checks} countries={countries} />
       <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />} label="Make this my default address" />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button type="submit" variant="contained" disabled={adding.isLoading || updating.isLoading}>
