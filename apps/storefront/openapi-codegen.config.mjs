@@ -36,6 +36,11 @@ const config = {
     'favoritesList',
     'favoritesAdd',
     'favoritesRemove',
+    'addressBookList',
+    'addressBookAdd',
+    'addressBookUpdate',
+    'addressBookMakeDefault',
+    'addressBookRemove',
     // /api/products and /api/category
     'productsList',
     'productsGet',
@@ -62,6 +67,7 @@ const config = {
     'ordersMine',
     'ordersGet',
     'ordersCancel',
+    'shippingCountries',
     'couponsValidate',
     'couponsListPublic',
     // content

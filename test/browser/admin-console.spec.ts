@@ -58,7 +58,7 @@ test.describe('admin console in the browser', () => {
       .http()
       .post('/api/orders')
       .set('Authorization', customer.bearer)
-      .send({ shippingAddress: { fullName: customer.username, address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' }, paymentMethod: 'cod' });
+      .send({ shippingAddress: { fullName: customer.username, address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' });
     if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.id, total: res.body.total };
   }

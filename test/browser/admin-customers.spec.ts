@@ -104,7 +104,7 @@ test.describe('admin console: customers and roles', () => {
     expect(await page.getByTestId('figure-orders').innerText()).toBe('2');
     await page.getByTestId(`customer-order-${pendingOrder}`).waitFor();
     const addresses = page.getByRole('region', { name: 'Addresses' });
-    await addresses.getByText('1 Main Street, 12345 Springfield, USA', { exact: false }).waitFor();
+    await addresses.getByText('1 Main Street, 12345 Springfield, US', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Reviews' }).getByText('Soft and cool', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Reviews' }).getByText('Linen Shirt').waitFor();
 

@@ -128,14 +128,36 @@ export const ROUTES: RouteCase[] = [
   { path: (f) => `/product/${f.productId}`, heading: (f) => f.productName, who: 'customer', ready: 'text=Customer reviews' },
   { path: '/favorite', heading: 'Favorites', who: 'customer', ready: '[data-testid="favorite-item"]', drawer: true },
   { path: '/cart', heading: 'Shopping Cart', who: 'customer', ready: '[data-testid="cart-line"]', drawer: true },
-  { path: '/checkout', heading: 'Checkout', who: 'customer' },
+  {
+    path: '/checkout', heading: 'Checkout', who: 'customer', ready: '[data-testid="saved-address"]',
+    states: [
+      {
+        name: 'new address refused (every field marked)',
+        act: (p: Page) =>
+          p.getByRole('radio', { name: 'Use a new address' }).check()
+            .then(() => p.getByRole('textbox', { name: /^Full name/ }).fill(''))
+            .then(() => p.getByRole('button', { name: 'Place order' }).click())
+            .then(() => p.locator('[aria-invalid="true"]').nth(5).waitFor()),
+      },
+    ],
+  },
   { path: '/user-orders', heading: 'My Orders', who: 'customer', ready: '[data-testid="order-row"]' },
-  { path: (f) => `/order/${f.orderId}`, heading: 'Order', who: 'customer', ready: '[data-testid="order-status"]' },
+  {
+    path: (f) => `/order/${f.orderId}`, heading: 'Order', who: 'customer', ready: '[data-testid="order-status"]',
+    states: [
+      {
+        name: 'cancel confirmation',
+        act: (p: Page) => p.getByRole('button', { name: 'Cancel order' }).click().then(() => p.getByRole('dialog', { name: /^Cancel order/ }).waitFor()),
+        after: (p: Page) => p.keyboard.press('Escape').then(() => p.getByRole('dialog').waitFor({ state: 'hidden' })),
+      },
+    ],
+  },
   {
     path: '/profile', heading: 'My Account',
     who: 'customer',
     drawer: true,
     states: [
+      { name: 'address book form', act: (p: Page) => p.getByRole('button', { name: 'Add address' }).click().then(() => p.getByRole('form', { name: 'New address' }).waitFor()) },
       ...['Security', 'Orders', 'Settings'].map((tab) => ({ name: `tab ${tab}`, act: (p: Page) => p.getByRole('tab', { name: tab }).click() })),
       {
         name: 'delete dialog',
@@ -220,7 +242,7 @@ export async function prepareRoutes(bs: BrowserStack): Promise<{ fixtures: Fixtu
   expect(blog).toBeTruthy();
 
   expect((await http().post('/api/cart').set('Authorization', bearer).send({ productId: first._id, quantity: 1 })).status).toBeLessThan(300);
-  const address = { fullName: 'Demo Customer', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+  const address = { fullName: 'Demo Customer', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };
   const order = await http().post('/api/orders').set('Authorization', bearer).send({ shippingAddress: address, paymentMethod: 'cod' });
   expect(order.status).toBe(201);
   expect((await http().post('/api/cart').set('Authorization', bearer).send({ productId: second._id, quantity: 2 })).status).toBeLessThan(300);

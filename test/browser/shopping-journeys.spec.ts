@@ -122,8 +122,8 @@ test.describe('shopping journeys (browser)', () => {
     await page.getByRole('textbox', { name: /^Address/ }).fill('1 Main Street');
     await page.getByRole('textbox', { name: /^City/ }).fill('Springfield');
     await page.getByRole('textbox', { name: /^Postal code/ }).fill('12345');
-    await page.getByRole('textbox', { name: /^Country/ }).fill('USA');
-    await page.getByRole('textbox', { name: /^Phone/ }).fill('+1 555 0100');
+    await page.getByRole('combobox', { name: /^Country/ }).selectOption('US');
+    await page.getByRole('textbox', { name: /^Phone/ }).fill('(201) 555-0123');
     await page.getByRole('textbox', { name: /^Coupon code/ }).fill('BROWSER10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('coupon-preview').waitFor();

@@ -5,7 +5,7 @@ import { call, cleanup, clearRedisPrefix, freePort, register, report, shopEnv, s
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const INITIAL_STOCK = 5000;
 const BUYERS = 8;
-const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };
 
 /**
  * The engine CLI runs as its own process on a temp dbpath; the API places a stream of orders against it.

@@ -6,7 +6,7 @@ const RATE = Number(process.env.SOAK_RATE ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 60);
 const BUYERS = 20;
-const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };
 const SEARCHES = ['shirt', 'linen', 'wool', 'jacket', 'blue', 'dress', 'zzz', 'cap'];
 
 function rssKb(pid: number): number {

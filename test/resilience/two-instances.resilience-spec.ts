@@ -9,7 +9,7 @@ const BUYERS = 100;
 const UNITS = 20;
 const SWEEP_EVERY_MS = 1000;
 const WINDOW_MS = 6000;
-const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };
 
 /**
  * Several instances: two API processes and two worker processes (real processes, the built apps) on one

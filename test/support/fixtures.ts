@@ -148,4 +148,4 @@ export async function setProduct(stack: TestStack, id: string, fields: Partial<P
   await productModel(stack).updateOne({ _id: id }, { $set: fields }).exec();
 }
 
-export const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' };
+export const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };

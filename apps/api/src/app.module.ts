@@ -27,6 +27,7 @@ import { UsersModule } from './users/users.module';
 import { CartModule } from './cart/cart.module';
 import { CouponsModule } from './coupons/coupons.module';
 import { OrdersModule } from './orders/orders.module';
+import { ShippingModule } from './shipping/shipping.module';
 import { JobsAdminModule } from './jobs-admin/jobs-admin.module';
 import { QueuesBoardModule } from './queues-board/queues-board.module';
 import { BlogsModule } from './blogs/blogs.module';
@@ -87,6 +88,7 @@ export class AppModule {
         CartModule,
         CouponsModule,
         OrdersModule,
+        ShippingModule,
         JobsAdminModule,
         QueuesBoardModule,
         BlogsModule,

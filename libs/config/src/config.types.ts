@@ -50,6 +50,8 @@ export interface AppConfig {
   reviewModeration: 'post' | 'pre';
   /** Tax rate applied to orders, as a fraction (0.1 = 10 %). */
   taxRate: number;
+  /** The countries the shop ships to: ISO 3166-1 alpha-2 codes, upper case, in the configured order (SHIP_TO_COUNTRIES). */
+  shipToCountries: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Where the built web apps live (served at / and /admin when present). */
   webDistDir: string;

@@ -44,6 +44,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), WORKER_HEALTH_PORT: '0' }).workerHealthPort).toBe(0);
   });
 
+  it('ships to a default list of countries; SHIP_TO_COUNTRIES sets it (codes upper-cased, repeats dropped, order kept)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shipToCountries).toEqual(expect.arrayContaining(['US', 'CA', 'GB', 'DE']));
+    expect(loadConfig({ DATA_DIR: dataDir(), SHIP_TO_COUNTRIES: ' gb, us ,GB,fr' }).shipToCountries).toEqual(['GB', 'US', 'FR']);
+  });
+
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
@@ -65,6 +70,10 @@ describe('loadConfig', () => {
     [{ ORDER_ALERT_EMAIL: 'owner at shop' }, 'ORDER_ALERT_EMAIL'],
     [{ RATE_LIMIT_AUTH: '0' }, 'RATE_LIMIT_AUTH'],
     [{ WORKER_HEALTH_PORT: 'http' }, 'WORKER_HEALTH_PORT'],
+    [{ SHIP_TO_COUNTRIES: 'US,UK' }, 'SHIP_TO_COUNTRIES'],
+    [{ SHIP_TO_COUNTRIES: 'USA' }, 'SHIP_TO_COUNTRIES'],
+    [{ SHIP_TO_COUNTRIES: 'EU' }, 'SHIP_TO_COUNTRIES'],
+    [{ SHIP_TO_COUNTRIES: ' , ' }, 'SHIP_TO_COUNTRIES'],
   ])('rejects %j with one line naming %s', (env, variable) => {
     let error: unknown;
     try {

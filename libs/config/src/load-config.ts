@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isSupportedCountry } from 'libphonenumber-js';
 import { ConfigError } from './config.error';
 import type { AppConfig, Env } from './config.types';
 
@@ -71,6 +72,26 @@ function url(env: Env, name: string, protocols: string[], fallback?: string): st
     throw new ConfigError(name, `must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL (got "${raw}")`);
   }
   return raw;
+}
+
+/** Where the shop ships when SHIP_TO_COUNTRIES is unset: North America, the UK and Ireland, most of the EU's west, Australia and New Zealand. */
+export const DEFAULT_SHIP_TO_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'NL', 'BE', 'ES', 'IT', 'AT', 'SE', 'DK', 'AU', 'NZ'];
+
+/**
+ * SHIP_TO_COUNTRIES: ISO 3166-1 alpha-2 codes, comma-separated, case-insensitive. Each must be a country whose
+ * phone numbers the checkout can check (libphonenumber-js knows it), so "UK" or "EU" are refused; repeats are dropped.
+ */
+function shipToCountries(env: Env): string[] {
+  const raw = str(env, 'SHIP_TO_COUNTRIES');
+  if (raw === undefined) return [...DEFAULT_SHIP_TO_COUNTRIES];
+  const codes = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  if (codes.length === 0) throw new ConfigError('SHIP_TO_COUNTRIES', `must list at least one country code (got "${raw}")`);
+  for (const code of codes) {
+    if (!/^[A-Z]{2}$/.test(code) || !isSupportedCountry(code)) {
+      throw new ConfigError('SHIP_TO_COUNTRIES', `must be ISO 3166-1 alpha-2 country codes separated by commas, like US,CA,GB ("${code}" is not one)`);
+    }
+  }
+  return [...new Set(codes)];
 }
 
 /**
@@ -158,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
     workerHealthPort: str(env, 'WORKER_HEALTH_PORT') === undefined ? undefined : int(env, 'WORKER_HEALTH_PORT', 0, 0, 65535),
     taxRate: num(env, 'TAX_RATE', 0, 0, 1),
+    shipToCountries: shipToCountries(env),
     reviewModeration: oneOf(env, 'REVIEW_MODERATION', ['post', 'pre'] as const, 'post'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: resolve(cwd, str(env, 'WEB_DIST_DIR') ?? 'dist/web'),

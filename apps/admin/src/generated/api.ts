@@ -911,6 +911,65 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in customer's saved addresses (the checkout offers them) */
+    get: operations['AddressBook_list'];
+    put?: never;
+    /**
+     * Save an address (at most 5); the first one, or one sent with isDefault: true, is the default
+     * @description The country must be one of GET /api/orders/shipping-countries and the phone a valid number of it (stored in E.164).
+     */
+    post: operations['AddressBook_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/addresses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a saved address (isDefault: true also makes it the default)
+     * @description Checked as POST is.
+     */
+    put: operations['AddressBook_update'];
+    post?: never;
+    /** Delete a saved address; when it was the default, the first one left becomes the default */
+    delete: operations['AddressBook_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/addresses/{id}/default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Make a saved address the default */
+    put: operations['AddressBook_makeDefault'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users/{id}': {
     parameters: {
       query?: never;
@@ -1157,7 +1216,10 @@ export interface paths {
      */
     get: operations['Orders_list'];
     put?: never;
-    /** Place an order from the server-side cart (prices, discount and tax computed here) */
+    /**
+     * Place an order from the server-side cart (prices, discount and tax computed here)
+     * @description The address's country must be one of GET /api/orders/shipping-countries and its phone a valid number of that country (stored in E.164). A new address is kept in the address book unless saveAddress is false.
+     */
     post: operations['Orders_place'];
     delete?: never;
     options?: never;
@@ -1372,6 +1434,26 @@ export interface paths {
     put?: never;
     /** Cancel your own order while it is neither paid nor shipped (puts the stock back) */
     post: operations['Orders_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/shipping-countries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The countries the shop ships to (SHIP_TO_COUNTRIES), in the configured order
+     * @description A new order's or saved address's country must be one of these codes, and its phone a valid number of that country.
+     */
+    get: operations['Shipping_countries'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1933,6 +2015,9 @@ export interface components {
       | 'GOOGLE_ACCOUNT_CONFLICT'
       | 'GOOGLE_NOT_CONFIGURED'
       | 'TOO_MANY_FAVORITES'
+      | 'ADDRESS_NOT_FOUND'
+      | 'ADDRESS_EXISTS'
+      | 'ADDRESS_BOOK_FULL'
       | 'PRODUCT_NOT_FOUND'
       | 'NOT_YOUR_PRODUCT'
       | 'CATEGORY_NOT_FOUND'
@@ -2907,6 +2992,54 @@ export interface components {
       /** @description The product's _id. */
       productId: string;
     };
+    SavedAddressDto: {
+      /** @example Ann Smith */
+      fullName: string;
+      /** @example 1 Main Street */
+      address: string;
+      /** @example Springfield */
+      city: string;
+      /** @example 12345 */
+      postalCode: string;
+      /**
+       * @description ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text
+       * @example US
+       */
+      country: string;
+      /**
+       * @description A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)
+       * @example +12015550123
+       */
+      phone: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      _id: string;
+      /** @example 665f1c2e9d1e8a0012345678 */
+      id: string;
+      /** @description Exactly one address of a non-empty book is the default. */
+      isDefault: boolean;
+    };
+    AddressInputDto: {
+      /** @example Ann Smith */
+      fullName: string;
+      /** @example 1 Main Street */
+      address: string;
+      /** @example Springfield */
+      city: string;
+      /** @example 12345 */
+      postalCode: string;
+      /**
+       * @description ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text
+       * @example US
+       */
+      country: string;
+      /**
+       * @description A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)
+       * @example +12015550123
+       */
+      phone: string;
+      /** @description Make this the default address (the one the checkout preselects) */
+      isDefault?: boolean;
+    };
     AdminUpdateUserDto: {
       username?: string;
       /** Format: email */
@@ -3164,9 +3297,15 @@ export interface components {
       city: string;
       /** @example 12345 */
       postalCode: string;
-      /** @example USA */
+      /**
+       * @description ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text
+       * @example US
+       */
       country: string;
-      /** @example +1 555 0100 */
+      /**
+       * @description A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)
+       * @example +12015550123
+       */
       phone: string;
     };
     OrderActorDto: {
@@ -3322,9 +3461,15 @@ export interface components {
       city: string;
       /** @example 12345 */
       postalCode: string;
-      /** @example USA */
+      /**
+       * @description ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text
+       * @example US
+       */
       country: string;
-      /** @example +1 555 0100 */
+      /**
+       * @description A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)
+       * @example +12015550123
+       */
       phone: string;
     };
     PlaceOrderDto: {
@@ -3337,6 +3482,11 @@ export interface components {
       paymentMethod: 'cod' | 'card';
       /** @example SUMMER10 */
       couponCode?: string;
+      /**
+       * @description Keep the shipping address in the customer's address book (GET /api/users/addresses) when it is not there yet and the book has room
+       * @default true
+       */
+      saveAddress: boolean;
     };
     RevenuePeriodDto: {
       orders: number;
@@ -3466,6 +3616,18 @@ export interface components {
     OrderNoteInputDto: {
       /** @example Called the customer: leave at the back door */
       text: string;
+    };
+    ShippingCountryDto: {
+      /**
+       * @description ISO 3166-1 alpha-2 code: the value of shippingAddress.country
+       * @example US
+       */
+      code: string;
+      /**
+       * @description English name
+       * @example United States
+       */
+      name: string;
     };
     FailedJobDto: {
       /** @enum {string} */
@@ -3813,9 +3975,15 @@ export interface components {
       city: string;
       /** @example 12345 */
       postalCode: string;
-      /** @example USA */
+      /**
+       * @description ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text
+       * @example US
+       */
       country: string;
-      /** @example +1 555 0100 */
+      /**
+       * @description A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)
+       * @example +12015550123
+       */
       phone: string;
       /**
        * @description Orders shipped to this address
@@ -8720,6 +8888,485 @@ export interface operations {
       };
     };
   };
+  AddressBook_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddressDto'][];
+        };
+      };
+      /**
+       * @description Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       *
+       *     Bad request: VALIDATION_FAILED
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  AddressBook_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddressInputDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddressDto'][];
+        };
+      };
+      /** @description ADDRESS_BOOK_FULL, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADDRESS_BOOK_FULL' | 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: USER_NOT_FOUND
+       *
+       *     Not found: USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ADDRESS_EXISTS
+       *
+       *     Conflict: ADDRESS_EXISTS
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADDRESS_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  AddressBook_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddressInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddressDto'][];
+        };
+      };
+      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ADDRESS_NOT_FOUND, USER_NOT_FOUND
+       *
+       *     Not found: ADDRESS_NOT_FOUND, USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADDRESS_NOT_FOUND' | 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ADDRESS_EXISTS
+       *
+       *     Conflict: ADDRESS_EXISTS
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADDRESS_EXISTS';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  AddressBook_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddressDto'][];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ADDRESS_NOT_FOUND, USER_NOT_FOUND
+       *
+       *     Not found: ADDRESS_NOT_FOUND, USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADDRESS_NOT_FOUND' | 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  AddressBook_makeDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddressDto'][];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ADDRESS_NOT_FOUND, USER_NOT_FOUND
+       *
+       *     Not found: ADDRESS_NOT_FOUND, USER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ADDRESS_NOT_FOUND' | 'USER_NOT_FOUND';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
   AdminUsers_get: {
     parameters: {
       query?: never;
@@ -12087,6 +12734,49 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'ORDER_NOT_CANCELLABLE' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Shipping_countries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingCountryDto'][];
+        };
+      };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
           };
         };
       };

@@ -9,6 +9,7 @@ import { IdParam } from '../common/object-id';
 import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, RefundOrderDto, ReturnOrderDto, ShipOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { toCents } from '../common/money';
 import { OrdersService } from './orders.service';
+import { ShippingAddressPipe } from '../shipping/shipping-address.pipe';
 
 /** The order id of a path: a malformed one is an unknown order. */
 const OrderId = () => IdParam('id', 'ORDER_NOT_FOUND', 'Order not found');
@@ -20,7 +21,11 @@ export class OrdersController {
 
   @Post()
   @Auth()
-  @ApiOperation({ summary: 'Place an order from the server-side cart (prices, discount and tax computed here)' })
+  @ApiOperation({
+    summary: 'Place an order from the server-side cart (prices, discount and tax computed here)',
+    description:
+      "The address's country must be one of GET /api/orders/shipping-countries and its phone a valid number of that country (stored in E.164). A new address is kept in the address book unless saveAddress is false.",
+  })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeating a key answers the order it placed (header Idempotent-Replayed: true)' })
   @ApiCreatedResponse({ type: OrderDto })
   @ApiErrors(
@@ -39,7 +44,7 @@ export class OrdersController {
   )
   async place(
     @CurrentUser() user: AuthUser,
-    @Body() dto: PlaceOrderDto,
+    @Body(ShippingAddressPipe) dto: PlaceOrderDto,
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<OrderDto> {

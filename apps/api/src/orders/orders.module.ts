@@ -3,6 +3,7 @@ import { OrderRecoveryModule } from '@shop/orders';
 import { CartModule } from '../cart/cart.module';
 import { OrdersCompatController } from '../compat/orders-compat.controller';
 import { CouponsModule } from '../coupons/coupons.module';
+import { UsersModule } from '../users/users.module';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { OrderStatesMigration } from './order-states.migration';
@@ -11,7 +12,7 @@ import { PAYMENT_PROVIDERS } from './payment/payment-provider';
 import { PaymentService } from './payment/payment.service';
 
 @Module({
-  imports: [CartModule, CouponsModule, OrderRecoveryModule],
+  imports: [CartModule, CouponsModule, OrderRecoveryModule, UsersModule],
   // The compat routes first: their literal paths are matched before the current controller's /:id routes.
   controllers: [OrdersCompatController, OrdersController],
   providers: [

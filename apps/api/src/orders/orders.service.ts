@@ -24,6 +24,7 @@ import { couponRule, CouponsService } from '../coupons/coupons.service';
 import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderStatsDto, PlaceOrderDto, UpdateOrderDto } from './dto/order.dto';
 import { salesPerDay, windowStart } from './order-stats';
 import { PaymentService } from './payment/payment.service';
+import { AddressBookService } from '../users/address-book.service';
 import { computeTotals } from './pricing';
 import { toDollars } from '../common/money';
 import { parseObjectIdOr404 } from '../common/object-id';
@@ -63,6 +64,7 @@ export class OrdersService {
     private readonly transitions: OrderTransitionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly holds: StockHoldsService,
+    private readonly addressBook: AddressBookService,
   ) {}
 
   /**
@@ -154,6 +156,7 @@ export class OrdersService {
     await this.holds.settle(orderId, taken.map((l) => l.product));
     await this.cart.empty(user);
     await this.transitions.sendOwed(order);
+    await this.addressBook.rememberFromOrder(caller, dto.shippingAddress, dto.saveAddress);
     return { order: OrderDto.from(order), replayed: false };
   }
 

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AddressBookController } from './address-book.controller';
+import { AddressBookService } from './address-book.service';
 import { UsersCompatController } from '../compat/users-compat.controller';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountRecoveryController } from './account-recovery.controller';
@@ -18,8 +20,8 @@ import { UsersService } from './users.service';
  * last: its /:id routes must not shadow fixed paths.
  */
 @Module({
-  controllers: [UsersController, DistributorController, GoogleAuthController, UsersCompatController, AccountRecoveryController, FavoritesController, AdminUsersController],
-  providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService],
-  exports: [UsersService],
+  controllers: [UsersController, DistributorController, GoogleAuthController, UsersCompatController, AccountRecoveryController, FavoritesController, AddressBookController, AdminUsersController],
+  providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService, AddressBookService],
+  exports: [UsersService, AddressBookService],
 })
 export class UsersModule {}

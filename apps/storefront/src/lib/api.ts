@@ -127,6 +127,6 @@ export const api = createApi({
     action.type === SERVER_DATA_ACTION ? ((action.payload as Record<string, never> | undefined)?.[reducerPath] ?? undefined) : undefined,
   baseQuery,
   keepUnusedDataFor: KEEP_DEFAULT,
-  tagTypes: ['Product', 'Order', 'User', 'Category', 'Cart', 'Favorite', 'Blog', 'Comment', 'Coupon'],
+  tagTypes: ['Product', 'Order', 'User', 'Category', 'Cart', 'Favorite', 'Blog', 'Comment', 'Coupon', 'Address'],
   endpoints: () => ({}),
 });

@@ -23,7 +23,9 @@ import type {
   SearchFindApiArg,
   SearchResultDto,
   FacetValueDto,
+  SavedAddressDto,
   ShippingAddressDto,
+  ShippingCountryDto,
   UserInfoDto,
   VariantDto,
 } from './generated/shop-api';
@@ -64,6 +66,10 @@ export type CartLine = CartLineDto;
 export type ServerCart = CartDto;
 
 export type ShippingAddress = ShippingAddressDto;
+/** An address of the customer's address book (GET /api/users/addresses). */
+export type SavedAddress = SavedAddressDto;
+/** A country the shop ships to (GET /api/orders/shipping-countries). */
+export type ShippingCountry = ShippingCountryDto;
 
 /** How an order is paid (POST /api/orders). */
 export type PaymentMethod = PlaceOrderDto['paymentMethod'];

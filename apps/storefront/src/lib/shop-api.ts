@@ -25,6 +25,11 @@ export const shopApi = generatedApi.enhanceEndpoints({
     favoritesList: { providesTags: ['Favorite'], transformResponse: (r: unknown) => listOf(r, 'favorites') },
     favoritesAdd: { invalidatesTags: ['Favorite'] },
     favoritesRemove: { invalidatesTags: ['Favorite'] },
+    addressBookList: { providesTags: ['Address'] },
+    addressBookAdd: { invalidatesTags: ['Address'] },
+    addressBookUpdate: { invalidatesTags: ['Address'] },
+    addressBookMakeDefault: { invalidatesTags: ['Address'] },
+    addressBookRemove: { invalidatesTags: ['Address'] },
     // products and categories
     productsGet: { providesTags: (_r, _e, { id }) => [{ type: 'Product', id }], keepUnusedDataFor: KEEP_SHORT },
     productsTop: { providesTags: [PRODUCT_LIST], keepUnusedDataFor: KEEP_SHORT, transformResponse: (r: unknown) => listOf(r, 'products') },
@@ -41,10 +46,13 @@ export const shopApi = generatedApi.enhanceEndpoints({
     cartUpdate: { invalidatesTags: ['Cart'] },
     cartRemove: { invalidatesTags: ['Cart'] },
     // orders and coupons
-    ordersPlace: { invalidatesTags: ['Order', 'Cart', PRODUCT_LIST] },
+    // Placing an order may add its address to the address book.
+    ordersPlace: { invalidatesTags: ['Order', 'Cart', 'Address', PRODUCT_LIST] },
     ordersMine: { providesTags: ['Order'], transformResponse: (r: unknown) => listOf(r, 'orders') },
     ordersGet: { providesTags: (_r, _e, { id }) => [{ type: 'Order', id }] },
     ordersCancel: { invalidatesTags: ['Order'] },
+    // The configured list changes only with a restart.
+    shippingCountries: { keepUnusedDataFor: 3600 },
     couponsListPublic: { providesTags: ['Coupon'], transformResponse: (r: unknown) => listOf(r, 'coupons') },
     // blog, comments, contributors
     blogsList: { providesTags: ['Blog'], transformResponse: (r: unknown) => listOf(r, 'blogs') },
@@ -69,6 +77,11 @@ export const {
   useAccountRecoveryResetPasswordMutation,
   useAccountRecoveryRequestDeletionMutation,
   useAccountRecoveryConfirmDeletionMutation,
+  useAddressBookListQuery,
+  useAddressBookAddMutation,
+  useAddressBookUpdateMutation,
+  useAddressBookMakeDefaultMutation,
+  useAddressBookRemoveMutation,
   // products and categories
   useProductsGetQuery,
   useProductsTopQuery,
@@ -84,6 +97,7 @@ export const {
   useOrdersMineQuery,
   useOrdersGetQuery,
   useOrdersCancelMutation,
+  useShippingCountriesQuery,
   useCouponsValidateMutation,
   useCouponsListPublicQuery,
   // content

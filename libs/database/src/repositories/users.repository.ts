@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { QueryFilter, Model, SortOrder, Types } from 'mongoose';
-import { User, UserDocument } from '../schemas/user.schema';
+import { AddressFields, SavedAddress, User, UserDocument } from '../schemas/user.schema';
 
 export interface NewUser {
   username: string;
@@ -54,6 +54,12 @@ export interface UserChanges {
 export interface UserRoles {
   isAdmin?: boolean;
   isDistributor?: boolean;
+}
+
+/** A user's address book: the addresses, oldest first, and the id of the default one (if set). */
+export interface AddressBook {
+  addresses: SavedAddress[];
+  defaultAddressId?: Types.ObjectId;
 }
 
 function escapeRegex(text: string): string {
@@ -174,5 +180,51 @@ export class UsersRepository {
 
   async removeFavorite(id: Types.ObjectId, productId: Types.ObjectId): Promise<void> {
     await this.model.updateOne({ _id: id }, { $pull: { favorites: productId } }).exec();
+  }
+
+  /** The user's address book; null when the user no longer exists. */
+  async addressBook(id: Types.ObjectId): Promise<AddressBook | null> {
+    return this.model.findById(id, { addresses: 1, defaultAddressId: 1 }).lean<AddressBook>().exec();
+  }
+
+  /**
+   * Appends an address while the book holds fewer than `max` (one conditional update, so two requests at once
+   * cannot pass the limit); `makeDefault` also makes it the default. Answers the new address's id, or null when the
+   * book is full or the user is gone.
+   */
+  async addAddress(id: Types.ObjectId, fields: AddressFields, max: number, makeDefault: boolean): Promise<Types.ObjectId | null> {
+    const addressId = new Types.ObjectId();
+    const result = await this.model
+      .updateOne(
+        { _id: id, [`addresses.${max - 1}`]: { $exists: false } },
+        { $push: { addresses: { ...fields, _id: addressId } }, ...(makeDefault ? { $set: { defaultAddressId: addressId } } : {}) },
+        { runValidators: true },
+      )
+      .exec();
+    return result.matchedCount === 1 ? addressId : null;
+  }
+
+  /** Replaces the fields of one of the user's addresses (and may make it the default); false when there is no such address. */
+  async updateAddress(id: Types.ObjectId, addressId: Types.ObjectId, fields: AddressFields, makeDefault: boolean): Promise<boolean> {
+    const result = await this.model
+      .updateOne(
+        { _id: id, 'addresses._id': addressId },
+        { $set: { 'addresses.$': { ...fields, _id: addressId }, ...(makeDefault ? { defaultAddressId: addressId } : {}) } },
+        { runValidators: true },
+      )
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  /** Makes one of the user's addresses the default; false when there is no such address. */
+  async setDefaultAddress(id: Types.ObjectId, addressId: Types.ObjectId): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id, 'addresses._id': addressId }, { $set: { defaultAddressId: addressId } }).exec();
+    return result.matchedCount === 1;
+  }
+
+  /** Removes one of the user's addresses; false when there is no such address. */
+  async removeAddress(id: Types.ObjectId, addressId: Types.ObjectId): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id, 'addresses._id': addressId }, { $pull: { addresses: { _id: addressId } } }).exec();
+    return result.matchedCount === 1;
   }
 }

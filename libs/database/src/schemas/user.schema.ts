@@ -2,6 +2,24 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Types } from 'mongoose';
 import { announceUserWrites } from '../user-changes';
 
+/** An address of the customer's address book: the shipping address fields of an order, with its own id. */
+@Schema({ _id: true })
+export class SavedAddress {
+  _id!: Types.ObjectId;
+  @Prop({ required: true, trim: true, maxlength: 100 }) fullName!: string;
+  @Prop({ required: true, trim: true, maxlength: 200 }) address!: string;
+  @Prop({ required: true, trim: true, maxlength: 100 }) city!: string;
+  @Prop({ required: true, trim: true, maxlength: 20 }) postalCode!: string;
+  /** ISO 3166-1 alpha-2 code. */
+  @Prop({ required: true, trim: true, maxlength: 2 }) country!: string;
+  /** E.164. */
+  @Prop({ required: true, trim: true, maxlength: 20 }) phone!: string;
+}
+export const SavedAddressSchema = SchemaFactory.createForClass(SavedAddress);
+
+/** The fields of a saved address, without its id. */
+export type AddressFields = Omit<SavedAddress, '_id'>;
+
 @Schema({ timestamps: true, collection: 'users', strictQuery: 'throw' })
 export class User {
   _id!: Types.ObjectId;
@@ -38,6 +56,14 @@ export class User {
 
   @Prop({ type: [{ type: Types.ObjectId, ref: 'Product' }], default: [] })
   favorites!: Types.ObjectId[];
+
+  /** The address book, oldest first (a few entries: the API keeps it at MAX_ADDRESSES). */
+  @Prop({ type: [SavedAddressSchema], default: [] })
+  addresses!: SavedAddress[];
+
+  /** The id of the default address; unset or stale means the first one. */
+  @Prop({ type: Types.ObjectId })
+  defaultAddressId?: Types.ObjectId;
 
   createdAt!: Date;
   updatedAt!: Date;

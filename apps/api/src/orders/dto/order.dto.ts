@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsNotEmptyObject, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNotEmptyObject, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { FULFILMENT_STATES, ORDER_EVENTS, ORDER_STATES, ORDER_STATUSES, PAYMENT_STATES, REFUND_STATUSES, orderNumberOf, type FulfilmentState, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderState, type OrderStatus, type PaymentState, type RefundStatus } from '@shop/database';
 import { statesOf } from '@shop/orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
@@ -19,8 +19,13 @@ export class ShippingAddressDto {
   @ApiProperty({ example: '1 Main Street' }) @apply(addressField('Address', 200)) address!: string;
   @ApiProperty({ example: 'Springfield' }) @apply(addressField('City', 100)) city!: string;
   @ApiProperty({ example: '12345' }) @apply(addressField('Postal code', 20)) postalCode!: string;
-  @ApiProperty({ example: 'USA' }) @apply(addressField('Country', 60)) country!: string;
-  @ApiProperty({ example: '+1 555 0100' }) @apply(addressField('Phone', 30)) phone!: string;
+  /** New input: a code of GET /api/orders/shipping-countries (ShippingAddressPipe checks it); orders placed before may hold other text. */
+  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text' })
+  @apply(addressField('Country', 60))
+  country!: string;
+  @ApiProperty({ example: '+12015550123', description: 'A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)' })
+  @apply(addressField('Phone', 30))
+  phone!: string;
 }
 
 /** POST /api/orders: the order is built from the server-side cart; prices never come from the request. */
@@ -44,6 +49,11 @@ export class PlaceOrderDto {
   @IsString()
   @MaxLength(40)
   couponCode?: string;
+
+  @ApiPropertyOptional({ default: true, description: "Keep the shipping address in the customer's address book (GET /api/users/addresses) when it is not there yet and the book has room" })
+  @IsOptional()
+  @IsBoolean({ message: 'saveAddress must be true or false' })
+  saveAddress?: boolean;
 }
 
 /**

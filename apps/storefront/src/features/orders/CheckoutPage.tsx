@@ -1,12 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,21 +24,12 @@ import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/models';
 import { cartSubtotal } from '../cart/cart-logic';
 import { clearCart } from '../cart/cart-slice';
-import { useCouponsValidateMutation, useOrdersPlaceMutation } from '../../lib/shop-api';
+import { useAddressBookListQuery, useCouponsValidateMutation, useOrdersPlaceMutation, useShippingCountriesQuery } from '../../lib/shop-api';
+import { AddressFields, useAddressErrors } from './AddressFields';
+import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from './address-form';
 
-const FIELDS: Array<[keyof ShippingAddress, string, string]> = [
-  ['fullName', 'Full name', 'name'],
-  ['address', 'Address', 'street-address'],
-  ['city', 'City', 'address-level2'],
-  ['postalCode', 'Postal code', 'postal-code'],
-  ['country', 'Country', 'country-name'],
-  ['phone', 'Phone', 'tel'],
-];
-
-export function missingAddressField(address: ShippingAddress): string | null {
-  const missing = FIELDS.find(([key]) => !address[key].trim());
-  return missing ? `${missing[1]} is required` : null;
-}
+/** The choice of the address radio group that shows the form for a new address. */
+const NEW_ADDRESS = 'new';
 
 export default function CheckoutPage() {
   usePageMeta('Checkout', 'Enter your shipping address and place your Threadline order.');
@@ -44,8 +37,16 @@ export default function CheckoutPage() {
   const user = useAppSelector((s) => s.session.userInfo);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [address, setAddress] = useState<ShippingAddress>({ fullName: user?.username ?? '', address: '', city: '', postalCode: '', country: '', phone: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const countries = useShippingCountriesQuery().data ?? [];
+  const book = useAddressBookListQuery();
+  const saved = book.data ?? [];
+  // Until the shopper picks, the default saved address (or a new one when the book is empty).
+  const [choice, setChoice] = useState<string | null>(null);
+  const picked = saved.find((a) => a.id === (choice ?? saved.find((d) => d.isDefault)?.id));
+  const [address, setAddress] = useState<ShippingAddress>(() => emptyAddress(user?.username ?? ''));
+  const [saveAddress, setSaveAddress] = useState(true);
+  const checks = useAddressErrors();
+  const { showErrors, clearErrors } = checks;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<CouponPreview | null>(null);
@@ -90,20 +91,35 @@ export default function CheckoutPage() {
   };
 
   const onPlaceOrder = async () => {
-    const problem = missingAddressField(address);
-    if (problem) {
-      orderToast.error(problem);
-      return;
+    const shippingAddress = picked ? addressOf(picked) : address;
+    if (!picked) {
+      const problems = validateAddress(address, countries);
+      if (Object.keys(problems).length) {
+        showErrors(problems);
+        orderToast.error('Please correct the marked fields of the shipping address');
+        return;
+      }
     }
     try {
-      const order = await placeOrder({ 'Idempotency-Key': idempotencyKey, placeOrderDto: { shippingAddress: address, paymentMethod, couponCode: coupon?.code } }).unwrap();
+      const order = await placeOrder({
+        'Idempotency-Key': idempotencyKey,
+        placeOrderDto: { shippingAddress, paymentMethod, couponCode: coupon?.code, saveAddress: !picked && saveAddress },
+      }).unwrap();
       dispatch(clearCart());
       couponToast.dismiss();
       orderToast.dismiss();
       toast.success('Order placed');
       navigate(`/order/${order._id ?? order.id}`, { replace: true });
     } catch (error) {
-      setErrors(fieldErrors(error));
+      const refused = addressErrorsFrom(fieldErrors(error), 'shippingAddress.');
+      if (Object.keys(refused).length) {
+        // A saved address the shop no longer accepts (say, a country it stopped shipping to) opens in the form to fix.
+        if (picked) {
+          setChoice(NEW_ADDRESS);
+          setAddress(shippingAddress);
+        }
+        showErrors(refused);
+      }
       orderToast.error(errorMessage(error));
     }
   };
@@ -127,21 +143,54 @@ export default function CheckoutPage() {
             <Typography id="ship-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
               Shipping address
             </Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {FIELDS.map(([key, label, autoComplete]) => (
-                <TextField
-                  key={key}
-                  label={label}
-                  value={address[key]}
-                  autoComplete={autoComplete}
-                  required
-                  onChange={(e) => setAddress((a) => ({ ...a, [key]: e.target.value }))}
-                  error={!!errors[`shippingAddress.${key}`] || !!errors[key]}
-                  helperText={errors[`shippingAddress.${key}`] ?? errors[key]}
-                  sx={key === 'address' ? { gridColumn: { sm: '1 / -1' } } : undefined}
-                />
-              ))}
-            </Box>
+            {book.isLoading ? (
+              <Skeleton variant="rounded" height={160} />
+            ) : (
+              <>
+                {saved.length > 0 && (
+                  <RadioGroup
+                    aria-labelledby="ship-title"
+                    value={picked?.id ?? NEW_ADDRESS}
+                    onChange={(e) => {
+                      setChoice(e.target.value);
+                      clearErrors();
+                    }}
+                    sx={{ mb: picked ? 0 : 2 }}
+                  >
+                    {saved.map((a) => (
+                      <FormControlLabel
+                        key={a.id}
+                        value={a.id}
+                        control={<Radio />}
+                        data-testid="saved-address"
+                        label={
+                          <Box sx={{ py: 0.5 }}>
+                            <Typography component="span" sx={{ display: 'block' }}>
+                              {addressLine(a, countries)}
+                              {a.isDefault ? ' (default)' : ''}
+                            </Typography>
+                            <Typography component="span" variant="body2" color="text.secondary">
+                              {a.phone}
+                            </Typography>
+                          </Box>
+                        }
+                      />
+                    ))}
+                    <FormControlLabel value={NEW_ADDRESS} control={<Radio />} label="Use a new address" />
+                  </RadioGroup>
+                )}
+                {!picked && (
+                  <>
+                    <AddressFields idPrefix="ship" value={address} onChange={setAddress} checks={checks} countries={countries} />
+                    <FormControlLabel
+                      sx={{ mt: 1 }}
+                      control={<Checkbox checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />}
+                      label="Save this address to my address book"
+                    />
+                  </>
+                )}
+              </>
+            )}
           </Paper>
           <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} component="section" aria-labelledby="pay-title">
             <Typography id="pay-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>

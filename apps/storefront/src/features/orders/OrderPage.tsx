@@ -3,6 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -12,6 +17,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api';
@@ -27,6 +33,7 @@ export default function OrderPage() {
   const { data, isLoading, error } = useOrdersGetQuery({ id });
   const order: Order | undefined = data;
   const [cancel, cancelling] = useOrdersCancelMutation();
+  const [confirming, setConfirming] = useState(false);
 
   if (isLoading)
     return (
@@ -137,22 +144,37 @@ export default function OrderPage() {
             </Paper>
           )}
           {order.status === 'pending' && (
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={cancelling.isLoading}
-              onClick={async () => {
-                try {
-                  await cancel({ id: order._id }).unwrap();
-                  toast.info('Order cancelled');
-                } catch (e) {
-                  toast.error(errorMessage(e));
-                }
-              }}
-            >
+            <Button variant="outlined" color="error" disabled={cancelling.isLoading} onClick={() => setConfirming(true)}>
               Cancel order
             </Button>
           )}
+          <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-order-title" aria-describedby="cancel-order-text">
+            <DialogTitle id="cancel-order-title">Cancel order #{order.number}?</DialogTitle>
+            <DialogContent>
+              <DialogContentText id="cancel-order-text">The order will not be shipped, and this cannot be undone. Choose Cancel to keep it.</DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)} autoFocus>
+                Cancel
+              </Button>
+              <Button
+                color="error"
+                variant="contained"
+                disabled={cancelling.isLoading}
+                onClick={async () => {
+                  try {
+                    await cancel({ id: order._id }).unwrap();
+                    setConfirming(false);
+                    toast.info('Order cancelled');
+                  } catch (e) {
+                    toast.error(errorMessage(e));
+                  }
+                }}
+              >
+                {cancelling.isLoading ? 'Cancelling...' : 'Confirm'}
+              </Button>
+            </DialogActions>
+          </Dialog>
           <Button component={RouterLink} to="/user-orders" variant="text">
             All my orders
           </Button>

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -24,6 +25,7 @@ import { MESSAGES, isEmail, validatePasswordChange } from '../../lib/validation'
 import { PasswordField } from '../auth/PasswordField';
 import { useAccountRecoveryRequestDeletionMutation, useUsersUpdateProfileMutation } from '../../lib/shop-api';
 import { setCredentials } from '../auth/session-slice';
+import { AddressBook } from './AddressBook';
 
 export const DELETION_MESSAGE = 'A verification email has been sent. Please check your email to confirm account deletion.';
 export const DELETION_TOAST_MS = 10_000;
@@ -161,7 +163,13 @@ export default function ProfilePage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 0 && <ProfileTab />}
+        {tab === 0 && (
+          <Stack spacing={4}>
+            <ProfileTab />
+            <Divider />
+            <AddressBook />
+          </Stack>
+        )}
         {tab === 1 && <SecurityTab />}
         {tab === 2 && (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

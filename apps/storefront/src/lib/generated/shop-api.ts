@@ -208,6 +208,35 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    addressBookList: build.query<AddressBookListApiResponse, AddressBookListApiArg>({
+      query: () => ({ url: `/api/users/addresses` }),
+    }),
+    addressBookAdd: build.mutation<AddressBookAddApiResponse, AddressBookAddApiArg>({
+      query: (queryArg) => ({
+        url: `/api/users/addresses`,
+        method: 'POST',
+        body: queryArg.addressInputDto,
+      }),
+    }),
+    addressBookUpdate: build.mutation<AddressBookUpdateApiResponse, AddressBookUpdateApiArg>({
+      query: (queryArg) => ({
+        url: `/api/users/addresses/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.addressInputDto,
+      }),
+    }),
+    addressBookRemove: build.mutation<AddressBookRemoveApiResponse, AddressBookRemoveApiArg>({
+      query: (queryArg) => ({
+        url: `/api/users/addresses/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'DELETE',
+      }),
+    }),
+    addressBookMakeDefault: build.mutation<AddressBookMakeDefaultApiResponse, AddressBookMakeDefaultApiArg>({
+      query: (queryArg) => ({
+        url: `/api/users/addresses/${encodeURIComponent(String(queryArg.id))}/default`,
+        method: 'PUT',
+      }),
+    }),
     cartAdd: build.mutation<CartAddApiResponse, CartAddApiArg>({
       query: (queryArg) => ({
         url: `/api/cart`,
@@ -273,6 +302,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/cancel`,
         method: 'POST',
       }),
+    }),
+    shippingCountries: build.query<ShippingCountriesApiResponse, ShippingCountriesApiArg>({
+      query: () => ({ url: `/api/orders/shipping-countries` }),
     }),
     blogsList: build.query<BlogsListApiResponse, BlogsListApiArg>({
       query: (queryArg) => ({
@@ -513,6 +545,25 @@ export type FavoritesRemoveApiResponse = /** status 200  */ FavoriteProductDto[]
 export type FavoritesRemoveApiArg = {
   productId: string;
 };
+export type AddressBookListApiResponse = /** status 200  */ SavedAddressDto[];
+export type AddressBookListApiArg = void;
+export type AddressBookAddApiResponse = /** status 201  */ SavedAddressDto[];
+export type AddressBookAddApiArg = {
+  addressInputDto: AddressInputDto;
+};
+export type AddressBookUpdateApiResponse = /** status 200  */ SavedAddressDto[];
+export type AddressBookUpdateApiArg = {
+  id: string;
+  addressInputDto: AddressInputDto;
+};
+export type AddressBookRemoveApiResponse = /** status 200  */ SavedAddressDto[];
+export type AddressBookRemoveApiArg = {
+  id: string;
+};
+export type AddressBookMakeDefaultApiResponse = /** status 200  */ SavedAddressDto[];
+export type AddressBookMakeDefaultApiArg = {
+  id: string;
+};
 export type CartAddApiResponse = /** status 201  */ CartDto;
 export type CartAddApiArg = {
   addToCartDto: AddToCartDto;
@@ -556,6 +607,8 @@ export type OrdersCancelApiResponse = /** status 200  */ OrderDto;
 export type OrdersCancelApiArg = {
   id: string;
 };
+export type ShippingCountriesApiResponse = /** status 200  */ ShippingCountryDto[];
+export type ShippingCountriesApiArg = void;
 export type BlogsListApiResponse = /** status 200 X-Total-Count and Content-Range carry the total */ BlogDto[];
 export type BlogsListApiArg = {
   /** Page number, from 1 (with perPage) */
@@ -682,6 +735,9 @@ export type ErrorCode =
   | 'GOOGLE_ACCOUNT_CONFLICT'
   | 'GOOGLE_NOT_CONFIGURED'
   | 'TOO_MANY_FAVORITES'
+  | 'ADDRESS_NOT_FOUND'
+  | 'ADDRESS_EXISTS'
+  | 'ADDRESS_BOOK_FULL'
   | 'PRODUCT_NOT_FOUND'
   | 'NOT_YOUR_PRODUCT'
   | 'CATEGORY_NOT_FOUND'
@@ -1038,6 +1094,32 @@ export type AddFavoriteDto = {
   /** The product's _id. */
   productId: string;
 };
+export type SavedAddressDto = {
+  fullName: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text */
+  country: string;
+  /** A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text) */
+  phone: string;
+  _id: string;
+  id: string;
+  /** Exactly one address of a non-empty book is the default. */
+  isDefault: boolean;
+};
+export type AddressInputDto = {
+  fullName: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text */
+  country: string;
+  /** A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text) */
+  phone: string;
+  /** Make this the default address (the one the checkout preselects) */
+  isDefault?: boolean;
+};
 export type CartVariantDto = {
   sku: string;
   size?: string | null;
@@ -1119,7 +1201,9 @@ export type ShippingAddressViewDto = {
   address: string;
   city: string;
   postalCode: string;
+  /** ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text */
   country: string;
+  /** A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text) */
   phone: string;
 };
 export type OrderActorDto = {
@@ -1224,7 +1308,9 @@ export type ShippingAddressDto = {
   address: string;
   city: string;
   postalCode: string;
+  /** ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text */
   country: string;
+  /** A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text) */
   phone: string;
 };
 export type PlaceOrderDto = {
@@ -1232,6 +1318,14 @@ export type PlaceOrderDto = {
   /** 'cod' = pay on delivery. */
   paymentMethod: 'cod' | 'card';
   couponCode?: string;
+  /** Keep the shipping address in the customer's address book (GET /api/users/addresses) when it is not there yet and the book has room */
+  saveAddress?: boolean;
+};
+export type ShippingCountryDto = {
+  /** ISO 3166-1 alpha-2 code: the value of shippingAddress.country */
+  code: string;
+  /** English name */
+  name: string;
 };
 export type BlogAuthorDto = {
   _id: string;
@@ -1354,6 +1448,12 @@ export const {
   useLazyFavoritesListQuery,
   useFavoritesAddMutation,
   useFavoritesRemoveMutation,
+  useAddressBookListQuery,
+  useLazyAddressBookListQuery,
+  useAddressBookAddMutation,
+  useAddressBookUpdateMutation,
+  useAddressBookRemoveMutation,
+  useAddressBookMakeDefaultMutation,
   useCartAddMutation,
   useCartViewQuery,
   useLazyCartViewQuery,
@@ -1368,6 +1468,8 @@ export const {
   useOrdersGetQuery,
   useLazyOrdersGetQuery,
   useOrdersCancelMutation,
+  useShippingCountriesQuery,
+  useLazyShippingCountriesQuery,
   useBlogsListQuery,
   useLazyBlogsListQuery,
   useBlogsGetQuery,
