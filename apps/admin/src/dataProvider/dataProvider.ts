@@ -23,12 +23,15 @@ export interface ShopDataProvider extends DataProvider {
   setReviewStatus(ids: Identifier[], status: 'approved' | 'rejected'): Promise<ReviewStatusResult>;
   /** Reviews per status for the list's tabs (the filter without its status: the search and product apply). */
   getReviewCounts(filter: Record<string, unknown>): Promise<ReviewCounts>;
-  setOrderStatus(id: Identifier, status: OrderStatus, trackingNumber?: string): Promise<RaRecord>;
+  /** Orders: ship with a carrier and tracking number, record the delivery. */
+  shipOrder(id: Identifier, carrier: string, trackingNumber: string): Promise<RaRecord>;
+  deliverOrder(id: Identifier): Promise<RaRecord>;
   /** Orders: per-status counts for the list's tabs (the filter without its status), mark paid, cancel/refund with a reason, notes. */
   getOrderCounts(filter: Record<string, unknown>): Promise<OrderCounts>;
   markOrderPaid(id: Identifier): Promise<RaRecord>;
   cancelOrder(id: Identifier, reason: string): Promise<RaRecord>;
-  refundOrder(id: Identifier, reason: string): Promise<RaRecord>;
+  /** A refund of `amount` dollars (all that is left when absent). */
+  refundOrder(id: Identifier, reason: string, amount?: number): Promise<RaRecord>;
   addOrderNote(id: Identifier, text: string): Promise<RaRecord>;
   /** Answers a contact message by e-mail (POST /api/contact/{id}/replies); resolves to the message with its thread. */
   replyToContact(id: Identifier, message: string): Promise<RaRecord>;
@@ -145,8 +148,8 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       const { json } = await http(`${API_URL}/reviews/counts?filter=${enc(JSON.stringify(rest))}`);
       return json as ReviewCounts;
     },
-    setOrderStatus: async (id, status, trackingNumber) =>
-      withId(await send('PUT', `${API_URL}/orders/${enc(id)}`, trackingNumber ? { status, trackingNumber } : { status })),
+    shipOrder: async (id, carrier, trackingNumber) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/ship`, { carrier, trackingNumber })),
+    deliverOrder: async (id) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/deliver`)),
     async getOrderCounts(filter) {
       const { status: _status, ...rest } = filter;
       const { json } = await http(`${API_URL}/orders/counts?filter=${enc(JSON.stringify(rest))}`);
@@ -154,7 +157,7 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     },
     markOrderPaid: async (id) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/mark-paid`)),
     cancelOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/admin-cancel`, { reason })),
-    refundOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, { reason })),
+    refundOrder: async (id, reason, amount) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, amount === undefined ? { reason } : { reason, amount })),
     addOrderNote: async (id, text) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/notes`, { text })),
     replyToContact: async (id, message) => withId(await send('POST', `${API_URL}/contact/${enc(id)}/replies`, { message })),
     async getStats() {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { OrderRecord, OrderStatus } from '../lib/api-types';
+import type { OrderRecord } from '../lib/api-types';
 import { deferred } from '../../../../test/web-support/fetch';
 import { renderInAdmin } from '../test/render';
 import { OrderShow } from './OrderShow';
@@ -65,10 +65,18 @@ function orderApi(initial: OrderRecord, gate: Promise<unknown> = Promise.resolve
   };
   return {
     getOne: vi.fn(() => Promise.resolve({ data: stored })),
-    setOrderStatus: vi.fn((_id: string, status: OrderStatus, trackingNumber?: string) => change({ status, ...(trackingNumber ? { trackingNumber } : {}) })),
-    markOrderPaid: vi.fn(() => change({ status: 'paid', paymentState: 'paid', isPaid: true, paidAt: '2025-03-02T10:00:00.000Z' })),
-    cancelOrder: vi.fn((_id: string, reason: string) => change({ status: 'cancelled', cancelReason: reason })),
-    refundOrder: vi.fn((_id: string, reason: string) => change({ paymentState: 'refunded', refundReason: reason })),
+    shipOrder: vi.fn((_id: string, carrier: string, trackingNumber: string) => change({ status: 'shipped', fulfilmentState: 'shipped', carrier, trackingNumber })),
+    deliverOrder: vi.fn(() => change({ status: 'delivered', fulfilmentState: 'delivered' })),
+    markOrderPaid: vi.fn(() => change({ status: 'paid', paymentState: 'paid', isPaid: true, paid: stored.total, paidAt: '2025-03-02T10:00:00.000Z' })),
+    cancelOrder: vi.fn((_id: string, reason: string) => change({ status: 'cancelled', state: 'cancelled', cancelReason: reason })),
+    refundOrder: vi.fn((_id: string, reason: string, amount?: number) => {
+      const refunded = stored.refunded + (amount ?? stored.paid - stored.refunded);
+      return change({
+        refunded,
+        paymentState: refunded >= stored.paid ? 'refunded' : 'partially_refunded',
+        refunds: [...stored.refunds, { id: `r${stored.refunds.length}`, amount: amount ?? stored.paid - stored.refunded, status: 'succeeded', at: '2025-03-03T10:00:00.000Z', reason, actor: null }],
+      });
+    }),
     addOrderNote: vi.fn(() => Promise.resolve(stored)),
   };
 }
@@ -90,14 +98,14 @@ describe('OrderShow status control', () => {
     expect(await screen.findByRole('heading', { name: 'Order #F6A7B8C9' })).toBeTruthy();
     expect(within(screen.getByTestId('order-status')).getByText('Pending')).toBeTruthy();
     expect(within(screen.getByTestId('order-payment')).getByText('Unpaid')).toBeTruthy();
-    expect(actions()).toEqual(['Mark paid', 'Cancel order']);
+    expect(actions()).toEqual(['Mark paid', 'Mark shipped', 'Cancel order']);
     const items = within(screen.getByRole('table', { name: 'items' })).getAllByRole('row').slice(1);
     expect(items.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual(['$39.98', '$24.50']);
     expect(within(items[0]).getByText('M · Navy')).toBeTruthy();
   });
 
-  it('offers nothing to do on a delivered order', async () => {
-    show(order({ status: 'delivered', paymentState: 'unpaid' }));
+  it('offers nothing to do on a delivered order whose money was refunded', async () => {
+    show(order({ status: 'delivered', state: 'completed', paymentState: 'refunded', fulfilmentState: 'delivered', paid: 70.28, refunded: 70.28 }));
     await screen.findByRole('heading', { name: 'Order #F6A7B8C9' });
     expect(actions()).toEqual([]);
     expect(screen.getByRole('link', { name: 'Back to orders' }).getAttribute('href')).toBe('/admin/orderlist');
@@ -114,27 +122,52 @@ describe('OrderShow status control', () => {
     answer.resolve();
     expect(await screen.findByText('Order marked paid')).toBeTruthy();
     expect(api.markOrderPaid).toHaveBeenCalledExactlyOnceWith(ID);
-    expect(api.setOrderStatus).not.toHaveBeenCalled();
     await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Paid')).toBeTruthy());
     expect(actions()).toEqual(['Mark shipped', 'Cancel order', 'Refund']);
   });
 
-  it('asks for a tracking number before shipping and sends it with the move', async () => {
-    const { api, user } = show(order({ status: 'paid', paymentState: 'paid', paymentMethod: 'card' }));
+  it('asks for the carrier and a tracking number before shipping and sends both', async () => {
+    const { api, user } = show(order({ status: 'paid', paymentState: 'paid', paymentMethod: 'card', paid: 70.28 }));
     await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark shipped' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
-    expect(await screen.findByText('Please enter a tracking number')).toBeTruthy();
-    expect(api.setOrderStatus).not.toHaveBeenCalled();
+    expect(await within(dialog).findByText('The carrier is required')).toBeTruthy();
+    expect(within(dialog).getByText('The tracking number is required')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Tracking number' }).getAttribute('aria-invalid')).toBe('true');
+    expect(api.shipOrder).not.toHaveBeenCalled();
 
+    await user.type(within(dialog).getByRole('combobox', { name: 'Carrier' }), 'UPS');
     await user.type(within(dialog).getByRole('textbox', { name: 'Tracking number' }), ' 1Z999AA10123456784 ');
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(await screen.findByText('Order marked shipped')).toBeTruthy();
-    expect(api.setOrderStatus).toHaveBeenCalledExactlyOnceWith(ID, 'shipped', '1Z999AA10123456784');
+    expect(api.shipOrder).toHaveBeenCalledExactlyOnceWith(ID, 'UPS', '1Z999AA10123456784');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark shipped' })).toBeNull());
-    expect((await screen.findByTestId('order-tracking')).textContent).toBe('Tracking number: 1Z999AA10123456784');
+    expect((await screen.findByTestId('order-tracking')).textContent).toBe('UPS · Tracking number: 1Z999AA10123456784');
     expect(actions()).toEqual(['Mark delivered', 'Refund']);
+  });
+
+  it('refunds part of what was paid: the amount starts at what is left and is checked', async () => {
+    const { api, user } = show(order({ status: 'shipped', paymentState: 'paid', fulfilmentState: 'shipped', paymentMethod: 'card', paid: 70.28 }));
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund this order?' });
+    const amount = within(dialog).getByRole('spinbutton', { name: /^Amount/ }) as HTMLInputElement;
+    expect(amount.value).toBe('70.28');
+    await user.clear(amount);
+    await user.type(amount, '80');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Loose button');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByText('Enter an amount from 0.01 to 70.28')).toBeTruthy();
+    expect(api.refundOrder).not.toHaveBeenCalled();
+
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Order refunded')).toBeTruthy();
+    expect(api.refundOrder).toHaveBeenCalledExactlyOnceWith(ID, 'Loose button', 20);
+    await waitFor(() => expect(within(screen.getByTestId('order-payment')).getByText('Partially refunded')).toBeTruthy());
+    expect(screen.getByTestId('order-money').textContent).toBe('Paid $70.28 · refunded $20.00 · kept $50.28');
+    expect(screen.getAllByTestId('order-refund').map((r) => r.textContent)).toEqual([expect.stringContaining('$20.00')]);
   });
 
   it('cancels only with a reason, kept with the order', async () => {
@@ -170,11 +203,12 @@ describe('OrderShow status control', () => {
     const paid = order({ status: 'paid', paymentState: 'paid', paymentMethod: 'card' });
     const api = orderApi(paid);
     const refusal = deferred<never>();
-    api.setOrderStatus.mockImplementationOnce(() => refusal.promise);
+    api.shipOrder.mockImplementationOnce(() => refusal.promise);
     // react-admin logs a data provider's failure to the console as well.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = show(paid, api);
     await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    await user.type(screen.getByRole('combobox', { name: 'Carrier' }), 'DHL');
     await user.type(screen.getByRole('textbox', { name: 'Tracking number' }), '1Z999');
     await user.click(screen.getByRole('button', { name: 'Ship' }));
 

@@ -1,15 +1,15 @@
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, List as MuiList, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Card, Chip, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, List as MuiList, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Link, Title, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import { errorMessage } from '../dataProvider/httpClient';
-import type { OrderRecord, OrderStatus } from '../lib/api-types';
+import type { OrderRecord } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { CustomerLink, PaymentChip, StatusChip } from './OrderList';
 import { historyLine, paymentMethodLabel } from './orderExport';
-import { needsTrackingNumber, nextStatuses, STATUS_ACTIONS } from './orderStatus';
+import { CARRIERS, FULFILMENT_LABELS, orderActions, STATUS_ACTIONS } from './orderStatus';
 
 type ReasonAction = 'cancel' | 'refund';
 
@@ -23,7 +23,7 @@ const REASON_DIALOG: Record<ReasonAction, { title: string; confirm: string; intr
   refund: {
     title: 'Refund this order?',
     confirm: 'Refund',
-    intro: 'The payment is recorded as refunded. An order not shipped yet is also cancelled (items back to stock, customer mailed).',
+    intro: 'Refund all or part of what was paid; the customer is mailed. A full refund of an order not shipped yet also cancels it (items back to stock).',
     done: 'Order refunded',
   },
 };
@@ -38,7 +38,11 @@ export function OrderShow({ id: idProp }: { id?: string }) {
   const refresh = useRefresh();
   const { data: order, error, isPending } = useGetOne<OrderRecord>('orders', { id }, { enabled: !!id });
   const [shipping, setShipping] = useState(false);
+  const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
+  const [shipErrors, setShipErrors] = useState<{ carrier?: string; tracking?: string }>({});
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState('');
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<ReasonAction | null>(null);
   const [reason, setReason] = useState('');
@@ -64,6 +68,13 @@ export function OrderShow({ id: idProp }: { id?: string }) {
     setAsking(null);
     setReason('');
     setReasonError('');
+    setAmountError('');
+  };
+  /** What is left to refund, in dollars. */
+  const left = order ? Math.round((order.paid - order.refunded) * 100) / 100 : 0;
+  const askRefund = () => {
+    setAmount(left.toFixed(2));
+    setAsking('refund');
   };
 
   const confirmReason = async () => {
@@ -74,7 +85,15 @@ export function OrderShow({ id: idProp }: { id?: string }) {
       return;
     }
     const action = asking;
-    const ok = await run(() => (action === 'cancel' ? dataProvider.cancelOrder(id, text) : dataProvider.refundOrder(id, text)), REASON_DIALOG[action].done);
+    let dollars: number | undefined;
+    if (action === 'refund') {
+      dollars = Number(amount);
+      if (!amount.trim() || !Number.isFinite(dollars) || dollars < 0.01 || dollars > left) {
+        setAmountError(`Enter an amount from 0.01 to ${left.toFixed(2)}`);
+        return;
+      }
+    }
+    const ok = await run(() => (action === 'cancel' ? dataProvider.cancelOrder(id, text) : dataProvider.refundOrder(id, text, dollars)), REASON_DIALOG[action].done);
     if (ok) closeReason();
   };
 
@@ -87,19 +106,14 @@ export function OrderShow({ id: idProp }: { id?: string }) {
     if (await run(() => dataProvider.addOrderNote(id, text), 'Note added')) setNote('');
   };
 
-  const move = async (to: OrderStatus, trackingNumber?: string) => {
-    setBusy(true);
-    try {
-      if (to === 'paid' && order?.paymentMethod === 'cod') await dataProvider.markOrderPaid(id);
-      else await dataProvider.setOrderStatus(id, to, trackingNumber);
-      notify(`Order marked ${to}`, { type: 'success' });
+  const ship = async () => {
+    const errors = { ...(carrier.trim() ? {} : { carrier: 'The carrier is required' }), ...(tracking.trim() ? {} : { tracking: 'The tracking number is required' }) };
+    setShipErrors(errors);
+    if (errors.carrier || errors.tracking) return;
+    if (await run(() => dataProvider.shipOrder(id, carrier.trim(), tracking.trim()), 'Order marked shipped')) {
       setShipping(false);
+      setCarrier('');
       setTracking('');
-      refresh();
-    } catch (err) {
-      notify(errorMessage(err, 'An error occurred. Please try again.'), { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -107,6 +121,7 @@ export function OrderShow({ id: idProp }: { id?: string }) {
   if (isPending || !order) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
   const a = order.shippingAddress;
   const dialog = asking ? REASON_DIALOG[asking] : null;
+  const can = orderActions(order);
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -121,6 +136,9 @@ export function OrderShow({ id: idProp }: { id?: string }) {
           </span>
           <span data-testid="order-payment">
             <PaymentChip state={order.paymentState} />
+          </span>
+          <span data-testid="order-fulfilment">
+            <Chip component="span" size="small" variant="outlined" label={FULFILMENT_LABELS[order.fulfilmentState] ?? order.fulfilmentState} />
           </span>
           <Typography color="text.secondary">{new Date(order.createdAt).toLocaleString()}</Typography>
         </Stack>
@@ -144,24 +162,63 @@ export function OrderShow({ id: idProp }: { id?: string }) {
         )}
         {order.trackingNumber && (
           <Typography sx={{ mt: 1 }} data-testid="order-tracking">
-            Tracking number: <strong>{order.trackingNumber}</strong>
+            {order.carrier ? `${order.carrier} · ` : ''}Tracking number: <strong>{order.trackingNumber}</strong>
           </Typography>
         )}
+        {order.paid > 0 && (
+          <Typography sx={{ mt: 1 }} data-testid="order-money">
+            Paid {formatPrice(order.paid)}
+            {order.refunded > 0 ? ` · refunded ${formatPrice(order.refunded)} · kept ${formatPrice(order.paid - order.refunded)}` : ''}
+          </Typography>
+        )}
+        {order.refunds.length > 0 && (
+          <Table size="small" aria-label="refunds" sx={{ mt: 1, maxWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Refund</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell>When</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {order.refunds.map((r) => (
+                <TableRow key={r.id} data-testid="order-refund">
+                  <TableCell>{formatPrice(r.amount)}</TableCell>
+                  <TableCell>{r.status}</TableCell>
+                  <TableCell>
+                    {r.reason ?? ''}
+                    {r.actor ? ` (by ${r.actor.name})` : ''}
+                  </TableCell>
+                  <TableCell>{new Date(r.at).toLocaleString()}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
         <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
-          {nextStatuses(order.status)
-            .filter((to) => to !== 'cancelled')
-            .map((to) => (
-              <Button key={to} variant="contained" color="primary" disabled={busy} onClick={() => (needsTrackingNumber(to) ? setShipping(true) : void move(to))}>
-                {STATUS_ACTIONS[to]}
-              </Button>
-            ))}
-          {nextStatuses(order.status).includes('cancelled') && (
+          {can.markPaid && (
+            <Button variant="contained" color="primary" disabled={busy} onClick={() => void run(() => dataProvider.markOrderPaid(id), 'Order marked paid')}>
+              {STATUS_ACTIONS.paid}
+            </Button>
+          )}
+          {can.ship && (
+            <Button variant="contained" color="primary" disabled={busy} onClick={() => setShipping(true)}>
+              {STATUS_ACTIONS.shipped}
+            </Button>
+          )}
+          {can.deliver && (
+            <Button variant="contained" color="primary" disabled={busy} onClick={() => void run(() => dataProvider.deliverOrder(id), 'Order marked delivered')}>
+              {STATUS_ACTIONS.delivered}
+            </Button>
+          )}
+          {can.cancel && (
             <Button variant="outlined" color="error" disabled={busy} onClick={() => setAsking('cancel')}>
               {STATUS_ACTIONS.cancelled}
             </Button>
           )}
-          {order.paymentState === 'paid' && (
-            <Button variant="outlined" color="error" disabled={busy} onClick={() => setAsking('refund')}>
+          {can.refund && (
+            <Button variant="outlined" color="error" disabled={busy} onClick={askRefund}>
               Refund
             </Button>
           )}
@@ -283,6 +340,23 @@ export function OrderShow({ id: idProp }: { id?: string }) {
         content={
           <>
             <Typography sx={{ mb: 2 }}>{dialog?.intro}</Typography>
+            {asking === 'refund' && (
+              <TextField
+                label="Amount"
+                required
+                fullWidth
+                type="number"
+                value={amount}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  if (amountError) setAmountError('');
+                }}
+                error={Boolean(amountError)}
+                helperText={amountError || `Paid ${formatPrice(order.paid)}, refunded ${formatPrice(order.refunded)}: at most ${formatPrice(left)}`}
+                slotProps={{ htmlInput: { min: 0.01, max: left, step: 0.01 } }}
+                sx={{ mb: 2 }}
+              />
+            )}
             <TextField
               label="Reason"
               required
@@ -304,21 +378,33 @@ export function OrderShow({ id: idProp }: { id?: string }) {
       <Dialog open={shipping} onClose={() => setShipping(false)} fullWidth maxWidth="xs">
         <DialogTitle>Mark shipped</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth label="Tracking number" value={tracking} onChange={(e) => setTracking(e.target.value)} sx={{ mt: 1 }} />
+          <Autocomplete
+            freeSolo
+            options={[...CARRIERS]}
+            inputValue={carrier}
+            onInputChange={(_e, value) => {
+              setCarrier(value);
+              if (shipErrors.carrier) setShipErrors({ ...shipErrors, carrier: undefined });
+            }}
+            renderInput={(params) => <TextField {...params} autoFocus required label="Carrier" error={Boolean(shipErrors.carrier)} helperText={shipErrors.carrier} sx={{ mt: 1 }} />}
+          />
+          <TextField
+            fullWidth
+            required
+            label="Tracking number"
+            value={tracking}
+            onChange={(e) => {
+              setTracking(e.target.value);
+              if (shipErrors.tracking) setShipErrors({ ...shipErrors, tracking: undefined });
+            }}
+            error={Boolean(shipErrors.tracking)}
+            helperText={shipErrors.tracking}
+            sx={{ mt: 2 }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setShipping(false)}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => {
-              if (!tracking.trim()) {
-                notify('Please enter a tracking number', { type: 'error' });
-                return;
-              }
-              void move('shipped', tracking.trim());
-            }}
-          >
+          <Button variant="contained" disabled={busy} onClick={() => void ship()}>
             Ship
           </Button>
         </DialogActions>

@@ -1,27 +1,39 @@
-import type { OrderStatus } from '../lib/api-types';
+import type { OrderRecord, OrderStatus } from '../lib/api-types';
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
 
-/**
- * The API's transition table (pending → paid → shipped → delivered; pending or paid → cancelled),
- * mirrored so the console only offers the moves the API will accept. The API stays the judge.
- */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['paid', 'cancelled'],
-  paid: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
+/** What an admin may do with an order, read off its three machines (libs/orders/src/order-machines.ts); the API stays the judge. */
+export interface OrderActions {
+  ship: boolean;
+  deliver: boolean;
+  markPaid: boolean;
+  cancel: boolean;
+  refund: boolean;
+}
+
+type OrderStates = Pick<OrderRecord, 'state' | 'paymentState' | 'fulfilmentState' | 'paymentMethod'>;
+
+export function orderActions(o: OrderStates): OrderActions {
+  const open = o.state === 'placed' || o.state === 'awaiting_payment';
+  return {
+    // A cash-on-delivery order ships unpaid; a card order once paid (placed).
+    ship: o.state === 'placed' && o.fulfilmentState === 'unfulfilled',
+    deliver: o.fulfilmentState === 'shipped',
+    markPaid: o.paymentMethod === 'cod' && (o.state === 'placed' || o.state === 'completed') && (o.paymentState === 'unpaid' || o.paymentState === 'failed'),
+    cancel: open && o.fulfilmentState === 'unfulfilled',
+    refund: o.paymentState === 'paid' || o.paymentState === 'partially_refunded',
+  };
+}
+
+export const FULFILMENT_LABELS: Readonly<Record<OrderRecord['fulfilmentState'], string>> = {
+  unfulfilled: 'Not shipped',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  returned: 'Returned',
 };
 
-export function nextStatuses(status: string): readonly OrderStatus[] {
-  return ORDER_TRANSITIONS[status as OrderStatus] ?? [];
-}
-
-/** Shipping needs a tracking number. */
-export function needsTrackingNumber(to: OrderStatus): boolean {
-  return to === 'shipped';
-}
+/** Carriers offered when shipping (any other may be typed). */
+export const CARRIERS: readonly string[] = ['UPS', 'FedEx', 'DHL', 'USPS', 'Royal Mail', 'Canada Post', 'Australia Post', 'La Poste'];
 
 export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',

@@ -25,7 +25,7 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import { orderLines, orderTotal, type Order } from '../../lib/models';
 import { useOrdersCancelMutation, useOrdersGetQuery } from '../../lib/shop-api';
-import { ORDER_STEPS, statusColour, statusLabel } from './order-status';
+import { ORDER_STEPS, paymentLabel, statusColour, statusLabel } from './order-status';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -128,7 +128,21 @@ export default function OrderPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Payment: {order.paymentMethod === 'cod' ? 'pay on delivery' : order.paymentMethod}
             </Typography>
-            {order.trackingNumber && <Typography variant="body2">Tracking number: {order.trackingNumber}</Typography>}
+            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="payment-state">
+              {paymentLabel(order)}
+            </Typography>
+            {(order.refunds ?? [])
+              .filter((r) => r.status === 'succeeded')
+              .map((r) => (
+                <Typography key={r.id} variant="body2" data-testid="order-refund">
+                  Refunded {formatPrice(r.amount)} on {new Date(r.at).toLocaleDateString()}
+                </Typography>
+              ))}
+            {order.trackingNumber && (
+              <Typography variant="body2">
+                {order.carrier ? `${order.carrier} tracking number` : 'Tracking number'}: {order.trackingNumber}
+              </Typography>
+            )}
           </Paper>
           {address && (
             <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>

@@ -19,7 +19,7 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import { orderLines, orderTotal } from '../../lib/models';
 import { useOrdersMineQuery } from '../../lib/shop-api';
-import { statusColour, statusLabel } from './order-status';
+import { paymentLabel, statusColour, statusLabel } from './order-status';
 
 export default function UserOrdersPage() {
   usePageMeta('My Orders', 'Your Threadline orders and their status.');
@@ -64,6 +64,9 @@ export default function UserOrdersPage() {
                   <TableCell align="right">{formatPrice(orderTotal(o))}</TableCell>
                   <TableCell>
                     <Chip size="small" label={statusLabel(o.status)} color={statusColour(o.status)} />
+                    <Typography variant="caption" component="div" color="text.secondary" data-testid="order-payment">
+                      {paymentLabel(o)}
+                    </Typography>
                   </TableCell>
                   <TableCell>
                     <Button component={RouterLink} to={`/order/${o._id}`} size="small">
