@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { demoSearchRecords } from '../../../../test/support/demo-search-records';
 import { SearchCatalogue, type SearchFilters, type SearchRecord } from './search-catalogue';
 import { DEFAULT_SYNONYMS } from './search-text';
@@ -150,5 +151,60 @@ describe('search index upkeep', () => {
     own.remove(second._id.toHexString());
     expect(own.size).toBe(1);
     expect(own.search({ q: second.name }, 'relevance', 0, 10).total).toBe(0);
+  });
+});
+
+describe('search at a larger size: pages, ties and re-indexing', () => {
+  /** 600 copies of the demo products (new ids and names with a number), enough that a broad search orders only its first pages. */
+  const many = (): SearchRecord[] =>
+    Array.from({ length: 12 }, (_, copy) => demoSearchRecords().map((r, i) => ({ ...r, _id: new Types.ObjectId(), name: `${r.name} ${copy * 100 + i}`, slug: `${r.slug}-${copy}`, description: `${r.description} Everyday wear.` }))).flat();
+
+  it('pages through a broad search consistently: the pages joined are the whole order, with no product twice', () => {
+    for (const cacheSize of [0, 200]) {
+      const big = new SearchCatalogue(cacheSize);
+      big.rebuild(many());
+      for (const sort of ['relevance', 'price_asc'] as const) {
+        const all = big.search({ q: 'everyday' }, sort, 0, 1000);
+        expect(all.total).toBeGreaterThan(240);
+        const paged = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((page) => big.search({ q: 'everyday' }, sort, page * 40, 40).records);
+        expect(paged.map((r) => r._id.toHexString())).toEqual(all.records.slice(0, 320).map((r) => r._id.toHexString()));
+        expect(new Set(all.records.map((r) => r._id.toHexString())).size).toBe(all.total);
+        if (sort === 'price_asc') expect(all.records.map((r) => r.priceCents)).toEqual([...all.records.map((r) => r.priceCents)].sort((a, b) => a - b));
+      }
+    }
+  });
+
+  it('orders equal scores the same way every time', () => {
+    const big = new SearchCatalogue(0);
+    big.rebuild(many());
+    const first = big.search({ q: 'sneakers' }, 'relevance', 0, 30).records.map((r) => r._id.toHexString());
+    const again = big.search({ q: 'sneakers' }, 'relevance', 0, 30).records.map((r) => r._id.toHexString());
+    expect(again).toEqual(first);
+  });
+
+  it('ranks a word in the name above the same word in the description', () => {
+    const own = new SearchCatalogue(0);
+    const [a, b] = demoSearchRecords();
+    own.rebuild([
+      { ...a, name: 'Harbour Smock', description: 'A plain shirt.' },
+      { ...b, name: 'Plain Shirt', description: 'Nothing about harbours here but the word harbour once.' },
+    ]);
+    expect(own.search({ q: 'harbour' }, 'relevance', 0, 10).records.map((r) => r.name)).toEqual(['Harbour Smock', 'Plain Shirt']);
+  });
+
+  it('keeps answering right through many replacements and removals (dead slots compacted)', () => {
+    const big = new SearchCatalogue(0);
+    const records = many();
+    big.rebuild(records);
+    // Rename every product twice: more than a quarter of the slots die, and the index compacts itself.
+    for (const word of ['harbourside', 'meadowlark']) for (const r of records) big.upsert({ ...r, name: `${r.name} ${word}` });
+    for (const r of records.slice(0, 100)) big.remove(r._id.toHexString());
+    expect(big.size).toBe(records.length - 100);
+    expect(big.search({ q: 'harbourside' }, 'relevance', 0, 10).total).toBe(0);
+    expect(big.search({ q: 'meadowlark' }, 'relevance', 0, 10).total).toBe(records.length - 100);
+    const removed = records[0];
+    expect(big.matchingIds(`${removed.name} meadowlark`)).not.toContain(removed._id.toHexString());
+    const kept = records[150];
+    expect(big.matchingIds(`${kept.name} meadowlark`)[0]).toBe(kept._id.toHexString());
   });
 });

@@ -1,5 +1,5 @@
-import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import type { ProductRecord, ProductStatus } from '@shop/database';
+import { grown, SearchPostings, type QueryWord } from './search-postings';
 import { indexTerms, normaliseSynonymGroups, queryTerms, suggestionEdits, typosAllowed, words } from './search-text';
 
 /** A product as the search keeps it: what a list answer shows (no reviews). */
@@ -61,6 +61,7 @@ export interface SearchAnswer {
  */
 const FIELDS = ['name', 'attributes', 'text'] as const;
 const BOOST: Record<(typeof FIELDS)[number], number> = { name: 4, attributes: 2, text: 1 };
+const BOOSTS = FIELDS.map((f) => BOOST[f]);
 /** A synonym counts for less than the word the shopper typed. */
 const SYNONYM_WEIGHT = 0.6;
 
@@ -129,16 +130,11 @@ interface Dictionaries {
   brand: Dictionary;
   size: Dictionary;
   colour: Dictionary;
+  status: Dictionary;
   /** The latest name of each category, by its number. */
   categoryNames: string[];
 }
 
-/** An option with its size and colour numbered (-1: none). */
-interface IndexedOption {
-  size: number;
-  colour: number;
-  stock: number;
-}
 function optionsOf(record: SearchRecord): Option[] {
   if (record.variants && record.variants.length > 0) return record.variants.map((v) => ({ size: v.size || undefined, colour: v.colour || undefined, stock: v.countInStock }));
   const colours = coloursOf(record);
@@ -156,20 +152,33 @@ function toDocument(record: SearchRecord): IndexedDocument {
   };
 }
 
+/**
+ * A search's answer as kept: every match, of which the first `ordered` are in the asked order (a broad search
+ * orders only what its pages need: the rest is never looked at unless a later page asks, which searches again).
+ */
+interface Answer {
+  matches: Entry[];
+  ordered: number;
+  facets: SearchFacets;
+  suggestion: string | null;
+}
+
+/** How many matches a search orders at least: the first pages, so paging on needs no second search. */
+const ORDERED_AT_LEAST = 60;
+
 /** A product with what filters, facets and orders read, computed once when it is indexed. */
 interface Entry {
   id: string;
+  /** The product's slot in the postings (a new one each time it is re-indexed). */
+  slot: number;
   record: SearchRecord;
-  options: IndexedOption[];
+  /** Copied from the record: what every search reads, kept on the entry so a search touches one object per product. */
+  price: number;
+  status: string;
   categoryId: string;
   /** Numbers of the category (-1: none) and the brand (-1: none) in the catalogue's dictionaries. */
   category: number;
   brand: number;
-  /** The sizes and colours offered, and those in stock, each once: what facets count when no option filter is set. */
-  sizes: number[];
-  colours: number[];
-  stockedSizes: number[];
-  stockedColours: number[];
   /** Some option can be bought. */
   stocked: boolean;
   created: number;
@@ -178,19 +187,73 @@ interface Entry {
   popularity: number;
   /** This search's relevance (set while a search runs: searches are synchronous). */
   score: number;
+  /** The last ordering that chose it for a first page (orderFirst). */
+  chosen: number;
 }
 
 type FieldSort = Exclude<SearchSort, 'relevance'>;
 const COMPARE: Record<FieldSort, (a: Entry, b: Entry) => number> = {
   newest: (a, b) => b.created - a.created || idOrder(b, a),
-  price_asc: (a, b) => a.record.priceCents - b.record.priceCents || idOrder(a, b),
-  price_desc: (a, b) => b.record.priceCents - a.record.priceCents || idOrder(b, a),
+  price_asc: (a, b) => a.price - b.price || idOrder(a, b),
+  price_desc: (a, b) => b.price - a.price || idOrder(b, a),
   top_rated: (a, b) => b.rating - a.rating || idOrder(b, a),
 };
 const BY_RELEVANCE = (a: Entry, b: Entry): number => b.score - a.score || b.popularity - a.popularity || idOrder(b, a);
 function idOrder(a: Entry, b: Entry): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/**
+ * What filters and facets read of each product, by slot, in typed arrays: a search's tally walks the matching slots
+ * through contiguous memory instead of one object (and its arrays) per product. Lists (options, sizes, colours) sit
+ * in one pool, each slot knowing where its own start.
+ */
+class Columns {
+  price = new Float64Array(1024);
+  category = new Int32Array(1024);
+  brand = new Int32Array(1024);
+  stocked = new Uint8Array(1024);
+  status = new Uint8Array(1024);
+  /** Per slot, where each list starts in the pool and how long it is: options (triples), sizes, colours, stocked sizes, stocked colours. */
+  starts = new Int32Array(1024 * 5);
+  lengths = new Int32Array(1024 * 5);
+  pool = new Int32Array(4096);
+  private used = 0;
+
+  set(slot: number, e: { price: number; category: number; brand: number; stocked: boolean; status: number }, lists: readonly (readonly number[])[]): void {
+    this.grow(slot + 1);
+    this.price[slot] = e.price;
+    this.category[slot] = e.category;
+    this.brand[slot] = e.brand;
+    this.stocked[slot] = e.stocked ? 1 : 0;
+    this.status[slot] = e.status;
+    lists.forEach((list, l) => {
+      if (this.used + list.length > this.pool.length) this.pool = grown(this.pool, Math.max(this.pool.length * 2, this.used + list.length));
+      this.starts[slot * 5 + l] = this.used;
+      this.lengths[slot * 5 + l] = list.length;
+      this.pool.set(list, this.used);
+      this.used += list.length;
+    });
+  }
+
+  private grow(size: number): void {
+    if (size <= this.price.length) return;
+    const next = Math.max(size, this.price.length * 2);
+    this.price = grown(this.price, next);
+    this.category = grown(this.category, next);
+    this.brand = grown(this.brand, next);
+    this.stocked = grown(this.stocked, next);
+    this.status = grown(this.status, next);
+    this.starts = grown(this.starts, next * 5);
+    this.lengths = grown(this.lengths, next * 5);
+  }
+}
+const OPTIONS = 0;
+const SIZES = 1;
+const COLOURS = 2;
+const STOCKED_SIZES = 3;
+const STOCKED_COLOURS = 4;
+
 
 /**
  * The catalogue's search index, in process: MiniSearch (BM25 with prefix and fuzzy matching) over each product's
@@ -200,26 +263,19 @@ function idOrder(a: Entry, b: Entry): number {
  */
 export class SearchCatalogue {
   private readonly entries = new Map<string, Entry>();
-  private index = SearchCatalogue.emptyIndex();
+  private postings = new SearchPostings(BOOSTS);
+  /** The entry of each live slot. */
+  private bySlot: (Entry | undefined)[] = [];
+  private columns = new Columns();
   private synonyms = new Map<string, string[]>();
   private popularCache: SearchRecord[] | undefined;
   private readonly orders = new Map<FieldSort, Entry[]>();
-  private readonly dictionaries: Dictionaries = { category: new Dictionary(), brand: new Dictionary(), size: new Dictionary(), colour: new Dictionary(), categoryNames: [] };
+  private readonly dictionaries: Dictionaries = { category: new Dictionary(), brand: new Dictionary(), size: new Dictionary(), colour: new Dictionary(), status: new Dictionary(), categoryNames: [] };
   /** Answers (all their matches, in order, and the facets) of recent searches, until the catalogue changes. */
-  private readonly answers = new Map<string, { matches: Entry[]; facets: SearchFacets; suggestion: string | null }>();
+  private readonly answers = new Map<string, Answer>();
 
   /** @param cacheSize how many recent searches' answers are kept (0: none, as the benchmark measures the search itself). */
   constructor(private readonly cacheSize = 200) {}
-
-  private static emptyIndex(): MiniSearch<IndexedDocument> {
-    return new MiniSearch<IndexedDocument>({
-      fields: [...FIELDS],
-      storeFields: [],
-      tokenize: (text) => words(text),
-      processTerm: (term) => indexTerms(term),
-      searchOptions: { processTerm: (term) => queryTerms(term)[0] ?? null },
-    });
-  }
 
   get size(): number {
     return this.entries.size;
@@ -228,23 +284,46 @@ export class SearchCatalogue {
   /** Replaces everything with these products. */
   rebuild(records: SearchRecord[]): void {
     this.entries.clear();
-    this.index = SearchCatalogue.emptyIndex();
+    this.postings = new SearchPostings(BOOSTS);
+    this.bySlot = [];
+    this.columns = new Columns();
     for (const record of records) this.add(record);
     this.changed();
   }
 
   /** Adds a product, or replaces what the index holds for it. */
   upsert(record: SearchRecord): void {
-    const id = record._id.toHexString();
-    if (this.entries.has(id)) this.index.discard(id);
+    this.forget(record._id.toHexString());
     this.add(record);
+    this.compactIfWorn();
     this.changed();
   }
 
   remove(id: string): void {
-    if (!this.entries.delete(id)) return;
-    this.index.discard(id);
+    if (!this.forget(id)) return;
+    this.compactIfWorn();
     this.changed();
+  }
+
+  /** Drops what the index holds for a product; false when it held nothing. */
+  private forget(id: string): boolean {
+    const entry = this.entries.get(id);
+    if (!entry) return false;
+    this.entries.delete(id);
+    this.postings.remove(entry.slot);
+    this.bySlot[entry.slot] = undefined;
+    return true;
+  }
+
+  /** Re-indexes the live products once a quarter of the slots are dead (replaced or removed products). */
+  private compactIfWorn(): void {
+    if (this.postings.dead < 1000 || this.postings.dead * 4 < this.postings.slots) return;
+    const records = [...this.entries.values()].map((e) => e.record);
+    this.entries.clear();
+    this.postings = new SearchPostings(BOOSTS);
+    this.bySlot = [];
+    this.columns = new Columns();
+    for (const record of records) this.add(record);
   }
 
   /** The stored product's last change, to skip re-indexing what is already current. */
@@ -268,24 +347,40 @@ export class SearchCatalogue {
     const options = optionsOf(record).map((o) => ({ size: o.size ? d.size.id(o.size) : -1, colour: o.colour ? d.colour.id(o.colour) : -1, stock: o.stock }));
     const distinct = (values: number[]) => [...new Set(values.filter((v) => v >= 0))];
     const inStock = options.filter((o) => o.stock > 0);
-    this.entries.set(id, {
+    const entry: Entry = {
       id,
       record,
-      options,
+      price: record.priceCents,
+      status: record.status,
       categoryId,
       category,
       brand: record.brand ? d.brand.id(record.brand) : -1,
-      sizes: distinct(options.map((o) => o.size)),
-      colours: distinct(options.map((o) => o.colour)),
-      stockedSizes: distinct(inStock.map((o) => o.size)),
-      stockedColours: distinct(inStock.map((o) => o.colour)),
       stocked: inStock.length > 0,
       created: +record.createdAt,
       rating: record.rating ?? 0,
       popularity: (record.rating ?? 0) * Math.log2(2 + (record.numReviews ?? 0)),
       score: Number.NaN,
-    });
-    this.index.add(toDocument(record));
+      chosen: 0,
+      slot: -1,
+    };
+    const document = toDocument(record);
+    entry.slot = this.postings.add(
+      FIELDS.map((field) => {
+        const tokens = words(document[field]);
+        // A field's length is its distinct words, as MiniSearch counts it.
+        return { terms: tokens.flatMap(indexTerms), length: new Set(tokens).size };
+      }),
+    );
+    this.bySlot[entry.slot] = entry;
+    // The sizes and colours offered, and those in stock, each once: what facets count when no option filter is set.
+    this.columns.set(entry.slot, { price: entry.price, category: entry.category, brand: entry.brand, stocked: entry.stocked, status: d.status.id(entry.status) }, [
+      options.flatMap((o) => [o.size, o.colour, o.stock]),
+      distinct(options.map((o) => o.size)),
+      distinct(options.map((o) => o.colour)),
+      distinct(inStock.map((o) => o.size)),
+      distinct(inStock.map((o) => o.colour)),
+    ]);
+    this.entries.set(id, entry);
   }
 
   /** Every product in one order, kept until the catalogue changes: browsing without text needs no sort. */
@@ -314,42 +409,34 @@ export class SearchCatalogue {
     this.answers.clear();
   }
 
-  /** The query as MiniSearch reads it: every word must match; a word with synonyms matches any of its group. */
-  private query(terms: string[]): Query {
-    return {
-      combineWith: 'AND',
-      queries: terms.map((term) => {
-        const group = this.synonyms.get(term);
-        return group ? { combineWith: 'OR', queries: group } : term;
-      }),
-    };
-  }
-
-  /** The products whose text matches every word of the query, best first by MiniSearch's score. */
-  private match(q: string, edits: (term: string) => number = typosAllowed): SearchResult[] {
+  /**
+   * The products whose text matches every word of the query, with their scores (unordered). A word with synonyms
+   * matches any of its group (the typed word weighs 1, the others 0.6); the last word also matches as a prefix.
+   */
+  private match(q: string, edits: (term: string) => number, hit: (entry: Entry, score: number) => void): void {
     const terms = queryTerms(q);
     const typed = new Set(terms);
     const last = terms[terms.length - 1];
-    const results: SearchResult[] = this.index.search(this.query(terms), {
-      boost: BOOST,
-      prefix: (term) => term === last && term.length >= 2,
-      fuzzy: (term) => edits(term),
-      maxFuzzy: 3,
-      boostTerm: (term) => (typed.has(term) ? 1 : SYNONYM_WEIGHT),
-      // One processed term per word: the query's terms are already in the index's spelling.
-      processTerm: (term) => term,
-      tokenize: (text) => [text],
+    const queryWords: QueryWord[] = terms.map((term) => ({
+      terms: (this.synonyms.get(term) ?? [term]).map((spelling) => ({
+        term: spelling,
+        weight: typed.has(spelling) ? 1 : SYNONYM_WEIGHT,
+        prefix: spelling === last && spelling.length >= 2,
+        edits: Math.min(3, edits(spelling)),
+      })),
+    }));
+    this.postings.search(queryWords, (slot, score) => {
+      const entry = this.bySlot[slot];
+      if (entry) hit(entry, score);
     });
-    return results;
   }
 
   /** Ids of the products matching the text, best first, of any status (lists that filter further themselves). */
   matchingIds(q: string): string[] {
-    const createdAt = (id: string) => this.entries.get(id)?.created ?? 0;
+    const found: Array<{ entry: Entry; score: number }> = [];
+    this.match(q, typosAllowed, (entry, score) => found.push({ entry, score }));
     // Equal scores: the newest first, as the lists order without a search.
-    return this.match(q)
-      .sort((a, b) => b.score - a.score || createdAt(String(b.id)) - createdAt(String(a.id)))
-      .map((r) => String(r.id));
+    return found.sort((a, b) => b.score - a.score || b.entry.created - a.entry.created).map((r) => r.entry.id);
   }
 
   /** Products, facets and a suggestion for a query and its filters (answers sorted and cut by `page`). */
@@ -360,9 +447,9 @@ export class SearchCatalogue {
     if (answer) {
       // Most recently used last: the oldest goes first when the cache is full.
       this.answers.delete(key);
-    } else {
-      answer = this.compute(text, filters, sort);
     }
+    // A page past what was ordered: searched again, ordered that far (scores are not kept between searches).
+    if (!answer || answer.ordered < Math.min(skip + limit, answer.matches.length)) answer = this.compute(text, filters, sort, skip + limit);
     if (key) {
       this.answers.set(key, answer);
       if (this.answers.size > this.cacheSize) this.answers.delete(this.answers.keys().next().value as string);
@@ -375,24 +462,27 @@ export class SearchCatalogue {
     };
   }
 
-  private compute(text: string, filters: SearchFilters, sort: SearchSort): { matches: Entry[]; facets: SearchFacets; suggestion: string | null } {
+  private compute(text: string, filters: SearchFilters, sort: SearchSort, needed: number): Answer {
     const statuses = filters.statuses ? new Set<string>(filters.statuses) : undefined;
-    let candidates: Entry[];
+    let matches: Entry[];
+    let facets: SearchFacets;
     if (text) {
-      candidates = [];
-      for (const result of this.match(text)) {
-        const entry = this.entries.get(String(result.id));
-        if (!entry || (statuses && !statuses.has(entry.record.status))) continue;
-        entry.score = result.score;
-        candidates.push(entry);
-      }
+      // Each product the text matches goes straight into the tally: no list of candidates in between.
+      const t = newTally(filters, this.dictionaries, this.columns, statuses);
+      let turn = 0;
+      this.match(text, typosAllowed, (entry, score) => {
+        entry.score = score;
+        tallyOne(t, entry, ++turn);
+      });
+      matches = t.matches;
+      facets = facetsOf(t, filters, this.dictionaries);
     } else {
       // Already in the asked order: the matches keep it.
-      candidates = this.sorted(sort === 'relevance' ? 'newest' : sort);
+      ({ matches, facets } = facetAndFilter(this.sorted(sort === 'relevance' ? 'newest' : sort), filters, this.dictionaries, this.columns, statuses));
     }
-    const { matches, facets } = facetAndFilter(candidates, filters, this.dictionaries, statuses && !text ? statuses : undefined);
-    if (text) matches.sort(sort === 'relevance' ? BY_RELEVANCE : COMPARE[sort]);
-    return { matches, facets, suggestion: text && matches.length === 0 ? this.suggest(text, statuses) : null };
+    let ordered = matches.length;
+    if (text) ordered = orderFirst(matches, sort === 'relevance' ? BY_RELEVANCE : COMPARE[sort], Math.max(needed, ORDERED_AT_LEAST));
+    return { matches, ordered, facets, suggestion: text && matches.length === 0 ? this.suggest(text, statuses) : null };
   }
 
   /**
@@ -403,15 +493,14 @@ export class SearchCatalogue {
     const terms = queryTerms(q);
     if (terms.length === 0) return null;
     const corrected = terms.map((term) => {
-      if (this.index.search(term, { prefix: false, fuzzy: (t) => typosAllowed(t), processTerm: (t) => t, tokenize: (t) => [t] }).length > 0) return term;
-      const candidates = this.index.autoSuggest(term, { prefix: false, fuzzy: (t) => suggestionEdits(t), maxFuzzy: 3, processTerm: (t) => t, tokenize: (t) => [t] });
-      return candidates[0]?.terms[0] ?? term;
+      if (this.postings.knows(term, typosAllowed(term))) return term;
+      return this.postings.closest(term, Math.min(3, suggestionEdits(term))) ?? term;
     });
     const suggestion = corrected.join(' ');
     if (suggestion === terms.join(' ')) return null;
-    const found = this.match(suggestion).some((result) => {
-      const entry = this.entries.get(String(result.id));
-      return entry !== undefined && (!statuses || statuses.has(entry.record.status));
+    let found = false;
+    this.match(suggestion, typosAllowed, (entry) => {
+      if (!statuses || statuses.has(entry.record.status)) found = true;
     });
     return found ? suggestion : null;
   }
@@ -425,6 +514,44 @@ export class SearchCatalogue {
       .map((e) => e.record);
     return this.popularCache.slice(0, limit);
   }
+}
+
+/**
+ * Puts the `count` first matches in order at the front (the rest after them, unordered) and returns how many are
+ * ordered. A full sort when most of them are wanted; otherwise one pass keeping the best `count` in a sorted list,
+ * where most matches cost one comparison with the worst kept.
+ */
+let orderTurn = 0;
+function orderFirst(matches: Entry[], compare: (a: Entry, b: Entry) => number, count: number): number {
+  if (matches.length <= count * 4) {
+    matches.sort(compare);
+    return matches.length;
+  }
+  const best: Entry[] = [];
+  for (const entry of matches) {
+    if (best.length === count && compare(entry, best[count - 1]) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compare(entry, best[mid]) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    best.splice(lo, 0, entry);
+    if (best.length > count) best.pop();
+  }
+  // The chosen ones to the front, in order; those they displace go where the chosen ones were.
+  const chosen = ++orderTurn;
+  for (const entry of best) entry.chosen = chosen;
+  let back = best.length;
+  for (let i = 0; i < best.length; i += 1) {
+    if (matches[i].chosen === chosen) continue;
+    while (matches[back].chosen !== chosen) back += 1;
+    matches[back] = matches[i];
+    back += 1;
+  }
+  for (let i = 0; i < best.length; i += 1) matches[i] = best[i];
+  return best.length;
 }
 
 /** The same search, however its text and lists were spelled. */
@@ -446,7 +573,8 @@ interface Tally {
   /** Price ranges in cents (max Infinity when open). */
   bucketMin: Float64Array;
   bucketMax: Float64Array;
-  statuses: ReadonlySet<string> | undefined;
+  statuses: Uint8Array | undefined;
+  columns: Columns;
   categoryCounts: Int32Array;
   brandCounts: Int32Array;
   sizeCounts: Int32Array;
@@ -466,7 +594,14 @@ interface Tally {
  * the size filter), and a count is the number of products the shopper gets by adding that value. A product's
  * size, colour and stock must hold for one and the same option (a variant).
  */
-function facetAndFilter(candidates: Entry[], filters: SearchFilters, d: Dictionaries, statuses?: ReadonlySet<string>): { matches: Entry[]; facets: SearchFacets } {
+function facetAndFilter(candidates: Entry[], filters: SearchFilters, d: Dictionaries, columns: Columns, statuses?: ReadonlySet<string>): { matches: Entry[]; facets: SearchFacets } {
+  const t = newTally(filters, d, columns, statuses);
+  for (let i = 0; i < candidates.length; i += 1) tallyOne(t, candidates[i], i + 1);
+  return { matches: t.matches, facets: facetsOf(t, filters, d) };
+}
+
+/** An empty tally of the filters' matches and facet counts. */
+function newTally(filters: SearchFilters, d: Dictionaries, columns: Columns, statuses?: ReadonlySet<string>): Tally {
   const sizeValues = d.size.values.length;
   const colourValues = d.colour.values.length;
   const t: Tally = {
@@ -479,7 +614,8 @@ function facetAndFilter(candidates: Entry[], filters: SearchFilters, d: Dictiona
     max: filters.maxPriceCents ?? Number.POSITIVE_INFINITY,
     bucketMin: Float64Array.from(PRICE_BUCKETS.map((b) => b.min * 100)),
     bucketMax: Float64Array.from(PRICE_BUCKETS.map((b) => (b.max === undefined ? Number.POSITIVE_INFINITY : b.max * 100))),
-    statuses,
+    statuses: statuses ? d.status.mask([...statuses]) ?? new Uint8Array(0) : undefined,
+    columns,
     categoryCounts: new Int32Array(d.category.values.length),
     brandCounts: new Int32Array(d.brand.values.length),
     sizeCounts: new Int32Array(sizeValues),
@@ -492,64 +628,76 @@ function facetAndFilter(candidates: Entry[], filters: SearchFilters, d: Dictiona
     offeredColours: new Int32Array(Math.max(1, colourValues)),
     matches: [],
   };
-  for (let i = 0; i < candidates.length; i += 1) tallyOne(t, candidates[i], i + 1);
-  return { matches: t.matches, facets: facetsOf(t, filters, d) };
+  return t;
 }
 
 /** One product's share of the tally: `turn` stamps the sizes and colours it offers, so each counts once. */
 function tallyOne(t: Tally, entry: Entry, turn: number): void {
-  const r = entry.record;
-  if (t.statuses !== undefined && !t.statuses.has(r.status)) return;
-  const categoryOk = t.categories === undefined || (entry.category >= 0 && t.categories[entry.category] === 1);
-  const brandOk = t.brands === undefined || (entry.brand >= 0 && t.brands[entry.brand] === 1);
-  const price = r.priceCents;
+  const c = t.columns;
+  const slot = entry.slot;
+  if (t.statuses !== undefined && t.statuses[c.status[slot]] !== 1) return;
+  const category = c.category[slot];
+  const brand = c.brand[slot];
+  const categoryOk = t.categories === undefined || (category >= 0 && t.categories[category] === 1);
+  const brandOk = t.brands === undefined || (brand >= 0 && t.brands[brand] === 1);
+  const price = c.price[slot];
   const priceOk = price >= t.min && price <= t.max;
+  const pool = c.pool;
   let optionOk = false;
   let stocked = false;
-  let sizes: ArrayLike<number> & { [k: number]: number };
-  let colours: ArrayLike<number> & { [k: number]: number };
+  let sizes: Int32Array;
+  let colours: Int32Array;
+  let sizeStart = 0;
+  let colourStart = 0;
   let sizeCount = 0;
   let colourCount = 0;
   if (t.sizes === undefined && t.colours === undefined) {
     // No option filter: what the product offers was worked out when it was indexed.
-    optionOk = !t.inStock || entry.stocked;
-    stocked = entry.stocked;
-    sizes = t.inStock ? entry.stockedSizes : entry.sizes;
-    colours = t.inStock ? entry.stockedColours : entry.colours;
-    sizeCount = sizes.length;
-    colourCount = colours.length;
+    stocked = c.stocked[slot] === 1;
+    optionOk = !t.inStock || stocked;
+    const sizeList = slot * 5 + (t.inStock ? STOCKED_SIZES : SIZES);
+    const colourList = slot * 5 + (t.inStock ? STOCKED_COLOURS : COLOURS);
+    sizes = pool;
+    colours = pool;
+    sizeStart = c.starts[sizeList];
+    sizeCount = c.lengths[sizeList];
+    colourStart = c.starts[colourList];
+    colourCount = c.lengths[colourList];
   } else {
     sizes = t.offeredSizes;
     colours = t.offeredColours;
-    const options = entry.options;
-    for (let k = 0; k < options.length; k += 1) {
-      const o = options[k];
-      const sizeOk = t.sizes === undefined || (o.size >= 0 && t.sizes[o.size] === 1);
-      const colourOk = t.colours === undefined || (o.colour >= 0 && t.colours[o.colour] === 1);
-      const available = !t.inStock || o.stock > 0;
+    const start = c.starts[slot * 5 + OPTIONS];
+    const end = start + c.lengths[slot * 5 + OPTIONS];
+    for (let k = start; k < end; k += 3) {
+      const size = pool[k];
+      const colour = pool[k + 1];
+      const stock = pool[k + 2];
+      const sizeOk = t.sizes === undefined || (size >= 0 && t.sizes[size] === 1);
+      const colourOk = t.colours === undefined || (colour >= 0 && t.colours[colour] === 1);
+      const available = !t.inStock || stock > 0;
       if (sizeOk && colourOk) {
-        if (o.stock > 0) stocked = true;
+        if (stock > 0) stocked = true;
         if (available) optionOk = true;
       }
-      if (o.size >= 0 && colourOk && available && t.sizeStamp[o.size] !== turn) {
-        t.sizeStamp[o.size] = turn;
-        sizes[sizeCount++] = o.size;
+      if (size >= 0 && colourOk && available && t.sizeStamp[size] !== turn) {
+        t.sizeStamp[size] = turn;
+        sizes[sizeCount++] = size;
       }
-      if (o.colour >= 0 && sizeOk && available && t.colourStamp[o.colour] !== turn) {
-        t.colourStamp[o.colour] = turn;
-        colours[colourCount++] = o.colour;
+      if (colour >= 0 && sizeOk && available && t.colourStamp[colour] !== turn) {
+        t.colourStamp[colour] = turn;
+        colours[colourCount++] = colour;
       }
     }
   }
   if (categoryOk && brandOk && priceOk && optionOk) t.matches.push(entry);
-  if (brandOk && priceOk && optionOk && entry.category >= 0) t.categoryCounts[entry.category] += 1;
-  if (categoryOk && priceOk && optionOk && entry.brand >= 0) t.brandCounts[entry.brand] += 1;
+  if (brandOk && priceOk && optionOk && category >= 0) t.categoryCounts[category] += 1;
+  if (categoryOk && priceOk && optionOk && brand >= 0) t.brandCounts[brand] += 1;
   if (categoryOk && brandOk && optionOk) {
     for (let b = 0; b < t.bucketMin.length; b += 1) if (price >= t.bucketMin[b] && price <= t.bucketMax[b]) t.priceCounts[b] += 1;
   }
   if (categoryOk && brandOk && priceOk) {
-    for (let k = 0; k < sizeCount; k += 1) t.sizeCounts[sizes[k]] += 1;
-    for (let k = 0; k < colourCount; k += 1) t.colourCounts[colours[k]] += 1;
+    for (let k = 0; k < sizeCount; k += 1) t.sizeCounts[sizes[sizeStart + k]] += 1;
+    for (let k = 0; k < colourCount; k += 1) t.colourCounts[colours[colourStart + k]] += 1;
     if (stocked) t.stocked += 1;
   }
 }
