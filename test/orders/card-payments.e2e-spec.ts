@@ -242,6 +242,22 @@ describe('card payments through Stripe (the stand-in): attempts, signed webhooks
     expect((await post(`/api/orders/${order.id}/payment`, undefined, ann).expect(409)).body.code).toBe('ORDER_NOT_PAYABLE');
   });
 
+  it('the customer cancels a card order awaiting payment: its intent is cancelled at Stripe first, so it cannot be paid later', async () => {
+    const { product, order } = await placeCard(1000, 1, 3);
+    const attempt = await pay(order);
+    const cancelled = (await post(`/api/orders/${order.id}/cancel`, undefined, ann).expect(200)).body as OrderBody;
+    expect(cancelled).toMatchObject({ state: 'cancelled', paymentState: 'unpaid' });
+    expect(stripe.intentOf(attempt.attemptId).status).toBe('canceled');
+    await until(async () => ((await readStock(stack, product.id)).countInStock === 3 ? true : undefined), 15_000, 'the stock back');
+
+    // Paid at Stripe before the cancel arrives: the order is paid, not cancelled.
+    const late = await placeCard(1000, 1, 3);
+    const lateAttempt = await pay(late.order);
+    stripe.pay(stripe.intentOf(lateAttempt.attemptId).id);
+    expect((await post(`/api/orders/${late.order.id}/cancel`, undefined, ann).expect(409)).body.code).toBe('ORDER_CHANGED');
+    expect(await get(late.order.id)).toMatchObject({ state: 'placed', paymentState: 'paid' });
+  });
+
   it('refunds a card order in two parts through Stripe, each keyed by its refund id; a third is refused', async () => {
     const { order } = await placeCard(5000);
     const attempt = await pay(order);

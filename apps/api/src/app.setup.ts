@@ -72,7 +72,7 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
         // Stripe.js (the Payment Element) only when card payments are configured: its script, its API, its frames.
         scriptSrc: ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
         connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        ...(config.stripe ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

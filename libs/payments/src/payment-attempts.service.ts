@@ -107,6 +107,28 @@ export class PaymentAttemptsService {
     return payment;
   }
 
+  /**
+   * Before an order awaiting payment is cancelled (by the reconciler, the customer or an admin): every intent it has
+   * at Stripe is looked up (one paid after all is applied: the order becomes paid) and cancelled, so nobody can pay a
+   * cancelled order. 'released' when none is left payable; 'paid' or 'processing' when the order must not be cancelled.
+   */
+  async releaseIntents(orderId: Types.ObjectId): Promise<'released' | 'paid' | 'processing'> {
+    for (const attempt of await this.payments.attemptsOf(orderId)) {
+      if (!attempt.intentId || attempt.status === 'cancelled') continue;
+      const payment = await this.stripe.retrieve(attempt.intentId);
+      const status = attemptStatusOf(payment.status);
+      if (status === 'succeeded') {
+        await this.apply(attempt, payment);
+        return 'paid';
+      }
+      // A bank debit or a 3-D Secure check still under way: not cut short.
+      if (payment.status === 'processing') return 'processing';
+      if (status !== 'cancelled') await this.stripe.cancel(attempt.intentId);
+      await this.payments.settle(attempt._id, { status: 'cancelled' });
+    }
+    return 'released';
+  }
+
   /** Records where the attempt stands and moves its order accordingly (re-read and retried when it lost a race). */
   async apply(attempt: PaymentAttemptDocument, payment: ProviderPayment): Promise<void> {
     const status = attemptStatusOf(payment.status);

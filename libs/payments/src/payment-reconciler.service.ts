@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OrdersRepository, PaymentsRepository, type OrderDocument } from '@shop/database';
 import { OrderTransitionsService } from '@shop/orders';
-import { attemptStatusOf, PaymentAttemptsService } from './payment-attempts.service';
+import { PaymentAttemptsService } from './payment-attempts.service';
 import { PaymentProviderError } from './payment-provider.error';
 import { StripePaymentProvider } from './stripe-payment.provider';
 
@@ -56,25 +56,12 @@ export class PaymentReconciler {
    * False when it was left alone (a payment still processing, or the order changed meanwhile).
    */
   private async expire(order: OrderDocument): Promise<boolean> {
-    for (const attempt of await this.payments.attemptsOf(order._id)) {
-      if (!attempt.intentId || attempt.status === 'cancelled') continue;
-      const payment = await this.stripe.retrieve(attempt.intentId);
-      const status = attemptStatusOf(payment.status);
-      if (status === 'succeeded') {
-        await this.attempts.apply(attempt, payment);
-        return false;
-      }
-      // A bank transfer or a 3-D Secure check still under way: left for the next run rather than cut short.
-      if (payment.status === 'processing') return false;
-      if (status === 'cancelled') continue;
-      try {
-        await this.stripe.cancel(attempt.intentId);
-      } catch (error) {
-        // Paid in the moment between the look-up and the cancel: the next run applies it.
-        if (error instanceof PaymentProviderError) this.logger.warn(`${error.message} (order ${order.id as string})`);
-        return false;
-      }
-      await this.payments.settle(attempt._id, { status: 'cancelled' });
+    try {
+      if ((await this.attempts.releaseIntents(order._id)) !== 'released') return false;
+    } catch (error) {
+      // Stripe away, or paid in the moment between the look-up and the cancel: the next run looks again.
+      if (error instanceof PaymentProviderError) this.logger.warn(`${error.message} (order ${order.id as string})`);
+      return false;
     }
     const fresh = await this.orders.findById(order._id);
     if (!fresh || fresh.state !== 'awaiting_payment') return false;

@@ -1374,7 +1374,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel an order with a reason (admins): awaiting payment or placed → cancelled, before it ships; restocks and mails the customer
-     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider.
+     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider. A card order awaiting payment has its Stripe payment cancelled first (409 ORDER_CHANGED if it turned out paid, ORDER_NOT_CANCELLABLE while a payment is processing, 502 PAYMENT_PROVIDER_ERROR when Stripe fails).
      */
     post: operations['Orders_adminCancel'];
     delete?: never;
@@ -1432,7 +1432,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel your own order while it is neither paid nor shipped (puts the stock back) */
+    /**
+     * Cancel your own order while it is neither paid nor shipped (puts the stock back)
+     * @description A card order awaiting payment has its Stripe payment cancelled first, so it can no longer be paid (409 ORDER_CHANGED if it turned out paid; 502 PAYMENT_PROVIDER_ERROR when Stripe fails).
+     */
     post: operations['Orders_cancel'];
     delete?: never;
     options?: never;
@@ -11040,9 +11043,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11051,7 +11054,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -11080,9 +11089,9 @@ export interface operations {
         };
       };
       /**
-       * @description Payment provider error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Payment provider error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -11091,7 +11100,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11169,9 +11178,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11180,7 +11189,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -11197,9 +11212,9 @@ export interface operations {
         };
       };
       /**
-       * @description Payment provider error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Payment provider error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -11208,7 +11223,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11286,9 +11301,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11297,7 +11312,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -11314,9 +11335,9 @@ export interface operations {
         };
       };
       /**
-       * @description Payment provider error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Payment provider error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -11325,7 +11346,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11981,9 +12002,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11992,7 +12013,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -12021,9 +12048,9 @@ export interface operations {
         };
       };
       /**
-       * @description Payment provider error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Payment provider error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -12032,7 +12059,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -12449,9 +12476,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -12460,7 +12487,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -12489,9 +12516,9 @@ export interface operations {
         };
       };
       /**
-       * @description Payment provider error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Payment provider error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -12500,7 +12527,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -12852,6 +12879,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Payment provider error: PAYMENT_PROVIDER_ERROR
+       *
+       *     Payment provider error: PAYMENT_PROVIDER_ERROR
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
