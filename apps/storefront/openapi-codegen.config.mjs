@@ -67,6 +67,9 @@ const config = {
     'ordersMine',
     'ordersGet',
     'ordersCancel',
+    // /api/payments: the methods checkout offers, and a card order's payment attempt
+    'paymentsMethods',
+    'paymentsPay',
     'shippingCountries',
     'couponsValidate',
     'couponsListPublic',

@@ -27,6 +27,7 @@ import { UsersModule } from './users/users.module';
 import { CartModule } from './cart/cart.module';
 import { CouponsModule } from './coupons/coupons.module';
 import { OrdersModule } from './orders/orders.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ShippingModule } from './shipping/shipping.module';
 import { JobsAdminModule } from './jobs-admin/jobs-admin.module';
 import { QueuesBoardModule } from './queues-board/queues-board.module';
@@ -88,6 +89,7 @@ export class AppModule {
         CartModule,
         CouponsModule,
         OrdersModule,
+        PaymentsModule,
         ShippingModule,
         JobsAdminModule,
         QueuesBoardModule,

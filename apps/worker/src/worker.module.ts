@@ -6,14 +6,16 @@ import { JobsModule } from '@shop/jobs';
 import { MailModule } from '@shop/mail';
 import { MediaModule } from '@shop/media';
 import { OrderRecoveryModule } from '@shop/orders';
+import { CardPaymentsModule } from '@shop/payments';
 import { AuditRetentionService } from './audit-retention.service';
 import { MailProcessor } from './processors/mail.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { MediaProcessor } from './processors/media.processor';
+import { PaymentsProcessor } from './processors/payments.processor';
 import { SweepSchedules } from './sweep-schedules';
 
 /** One processor per queue of QUEUES (handlers.spec.ts checks it). */
-export const PROCESSORS = [MailProcessor, MediaProcessor, MaintenanceProcessor];
+export const PROCESSORS = [MailProcessor, MediaProcessor, MaintenanceProcessor, PaymentsProcessor];
 
 @Module({})
 export class WorkerModule {
@@ -28,6 +30,7 @@ export class WorkerModule {
         MailModule,
         MediaModule,
         OrderRecoveryModule,
+        CardPaymentsModule,
       ],
       providers: [...PROCESSORS, SweepSchedules, AuditRetentionService],
     };

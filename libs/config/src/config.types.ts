@@ -55,6 +55,19 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Where the built web apps live (served at / and /admin when present). */
   webDistDir: string;
+  /** Card payments through Stripe: all three keys set, or undefined (checkout then offers cash on delivery only). */
+  stripe: StripeConfig | undefined;
+}
+
+/** Stripe's keys, and where its API is (api.stripe.com unless the tests point the SDK at their stand-in). */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_HOST/PORT/PROTOCOL: unset talks to api.stripe.com over https. */
+  apiHost: string | undefined;
+  apiPort: number | undefined;
+  apiProtocol: 'http' | 'https' | undefined;
 }
 
 export type Env = Record<string, string | undefined>;

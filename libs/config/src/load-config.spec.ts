@@ -74,6 +74,11 @@ describe('loadConfig', () => {
     [{ SHIP_TO_COUNTRIES: 'USA' }, 'SHIP_TO_COUNTRIES'],
     [{ SHIP_TO_COUNTRIES: 'EU' }, 'SHIP_TO_COUNTRIES'],
     [{ SHIP_TO_COUNTRIES: ' , ' }, 'SHIP_TO_COUNTRIES'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_PROTOCOL: 'ftp' }, 'STRIPE_API_PROTOCOL'],
   ])('rejects %j with one line naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -86,5 +91,12 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(variable);
     expect(message).toContain(variable);
     expect(message).not.toContain('\n');
+  });
+
+  it('card payments: all three Stripe keys or none; the API host, port and protocol may point elsewhere (tests)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).stripe).toEqual({ secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc', apiHost: undefined, apiPort: undefined, apiProtocol: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' }).stripe).toMatchObject({ apiHost: '127.0.0.1', apiPort: 12111, apiProtocol: 'http' });
   });
 });

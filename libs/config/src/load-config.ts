@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js';
 import { ConfigError } from './config.error';
-import type { AppConfig, Env } from './config.types';
+import type { AppConfig, Env, StripeConfig } from './config.types';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -92,6 +92,29 @@ function shipToCountries(env: Env): string[] {
     }
   }
   return [...new Set(codes)];
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Stripe: all three keys or none (half a configuration would offer a card that cannot be paid or confirmed). */
+function stripeConfig(env: Env): StripeConfig | undefined {
+  const [secretKey, publishableKey, webhookSecret] = STRIPE_KEYS.map((name) => str(env, name));
+  if (!secretKey && !publishableKey && !webhookSecret) return undefined;
+  const missing = STRIPE_KEYS.filter((name) => str(env, name) === undefined);
+  if (missing.length > 0) throw new ConfigError(missing[0], `is required when any of ${STRIPE_KEYS.join(', ')} is set (set all three for card payments, or none)`);
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey as string)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!/^pk_(test|live)_/.test(publishableKey as string)) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_… or pk_live_…)');
+  if (!/^whsec_/.test(webhookSecret as string)) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
+  const apiHost = str(env, 'STRIPE_API_HOST');
+  if (apiHost !== undefined && !/^[A-Za-z0-9.-]+$/.test(apiHost)) throw new ConfigError('STRIPE_API_HOST', `must be a host name (got "${apiHost}")`);
+  return {
+    secretKey: secretKey as string,
+    publishableKey: publishableKey as string,
+    webhookSecret: webhookSecret as string,
+    apiHost,
+    apiPort: str(env, 'STRIPE_API_PORT') === undefined ? undefined : int(env, 'STRIPE_API_PORT', 443, 1, 65535),
+    apiProtocol: str(env, 'STRIPE_API_PROTOCOL') === undefined ? undefined : oneOf(env, 'STRIPE_API_PROTOCOL', ['http', 'https'] as const, 'https'),
+  };
 }
 
 /**
@@ -183,5 +206,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reviewModeration: oneOf(env, 'REVIEW_MODERATION', ['post', 'pre'] as const, 'post'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: resolve(cwd, str(env, 'WEB_DIST_DIR') ?? 'dist/web'),
+    stripe: stripeConfig(env),
   };
 }

@@ -18,6 +18,8 @@ import { StockMovement, StockMovementSchema } from './schemas/stock-movement.sch
 import { StockLedgerRepository } from './repositories/stock-ledger.repository';
 import { ProductTombstone, ProductTombstoneSchema, SearchMiss, SearchMissSchema, SearchSettings, SearchSettingsSchema } from './schemas/search.schema';
 import { SearchRepository } from './repositories/search.repository';
+import { PaymentAttempt, PaymentAttemptSchema, StripeEvent, StripeEventSchema } from './schemas/payment.schema';
+import { PaymentsRepository } from './repositories/payments.repository';
 
 const models = MongooseModule.forFeature([
   { name: User.name, schema: UserSchema },
@@ -38,9 +40,11 @@ const models = MongooseModule.forFeature([
   { name: ProductTombstone.name, schema: ProductTombstoneSchema },
   { name: SearchSettings.name, schema: SearchSettingsSchema },
   { name: SearchMiss.name, schema: SearchMissSchema },
+  { name: PaymentAttempt.name, schema: PaymentAttemptSchema },
+  { name: StripeEvent.name, schema: StripeEventSchema },
 ]);
 
-const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository, StockLedgerRepository, SearchRepository];
+const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository, StockLedgerRepository, SearchRepository, PaymentsRepository];
 
 /** The mongoose connection, every model and every repository. Only this library talks to MongoDB. */
 @Global()

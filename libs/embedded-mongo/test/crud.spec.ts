@@ -146,6 +146,14 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
       { sku: 'b', qty: 15, flag: true },
       { sku: 'c', qty: 9, flag: true },
     ]);
+    // Two fields of the element the positional $ matched, in one $set (as MongoDB allows): by $elemMatch and by a dotted condition.
+    await c.updateOne({ user: 'u3', items: { $elemMatch: { sku: 'c', qty: 9 } } }, { $set: { 'items.$.state': 'done', 'items.$.ref': 'r1' } });
+    await c.updateOne({ user: 'u3', 'items.sku': 'a' }, { $set: { 'items.$.state': 'new', 'items.$.ref': 'r0' }, $inc: { 'items.$.qty': 1 } });
+    expect((await c.findOne({ user: 'u3' }))?.items).toEqual([
+      { sku: 'a', qty: 2, state: 'new', ref: 'r0' },
+      { sku: 'b', qty: 15, flag: true },
+      { sku: 'c', qty: 9, flag: true, state: 'done', ref: 'r1' },
+    ]);
 
     const Model = conn.model('Counter', new Schema({ key: String, n: Number, created: Date }));
     const after = await Model.findOneAndUpdate(

@@ -2,7 +2,7 @@
  * Every background job the shop runs: its queue, its name and its payload. Payloads carry ids and the
  * few values a template needs, never whole records. Adding a job here without a handler fails a test.
  */
-export const QUEUES = ['mail', 'media', 'maintenance'] as const;
+export const QUEUES = ['mail', 'media', 'maintenance', 'payments'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** Values shared by every mail: who receives it. */
@@ -113,6 +113,10 @@ export interface JobPayloads {
   'sweep.order-mails': NoPayload;
   /** Deletes audit entries older than AUDIT_RETENTION_DAYS (AuditRetentionService.sweep). */
   'sweep.audit-log': NoPayload;
+  /** A verified Stripe webhook event (recorded under its id): read the intent's state from Stripe and apply it to its order. */
+  'payment.stripe-event': { eventId: string; intentId: string };
+  /** Resolves card payment attempts left open 15 minutes and cancels orders whose payment hold ran out (PaymentReconciler). */
+  'sweep.payments': NoPayload;
   /** Copies stock moves a crash left on products to the stock ledger, and opens the ledger of products stored before it (StockLedgerRepository). */
   'sweep.stock-ledger': NoPayload;
 }
@@ -124,6 +128,7 @@ export type JobName = keyof JobPayloads;
 export type MailJobName = Extract<JobName, `mail.${string}`>;
 export type MediaJobName = Extract<JobName, `media.${string}`>;
 export type MaintenanceJobName = Extract<JobName, `sweep.${string}`>;
+export type PaymentJobName = Extract<JobName, `payment.${string}`>;
 
 /** Which queue carries each job. Typed as a total record, so a new job name must be placed here. */
 export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
@@ -145,6 +150,8 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'sweep.order-mails': 'maintenance',
   'sweep.audit-log': 'maintenance',
   'sweep.stock-ledger': 'maintenance',
+  'sweep.payments': 'maintenance',
+  'payment.stripe-event': 'payments',
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUE) as JobName[];
@@ -157,7 +164,7 @@ export type JobHandlers<N extends JobName> = { [K in N]: (payload: JobPayloads[K
  * scheduler whose id is the job name, so registering it again (every worker replica does, at boot) updates
  * the one scheduler instead of adding a second, and each interval yields one job across all replicas.
  */
-export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails', 'sweep.audit-log', 'sweep.stock-ledger'] as const satisfies readonly MaintenanceJobName[];
+export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails', 'sweep.audit-log', 'sweep.stock-ledger', 'sweep.payments'] as const satisfies readonly MaintenanceJobName[];
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /**

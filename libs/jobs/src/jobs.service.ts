@@ -45,8 +45,8 @@ export function toJobId(key: string): string {
 export class JobsService {
   private readonly queues: Record<QueueName, Queue>;
 
-  constructor(@InjectQueue('mail') mail: Queue, @InjectQueue('media') media: Queue, @InjectQueue('maintenance') maintenance: Queue) {
-    this.queues = { mail, media, maintenance };
+  constructor(@InjectQueue('mail') mail: Queue, @InjectQueue('media') media: Queue, @InjectQueue('maintenance') maintenance: Queue, @InjectQueue('payments') payments: Queue) {
+    this.queues = { mail, media, maintenance, payments };
   }
 
   /**

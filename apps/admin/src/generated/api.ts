@@ -1374,7 +1374,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel an order with a reason (admins): awaiting payment or placed → cancelled, before it ships; restocks and mails the customer
-     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider.
+     * @description The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider. A card order awaiting payment has its Stripe payment cancelled first (409 ORDER_CHANGED if it turned out paid, ORDER_NOT_CANCELLABLE while a payment is processing, 502 PAYMENT_PROVIDER_ERROR when Stripe fails).
      */
     post: operations['Orders_adminCancel'];
     delete?: never;
@@ -1432,8 +1432,71 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel your own order while it is neither paid nor shipped (puts the stock back) */
+    /**
+     * Cancel your own order while it is neither paid nor shipped (puts the stock back)
+     * @description A card order awaiting payment has its Stripe payment cancelled first, so it can no longer be paid (409 ORDER_CHANGED if it turned out paid; 502 PAYMENT_PROVIDER_ERROR when Stripe fails).
+     */
     post: operations['Orders_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payments/methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payment methods checkout may offer
+     * @description cod always; card when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set, with the publishable key Stripe.js needs.
+     */
+    get: operations['Payments_methods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/{id}/payment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay a card order awaiting payment (its owner): the PaymentIntent client secret for Stripe.js
+     * @description Answers the current attempt while it can still be paid, or starts a new one (after a declined card or a cancelled intent), each with its own Stripe idempotency key. The card details go from the browser to Stripe only. 502 PAYMENT_PROVIDER_ERROR when Stripe fails: the order stays payable and a retry reuses the same attempt and key.
+     */
+    post: operations['Payments_pay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payments/stripe/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stripe's webhook (payment_intent.* events)
+     * @description The Stripe-Signature header is verified over the raw body first (400 STRIPE_SIGNATURE_INVALID for a wrong, altered or stale one, nothing changed); the event is recorded under its id and its work queued as one job per event id, so a repeated delivery has one effect. 404 when card payments are not configured.
+     */
+    post: operations['Payments_webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2072,6 +2135,9 @@ export interface components {
       | 'ORDER_NOT_SHIPPABLE'
       | 'REFUND_EXCEEDS_PAID'
       | 'REFUND_FAILED'
+      | 'PAYMENT_PROVIDER_ERROR'
+      | 'STRIPE_SIGNATURE_INVALID'
+      | 'CARD_PAYMENTS_NOT_CONFIGURED'
       | 'INVALID_RETURN'
       | 'INVALID_TRANSITION'
       | 'BLOG_NOT_FOUND'
@@ -3617,6 +3683,49 @@ export interface components {
       /** @example Called the customer: leave at the back door */
       text: string;
     };
+    PaymentMethodsDto: {
+      /**
+       * @description What checkout may offer now: cod always; card only when the three Stripe keys are configured
+       * @example [
+       *       "cod",
+       *       "card"
+       *     ]
+       */
+      methods: ('cod' | 'card')[];
+      /**
+       * @description Stripe's publishable key for Stripe.js (null when card payments are not configured)
+       * @example pk_test_51Habc
+       */
+      stripePublishableKey: string | null;
+    };
+    PaymentAttemptDto: {
+      /**
+       * @description The attempt's id (also the idempotency key of its Stripe PaymentIntent)
+       * @example 665f1c2e9b1d4c3a2e1f0a9b
+       */
+      attemptId: string;
+      /**
+       * @description The PaymentIntent's client secret, for Stripe's Payment Element in the browser
+       * @example pi_3Nabc_secret_xyz
+       */
+      clientSecret: string;
+      /** @example pk_test_51Habc */
+      publishableKey: string;
+      /**
+       * @description The amount of the attempt in dollars (the order total)
+       * @example 59.99
+       */
+      amount: number;
+    };
+    WebhookReceivedDto: {
+      /** @example true */
+      received: boolean;
+      /**
+       * @description The event id was received before (a repeated delivery): it has no second effect
+       * @example false
+       */
+      duplicate: boolean;
+    };
     ShippingCountryDto: {
       /**
        * @description ISO 3166-1 alpha-2 code: the value of shippingAddress.country
@@ -3631,7 +3740,7 @@ export interface components {
     };
     FailedJobDto: {
       /** @enum {string} */
-      queue: 'mail' | 'media' | 'maintenance';
+      queue: 'mail' | 'media' | 'maintenance' | 'payments';
       /** @example mail.password-reset.665f1c2e9d1e8a0012345678 */
       id: string;
       /** @example mail.password-reset */
@@ -10934,9 +11043,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -10945,7 +11054,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -10974,9 +11089,9 @@ export interface operations {
         };
       };
       /**
-       * @description Error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -10985,7 +11100,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11063,9 +11178,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11074,7 +11189,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -11091,9 +11212,9 @@ export interface operations {
         };
       };
       /**
-       * @description Error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -11102,7 +11223,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11180,9 +11301,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11191,7 +11312,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -11208,9 +11335,9 @@ export interface operations {
         };
       };
       /**
-       * @description Error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -11219,7 +11346,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11875,9 +12002,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -11886,7 +12013,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_SHIPPABLE';
+            code:
+              | 'INVALID_TRANSITION'
+              | 'ORDER_CHANGED'
+              | 'ORDER_ALREADY_PAID'
+              | 'ORDER_NOT_PAYABLE'
+              | 'ORDER_NOT_SHIPPABLE'
+              | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -11915,9 +12048,9 @@ export interface operations {
         };
       };
       /**
-       * @description Error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -11926,7 +12059,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -12343,9 +12476,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_NOT_CANCELLABLE
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_NOT_CANCELLABLE
        */
       409: {
         headers: {
@@ -12354,7 +12487,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED' | 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
@@ -12383,9 +12516,9 @@ export interface operations {
         };
       };
       /**
-       * @description Error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        *
-       *     Error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
        */
       502: {
         headers: {
@@ -12394,7 +12527,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code: 'REFUND_FAILED';
+            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -12516,9 +12649,9 @@ export interface operations {
         };
       };
       /**
-       * @description Error: REFUND_FAILED
+       * @description Payment provider error: REFUND_FAILED
        *
-       *     Error: REFUND_FAILED
+       *     Payment provider error: REFUND_FAILED
        */
       502: {
         headers: {
@@ -12749,6 +12882,258 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Payment provider error: PAYMENT_PROVIDER_ERROR
+       *
+       *     Payment provider error: PAYMENT_PROVIDER_ERROR
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYMENT_PROVIDER_ERROR';
+          };
+        };
+      };
+    };
+  };
+  Payments_methods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentMethodsDto'];
+        };
+      };
+      /** @description Bad request: VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'VALIDATION_FAILED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+    };
+  };
+  Payments_pay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentAttemptDto'];
+        };
+      };
+      /** @description PAYMENT_METHOD_UNSUPPORTED, BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYMENT_METHOD_UNSUPPORTED' | 'BAD_REQUEST';
+          };
+        };
+      };
+      /** @description Not signed in: NOT_AUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'NOT_AUTHENTICATED';
+          };
+        };
+      };
+      /** @description CSRF */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CSRF';
+          };
+        };
+      };
+      /**
+       * @description Not found: ORDER_NOT_FOUND
+       *
+       *     Not found: ORDER_NOT_FOUND
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_FOUND';
+          };
+        };
+      };
+      /**
+       * @description Conflict: ORDER_NOT_PAYABLE, ORDER_ALREADY_PAID, ORDER_CHANGED
+       *
+       *     Conflict: ORDER_NOT_PAYABLE, ORDER_ALREADY_PAID, ORDER_CHANGED
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ORDER_NOT_PAYABLE' | 'ORDER_ALREADY_PAID' | 'ORDER_CHANGED';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
+      /**
+       * @description Payment provider error: PAYMENT_PROVIDER_ERROR
+       *
+       *     Payment provider error: PAYMENT_PROVIDER_ERROR
+       */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYMENT_PROVIDER_ERROR';
+          };
+        };
+      };
+    };
+  };
+  Payments_webhook: {
+    parameters: {
+      query?: never;
+      header: {
+        'Stripe-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Stripe Event object, as Stripe sends it */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookReceivedDto'];
+        };
+      };
+      /** @description STRIPE_SIGNATURE_INVALID, VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'STRIPE_SIGNATURE_INVALID' | 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
+          };
+        };
+      };
+      /** @description Not found: CARD_PAYMENTS_NOT_CONFIGURED */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'CARD_PAYMENTS_NOT_CONFIGURED';
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'TOO_MANY_REQUESTS';
+          };
+        };
+      };
     };
   };
   Shipping_countries: {
@@ -12870,7 +13255,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        queue: 'mail' | 'media' | 'maintenance';
+        queue: 'mail' | 'media' | 'maintenance' | 'payments';
         /** @description The job id (as listed by GET /api/admin/jobs/failed) */
         id: string;
       };

@@ -21,6 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Unprocessable',
   429: 'Too many requests',
   500: 'Internal error',
+  502: 'Payment provider error',
   503: 'Unavailable',
 };
 

@@ -17,7 +17,7 @@ const USE_UPDATE = 'Use PUT /api/orders/{id} instead.';
 @ApiTags('orders')
 @Controller('orders')
 @Auth('admin')
-@ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'REFUND_FAILED')
+@ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'PAYMENT_PROVIDER_ERROR')
 export class OrdersCompatController {
   constructor(private readonly orders: OrdersService) {}
 

@@ -24,15 +24,32 @@ export function parseJsonBody(text: string): unknown {
   return body;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body's bytes as received: kept only for the routes that verify a signature over them (RAW_BODY_ROUTES). */
+    rawBody?: Buffer;
+  }
+}
+
+/** Routes whose JSON body is also kept as its raw bytes: Stripe signs the exact bytes it sends. */
+export const RAW_BODY_ROUTES: readonly string[] = ['/api/payments/stripe/webhook'];
+
 /**
  * The request bodies the API reads: JSON and URL-encoded forms. Any other type (multipart uploads, a CSV import)
  * is left unread for the route that takes it, and is no body to the others.
  */
 export async function registerBodyParsers(fastify: FastifyInstance): Promise<void> {
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_req, text, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (req, bytes, done) => {
+    const buffer = bytes as Buffer;
+    if (RAW_BODY_ROUTES.includes(req.routeOptions.url ?? '')) {
+      // Verified by its route before anything else reads it; the parsed body is not used there.
+      req.rawBody = buffer;
+      done(null, {});
+      return;
+    }
     try {
-      done(null, parseJsonBody(text as string));
+      done(null, parseJsonBody(buffer.toString('utf8')));
     } catch (error) {
       done(error as Error, undefined);
     }

@@ -113,7 +113,7 @@ export class OrdersController {
       'Mapped onto the three machines: paid records the cash of a cash-on-delivery order (POST /api/orders/{id}/mark-paid), shipped ships with an optional trackingNumber (POST /api/orders/{id}/ship), delivered delivers (POST /api/orders/{id}/deliver), cancelled cancels (POST /api/orders/{id}/admin-cancel). The customer is mailed.',
   })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'REFUND_FAILED')
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'PAYMENT_PROVIDER_ERROR')
   update(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: UpdateOrderDto): Promise<OrderDto> {
     return this.orders.update(user, id, dto);
   }
@@ -172,10 +172,11 @@ export class OrdersController {
   @Auth('admin')
   @ApiOperation({
     summary: 'Cancel an order with a reason (admins): awaiting payment or placed → cancelled, before it ships; restocks and mails the customer',
-    description: 'The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider.',
+    description:
+      'The reason (required) is stored as cancelReason and in the history with the admin who cancelled. Money already taken is refunded in full through the provider. A card order awaiting payment has its Stripe payment cancelled first (409 ORDER_CHANGED if it turned out paid, ORDER_NOT_CANCELLABLE while a payment is processing, 502 PAYMENT_PROVIDER_ERROR when Stripe fails).',
   })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'REFUND_FAILED')
+  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'PAYMENT_PROVIDER_ERROR')
   adminCancel(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderReasonDto): Promise<OrderDto> {
     return this.orders.cancelByAdmin(user, id, dto.reason);
   }
@@ -206,9 +207,12 @@ export class OrdersController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Auth()
-  @ApiOperation({ summary: 'Cancel your own order while it is neither paid nor shipped (puts the stock back)' })
+  @ApiOperation({
+    summary: 'Cancel your own order while it is neither paid nor shipped (puts the stock back)',
+    description: 'A card order awaiting payment has its Stripe payment cancelled first, so it can no longer be paid (409 ORDER_CHANGED if it turned out paid; 502 PAYMENT_PROVIDER_ERROR when Stripe fails).',
+  })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'ORDER_CHANGED')
+  @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'ORDER_CHANGED', 'PAYMENT_PROVIDER_ERROR')
   cancel(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
     return this.orders.cancelByOwner(user, id);
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OrderRecoveryModule } from '@shop/orders';
+import { CardPaymentsModule, StripePaymentProvider } from '@shop/payments';
 import { CartModule } from '../cart/cart.module';
 import { OrdersCompatController } from '../compat/orders-compat.controller';
 import { CouponsModule } from '../coupons/coupons.module';
@@ -12,7 +13,7 @@ import { PAYMENT_PROVIDERS } from './payment/payment-provider';
 import { PaymentService } from './payment/payment.service';
 
 @Module({
-  imports: [CartModule, CouponsModule, OrderRecoveryModule, UsersModule],
+  imports: [CartModule, CouponsModule, OrderRecoveryModule, UsersModule, CardPaymentsModule],
   // The compat routes first: their literal paths are matched before the current controller's /:id routes.
   controllers: [OrdersCompatController, OrdersController],
   providers: [
@@ -20,8 +21,9 @@ import { PaymentService } from './payment/payment.service';
     OrderStatesMigration,
     PaymentService,
     CashOnDeliveryProvider,
-    // Every way to pay; a card provider is one more entry here.
-    { provide: PAYMENT_PROVIDERS, inject: [CashOnDeliveryProvider], useFactory: (cod: CashOnDeliveryProvider) => [cod] },
+    // Every way to pay: cash on delivery, and a card through Stripe (offered only when its keys are configured).
+    { provide: PAYMENT_PROVIDERS, inject: [CashOnDeliveryProvider, StripePaymentProvider], useFactory: (cod: CashOnDeliveryProvider, card: StripePaymentProvider) => [cod, card] },
   ],
+  exports: [PaymentService],
 })
 export class OrdersModule {}

@@ -16,6 +16,7 @@ import {
   StockLine,
 } from '@shop/database';
 import { MONEY_TAKEN, OrderTransitionsService, StockHoldsService, stateWords, statesOf, type OrderMove } from '@shop/orders';
+import { PaymentAttemptsService, PaymentProviderError } from '@shop/payments';
 import type { AuthUser } from '../auth/auth-user';
 import { stockRefusal, CartService } from '../cart/cart.service';
 import { badRequest, conflict, DomainError, notFound } from '../common/domain-error';
@@ -65,6 +66,7 @@ export class OrdersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly holds: StockHoldsService,
     private readonly addressBook: AddressBookService,
+    private readonly cardPayments: PaymentAttemptsService,
   ) {}
 
   /**
@@ -293,6 +295,7 @@ export class OrdersService {
   private async cancel(order: OrderDocument, actor: OrderActor, reason?: string, byOwner = false): Promise<OrderDocument> {
     const states = statesOf(order);
     if (states.fulfilmentState !== 'unfulfilled') throw conflict('INVALID_TRANSITION', `The order is ${stateWords(states.fulfilmentState)}; record a return instead of cancelling it`);
+    if (order.paymentMethod === 'card' && states.state === 'awaiting_payment' && order.paymentAttempt) await this.releaseCardIntents(order);
     const at = new Date();
     const cancelled = await this.move(order, {
       order: 'cancelled',
@@ -307,6 +310,19 @@ export class OrdersService {
     });
     if (MONEY_TAKEN.includes(states.paymentState)) return this.refundOrder(cancelled, reason ?? 'Order cancelled', actor);
     return cancelled;
+  }
+
+  /** A card order awaiting payment is cancelled only once none of its Stripe intents can be paid any more. */
+  private async releaseCardIntents(order: OrderDocument): Promise<void> {
+    let outcome: 'released' | 'paid' | 'processing';
+    try {
+      outcome = await this.cardPayments.releaseIntents(order._id);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new DomainError(502, 'PAYMENT_PROVIDER_ERROR', `${error.message}; the order was not cancelled, please try again`);
+      throw error;
+    }
+    if (outcome === 'paid') throw conflict('ORDER_CHANGED', 'The order was paid meanwhile; reload it');
+    if (outcome === 'processing') throw conflict('ORDER_NOT_CANCELLABLE', 'The payment of this order is being processed; it cannot be cancelled now');
   }
 
   /** Applies a move of the order's machines; a refused or lost one answers 409 with its code. */

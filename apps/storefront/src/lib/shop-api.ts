@@ -51,6 +51,9 @@ export const shopApi = generatedApi.enhanceEndpoints({
     ordersMine: { providesTags: ['Order'], transformResponse: (r: unknown) => listOf(r, 'orders') },
     ordersGet: { providesTags: (_r, _e, { id }) => [{ type: 'Order', id }] },
     ordersCancel: { invalidatesTags: ['Order'] },
+    // The configured methods change only with a restart; a new payment attempt may change the order (a decline recorded).
+    paymentsMethods: { keepUnusedDataFor: 3600 },
+    paymentsPay: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Order', id }] },
     // The configured list changes only with a restart.
     shippingCountries: { keepUnusedDataFor: 3600 },
     couponsListPublic: { providesTags: ['Coupon'], transformResponse: (r: unknown) => listOf(r, 'coupons') },
@@ -97,6 +100,8 @@ export const {
   useOrdersMineQuery,
   useOrdersGetQuery,
   useOrdersCancelMutation,
+  usePaymentsMethodsQuery,
+  usePaymentsPayMutation,
   useShippingCountriesQuery,
   useCouponsValidateMutation,
   useCouponsListPublicQuery,

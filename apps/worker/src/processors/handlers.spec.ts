@@ -6,18 +6,21 @@ import { JOB_NAMES, JOB_QUEUE, QUEUES, SCHEDULED_JOBS } from '@shop/jobs';
 import type { MailService } from '@shop/mail';
 import type { ThumbnailService } from '@shop/media';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import type { PaymentAttemptsService, PaymentReconciler } from '@shop/payments';
 import { clearRedisPrefix } from '../../../../test/support/redis-keys';
 import { AuditRetentionService } from '../audit-retention.service';
 import { PROCESSORS } from '../worker.module';
 import { MailProcessor } from './mail.processor';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { MediaProcessor } from './media.processor';
+import { PaymentsProcessor } from './payments.processor';
 
 // The processors only keep references to their services when built; nothing here sends, stores or sweeps.
 const instances = [
   new MailProcessor({} as MailService),
   new MediaProcessor({} as ThumbnailService),
-  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService, {} as StockLedgerRepository),
+  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService, {} as StockLedgerRepository, {} as PaymentReconciler),
+  new PaymentsProcessor({} as PaymentAttemptsService),
 ];
 const queueOf = (processor: object) => (processor.constructor as typeof MailProcessor).queue;
 
@@ -38,8 +41,8 @@ describe('job handlers', () => {
     for (const p of instances) for (const name of Object.keys(p.handlers)) expect(known.has(name)).toBe(true);
   });
 
-  it('runs the four sweeps and the audit retention as scheduled jobs of the maintenance queue', () => {
-    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.audit-log', 'sweep.order-mails', 'sweep.order-restock', 'sweep.stock-holds', 'sweep.stock-ledger']);
+  it('runs the sweeps (stock holds, restocks, order mails, stock ledger, card payments) and the audit retention as scheduled jobs of the maintenance queue', () => {
+    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.audit-log', 'sweep.order-mails', 'sweep.order-restock', 'sweep.payments', 'sweep.stock-holds', 'sweep.stock-ledger']);
     for (const name of SCHEDULED_JOBS) expect(JOB_QUEUE[name]).toBe('maintenance');
   });
 
@@ -52,13 +55,15 @@ describe('job handlers', () => {
       sweep('mails') as unknown as OrderMailsService,
       sweep('audit') as unknown as AuditRetentionService,
       { openMissing: async () => void ran.push('ledger-open'), sweep: async () => void ran.push('ledger') } as unknown as StockLedgerRepository,
+      sweep('payments') as unknown as PaymentReconciler,
     );
     await processor.handlers['sweep.stock-holds']({}, '1');
     await processor.handlers['sweep.order-restock']({}, '2');
     await processor.handlers['sweep.order-mails']({}, '3');
     await processor.handlers['sweep.audit-log']({}, '4');
     await processor.handlers['sweep.stock-ledger']({}, '5');
-    expect(ran).toEqual(['holds', 'restock', 'mails', 'audit', 'ledger-open', 'ledger']);
+    await processor.handlers['sweep.payments']({}, '6');
+    expect(ran).toEqual(['holds', 'restock', 'mails', 'audit', 'ledger-open', 'ledger', 'payments']);
   });
 
   // Public API only: @nestjs/bullmq starts a BullMQ Worker for each @Processor class, and WorkerHost.worker

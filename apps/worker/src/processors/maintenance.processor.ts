@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import type { JobHandlers, MaintenanceJobName, QueueName } from '@shop/jobs';
 import { StockLedgerRepository } from '@shop/database';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
+import { PaymentReconciler } from '@shop/payments';
 import { AuditRetentionService } from '../audit-retention.service';
 import { routeJob } from './job-router';
 
@@ -23,7 +24,7 @@ export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
   readonly handlers: JobHandlers<MaintenanceJobName>;
 
-  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService, audit: AuditRetentionService, ledger: StockLedgerRepository) {
+  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService, audit: AuditRetentionService, ledger: StockLedgerRepository, payments: PaymentReconciler) {
     super();
     this.handlers = {
       'sweep.stock-holds': async () => {
@@ -42,6 +43,9 @@ export class MaintenanceProcessor extends WorkerHost {
         await ledger.openMissing();
         // Moves younger than this are still being copied by the request that pushed them.
         await ledger.sweep(new Date(Date.now() - STOCK_MOVE_GRACE_MS));
+      },
+      'sweep.payments': async () => {
+        await payments.sweep();
       },
     };
   }

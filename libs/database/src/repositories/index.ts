@@ -19,3 +19,4 @@ export * from './customers.repository';
 export * from './reviews.repository';
 export * from './stock-ledger.repository';
 export * from './search.repository';
+export * from './payments.repository';

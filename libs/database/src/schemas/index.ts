@@ -13,3 +13,4 @@ export * from './coupon.schema';
 export * from './audit-entry.schema';
 export * from './stock-movement.schema';
 export * from './search.schema';
+export * from './payment.schema';

@@ -1,4 +1,4 @@
-import { update as mingoUpdate, updateOne } from 'mingo';
+import { Query, update as mingoUpdate, updateOne } from 'mingo';
 import type { Modifier, PipelineStage } from 'mingo/updater';
 import { ObjectId } from 'bson';
 import { Doc, canonKey, cloneDoc, isPlainObject, setPath, withIdFirst } from '../bson-util';
@@ -43,6 +43,46 @@ function mingoError(e: unknown): CommandError {
   const msg = e instanceof Error ? e.message : String(e);
   if (msg.includes("immutable field '_id'")) return immutableId();
   return new CommandError('BadValue', msg);
+}
+
+/**
+ * The index the positional `$` of `field.$…` stands for: the first element of the array `field` that the filter's
+ * conditions on it match (`field: {$elemMatch: …}`, `field.sub: …`); undefined when the filter names no condition
+ * on it (then mingo resolves it, or refuses).
+ */
+function positionalIndex(doc: Doc, field: string, filter: Doc): number | undefined {
+  const array = field.split('.').reduce<unknown>((v, k) => (isPlainObject(v) ? (v as Doc)[k] : undefined), doc);
+  if (!Array.isArray(array)) return undefined;
+  const conditions: Doc[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === field && isPlainObject(value) && isPlainObject(value.$elemMatch)) conditions.push(value.$elemMatch);
+    else if (key.startsWith(`${field}.`)) conditions.push({ [key.slice(field.length + 1)]: value });
+  }
+  if (conditions.length === 0) return undefined;
+  const query = new Query(conditions.length === 1 ? conditions[0] : { $and: conditions }, MINGO_OPTIONS);
+  const index = array.findIndex((element) => isPlainObject(element) && query.test(element as Doc));
+  return index >= 0 ? index : undefined;
+}
+
+/**
+ * Replaces the positional `$` of update paths by the index it stands for. mingo takes `refunds.$.status` and
+ * `refunds.$.reference` in one update for a conflict at `refunds`; MongoDB sets both fields of the matched element.
+ */
+function resolvePositional(doc: Doc, mod: Doc, filter: Doc): void {
+  const positional = (p: string) => /\.\$(\.|$)/.test(p);
+  // One positional path is left to mingo; two or more (in one operator or across operators) would conflict there.
+  if (Object.values(mod).reduce<number>((n, args) => n + (isPlainObject(args) ? Object.keys(args).filter(positional).length : 0), 0) < 2) return;
+  for (const [op, args] of Object.entries(mod)) {
+    if (!isPlainObject(args) || !Object.keys(args).some(positional)) continue;
+    const resolved: Doc = {};
+    for (const [path, value] of Object.entries(args)) {
+      const at = path.indexOf('.$');
+      const rest = path.slice(at + 2);
+      const index = at >= 0 && (rest === '' || rest.startsWith('.')) ? positionalIndex(doc, path.slice(0, at), filter) : undefined;
+      resolved[index === undefined ? path : `${path.slice(0, at)}.${index}${rest}`] = value;
+    }
+    mod[op] = resolved;
+  }
 }
 
 /**
@@ -94,6 +134,7 @@ export function applyUpdate(
     }
     for (const op of Object.keys(mod)) if (isPlainObject(mod[op]) && Object.keys(mod[op] as Doc).length === 0) delete mod[op];
     next = cloneDoc(doc);
+    if (!inserting) resolvePositional(doc, mod, filter);
     if (Object.keys(mod).length > 0) {
       // The common operators run natively; what they leave (undefined) starts again from a fresh copy in mingo.
       if (arrayFilters === undefined && !inserting) fast = applyFastUpdate(next, mod, filter);

@@ -24,7 +24,7 @@ import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/models';
 import { cartSubtotal } from '../cart/cart-logic';
 import { clearCart } from '../cart/cart-slice';
-import { useAddressBookListQuery, useCouponsValidateMutation, useOrdersPlaceMutation, useShippingCountriesQuery } from '../../lib/shop-api';
+import { useAddressBookListQuery, useCouponsValidateMutation, useOrdersPlaceMutation, usePaymentsMethodsQuery, useShippingCountriesQuery } from '../../lib/shop-api';
 import { AddressFields, useAddressErrors } from './AddressFields';
 import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from './address-form';
 
@@ -48,6 +48,8 @@ export default function CheckoutPage() {
   const checks = useAddressErrors();
   const { showErrors, clearErrors } = checks;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
+  // Card only when the shop has Stripe's keys (GET /api/payments/methods).
+  const cardOffered = usePaymentsMethodsQuery().data?.methods.includes('card') ?? false;
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<CouponPreview | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
@@ -198,6 +200,7 @@ export default function CheckoutPage() {
             </Typography>
             <RadioGroup value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value as PaymentMethod)} aria-labelledby="pay-title">
               <FormControlLabel value="cod" control={<Radio />} label="Pay on delivery" />
+              {cardOffered && <FormControlLabel value="card" control={<Radio />} label="Card (paid securely with Stripe on the next page)" />}
             </RadioGroup>
           </Paper>
           <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }} component="section" aria-labelledby="coupon-title">

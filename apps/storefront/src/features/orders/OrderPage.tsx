@@ -17,21 +17,29 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import { orderLines, orderTotal, type Order } from '../../lib/models';
 import { useOrdersCancelMutation, useOrdersGetQuery } from '../../lib/shop-api';
+import { CardPayment } from './CardPayment';
 import { ORDER_STEPS, paymentLabel, statusColour, statusLabel } from './order-status';
 
 export default function OrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Order', 'The details and status of your Threadline order.');
-  const { data, isLoading, error } = useOrdersGetQuery({ id });
+  // Back from a 3-D Secure check: Stripe adds redirect_status to the return URL.
+  const [search] = useSearchParams();
+  const redirected = search.get('redirect_status');
+  const returned = redirected === 'succeeded' || redirected === 'processing' ? 'succeeded' : redirected === 'failed' ? 'failed' : null;
+  const [waiting, setWaiting] = useState(false);
+  const onWaiting = useCallback((w: boolean) => setWaiting(w), []);
+  const { data, isLoading, error } = useOrdersGetQuery({ id }, { pollingInterval: waiting ? 1000 : 0 });
   const order: Order | undefined = data;
+  const payable = order?.paymentMethod === 'card' && order.state === 'awaiting_payment';
   const [cancel, cancelling] = useOrdersCancelMutation();
   const [confirming, setConfirming] = useState(false);
 
@@ -126,7 +134,8 @@ export default function OrderPage() {
             </Stack>
             {order.couponCode && <Typography variant="body2" color="text.secondary">Coupon {order.couponCode}</Typography>}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Payment: {order.paymentMethod === 'cod' ? 'pay on delivery' : order.paymentMethod}
+              Payment: {order.paymentMethod === 'cod' ? 'pay on delivery' : order.paymentMethod === 'card' ? 'card' : order.paymentMethod}
+              {order.paymentMethod === 'card' && order.paymentState === 'paid' && ' (paid)'}
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="payment-state">
               {paymentLabel(order)}
@@ -144,6 +153,7 @@ export default function OrderPage() {
               </Typography>
             )}
           </Paper>
+          {payable && <CardPayment order={order} returned={returned} onWaiting={onWaiting} />}
           {address && (
             <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
               <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>

@@ -303,6 +303,15 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    paymentsMethods: build.query<PaymentsMethodsApiResponse, PaymentsMethodsApiArg>({
+      query: () => ({ url: `/api/payments/methods` }),
+    }),
+    paymentsPay: build.mutation<PaymentsPayApiResponse, PaymentsPayApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/payment`,
+        method: 'POST',
+      }),
+    }),
     shippingCountries: build.query<ShippingCountriesApiResponse, ShippingCountriesApiArg>({
       query: () => ({ url: `/api/orders/shipping-countries` }),
     }),
@@ -607,6 +616,12 @@ export type OrdersCancelApiResponse = /** status 200  */ OrderDto;
 export type OrdersCancelApiArg = {
   id: string;
 };
+export type PaymentsMethodsApiResponse = /** status 200  */ PaymentMethodsDto;
+export type PaymentsMethodsApiArg = void;
+export type PaymentsPayApiResponse = /** status 201  */ PaymentAttemptDto;
+export type PaymentsPayApiArg = {
+  id: string;
+};
 export type ShippingCountriesApiResponse = /** status 200  */ ShippingCountryDto[];
 export type ShippingCountriesApiArg = void;
 export type BlogsListApiResponse = /** status 200 X-Total-Count and Content-Range carry the total */ BlogDto[];
@@ -792,6 +807,9 @@ export type ErrorCode =
   | 'ORDER_NOT_SHIPPABLE'
   | 'REFUND_EXCEEDS_PAID'
   | 'REFUND_FAILED'
+  | 'PAYMENT_PROVIDER_ERROR'
+  | 'STRIPE_SIGNATURE_INVALID'
+  | 'CARD_PAYMENTS_NOT_CONFIGURED'
   | 'INVALID_RETURN'
   | 'INVALID_TRANSITION'
   | 'BLOG_NOT_FOUND'
@@ -1321,6 +1339,21 @@ export type PlaceOrderDto = {
   /** Keep the shipping address in the customer's address book (GET /api/users/addresses) when it is not there yet and the book has room */
   saveAddress?: boolean;
 };
+export type PaymentMethodsDto = {
+  /** What checkout may offer now: cod always; card only when the three Stripe keys are configured */
+  methods: ('cod' | 'card')[];
+  /** Stripe's publishable key for Stripe.js (null when card payments are not configured) */
+  stripePublishableKey: string | null;
+};
+export type PaymentAttemptDto = {
+  /** The attempt's id (also the idempotency key of its Stripe PaymentIntent) */
+  attemptId: string;
+  /** The PaymentIntent's client secret, for Stripe's Payment Element in the browser */
+  clientSecret: string;
+  publishableKey: string;
+  /** The amount of the attempt in dollars (the order total) */
+  amount: number;
+};
 export type ShippingCountryDto = {
   /** ISO 3166-1 alpha-2 code: the value of shippingAddress.country */
   code: string;
@@ -1468,6 +1501,9 @@ export const {
   useOrdersGetQuery,
   useLazyOrdersGetQuery,
   useOrdersCancelMutation,
+  usePaymentsMethodsQuery,
+  useLazyPaymentsMethodsQuery,
+  usePaymentsPayMutation,
   useShippingCountriesQuery,
   useLazyShippingCountriesQuery,
   useBlogsListQuery,
