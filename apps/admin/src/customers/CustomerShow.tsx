@@ -8,6 +8,7 @@ import { formatDate, formatPrice } from '../lib/format';
 import { adminPath } from '../lib/paths';
 import { StatusChip } from '../orders/OrderList';
 import { LAST_ADMIN_MESSAGE, roleChange, setUserRoles, type RoleName } from '../users/userRoles';
+import { PAYMENT_LABELS } from '../orders/orderExport';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -149,7 +150,7 @@ export function CustomerShow({ id: idProp }: { id?: string }) {
                     <ListItemButton key={o.id} component={Link} to={adminPath(`/orders/${o.id}/show`)} data-testid={`customer-order-${o.id}`} divider>
                       <ListItemText
                         primary={`Order #${o.number} · ${formatPrice(o.total)}`}
-                        secondary={`${formatDate(o.createdAt)} · ${o.itemsCount} item${o.itemsCount === 1 ? '' : 's'} · ${o.isPaid ? 'paid' : 'not paid'}`}
+                        secondary={`${formatDate(o.createdAt)} · ${o.itemsCount} item${o.itemsCount === 1 ? '' : 's'} · ${(PAYMENT_LABELS[o.paymentState] ?? o.paymentState).toLowerCase()}`}
                       />
                       <StatusChip status={o.status} />
                     </ListItemButton>
