@@ -111,6 +111,8 @@ export default defineConfig({
   // Pure logic (*.test.ts) runs on Node; components (*.test.tsx) render into happy-dom's document, each test
   // unmounted afterwards (test/web-support/setup.ts, shared with the other web app). The render helper with the app's providers is src/test/render.tsx.
   test: {
+    // Component tests type and click through jsdom: on a loaded 2-core machine one can take over 5 s.
+    testTimeout: 20_000,
     projects: [
       { extends: true, test: { name: 'storefront', environment: 'node', include: ['src/**/*.test.ts'] } },
       { extends: true, test: { name: 'storefront-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['../../test/web-support/setup.ts'] } },

@@ -159,7 +159,8 @@ test.describe('admin console in the browser', () => {
     await page.getByText('Order marked paid').waitFor();
     await page.getByRole('button', { name: 'Mark shipped' }).click();
     await page.getByRole('button', { name: 'Ship' }).click();
-    await page.getByText('Please enter a tracking number').waitFor();
+    await page.getByText('The tracking number is required').waitFor();
+    await page.getByRole('combobox', { name: 'Carrier' }).fill('UPS');
     await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
     await page.getByRole('button', { name: 'Ship' }).click();
     await page.getByText('Order marked shipped').waitFor();

@@ -152,15 +152,15 @@ describe('dataProvider', () => {
     const dp = provider({
       'PUT /api/products/p1/approve': { body: { _id: 'p1', status: 'published' } },
       'PUT /api/products/p2/reject': { body: { _id: 'p2', status: 'rejected' } },
-      'PUT /api/orders/o1': { body: { _id: 'o1', status: 'shipped' } },
+      'POST /api/orders/o1/ship': { body: { _id: 'o1', status: 'shipped' } },
       'GET /api/orders/stats': { body: { revenue: 10 } },
     });
     expect((await dp.approveProduct('p1')).id).toBe('p1');
     await dp.rejectProduct('p2', 'Blurry photos');
-    await dp.setOrderStatus('o1', 'shipped', 'TRK1');
+    await dp.shipOrder('o1', 'UPS', 'TRK1');
     expect(await dp.getStats()).toEqual({ revenue: 10 });
     expect(JSON.parse(String(fetchMock.calls[1].body))).toEqual({ note: 'Blurry photos' });
-    expect(JSON.parse(String(fetchMock.calls[2].body))).toEqual({ status: 'shipped', trackingNumber: 'TRK1' });
+    expect(JSON.parse(String(fetchMock.calls[2].body))).toEqual({ carrier: 'UPS', trackingNumber: 'TRK1' });
   });
 
   it("deletes and keeps the API's error message when refused", async () => {
