@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 
 /** Where tests live: the rules below hold there only (tools/lint/no-fixed-sleeps.spec.ts proves them). */
 const TEST_FILES = ['test/**/*.ts', '**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.resilience-spec.ts', '**/*.test.ts', '**/*.test.tsx'];
@@ -56,6 +57,44 @@ const noFixedSleeps = {
   ],
 };
 
+/**
+ * The storefront's layers (bulletproof-react): shared code (lib, components) imports only shared code; a feature
+ * imports shared code and itself, never another feature nor the app; the app (routes, store, layout, entry points)
+ * composes features. Tests may reach across (they build stores and pages), so they are left out.
+ */
+const STOREFRONT = 'apps/storefront/src';
+const storefrontLayers = {
+  files: [`${STOREFRONT}/**/*.{ts,tsx,mts}`],
+  ignores: [...TEST_FILES, `${STOREFRONT}/test/**`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mts', '.js'] } },
+    'boundaries/include': [`${STOREFRONT}/**/*`],
+    'boundaries/elements': [
+      { type: 'shared', pattern: [`${STOREFRONT}/lib`, `${STOREFRONT}/components`] },
+      { type: 'feature', pattern: `${STOREFRONT}/features/*`, capture: ['feature'] },
+      { type: 'app', pattern: `${STOREFRONT}/app` },
+      { type: 'test-support', pattern: `${STOREFRONT}/test` },
+    ],
+  },
+  rules: {
+    'boundaries/no-unknown-files': 'error',
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message: 'A {{ from.element.type }} file may not import a {{ to.element.type }} file: shared → features → app, and no feature imports another',
+        policies: [
+          { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'shared' } } } },
+          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+          { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['shared', 'feature', 'app'] } } } } },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', 'coverage/**', 'openapi.json'],
@@ -82,4 +121,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: TEST_FILES, rules: noFixedSleeps },
+  storefrontLayers,
 );

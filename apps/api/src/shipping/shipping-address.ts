@@ -19,7 +19,7 @@ export function countryName(code: string): string {
 
 /**
  * The phone in E.164 when it is a valid number of `country` (a national number is read as one of that country),
- * else null. The storefront runs the same check (features/orders/address-form.ts) with the same metadata.
+ * else null. The storefront runs the same check (components/address/address-form.ts) with the same metadata.
  */
 export function phoneOfCountry(phone: string, country: string): string | null {
   const parsed = parsePhoneNumberFromString(phone, country as CountryCode);

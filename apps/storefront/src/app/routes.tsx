@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { AppLayout } from '../components/layout/AppLayout';
+import { AppLayout } from './layout/AppLayout';
 import type { ShellHandle } from '../components/ProtectedRoute';
 import { RouteError } from '../components/RouteError';
 

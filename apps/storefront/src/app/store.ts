@@ -1,9 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import { api, setUnauthorizedHandler } from '../lib/api';
-import { clearSession, sessionReducer } from '../features/auth/session-slice';
-import { cartReducer, clearCart } from '../features/cart/cart-slice';
-import { favoritesReducer, favoritesCleared } from '../features/favorites/favorites-slice';
+import { clearSession, sessionReducer } from '../lib/session';
+import { cartReducer, clearCart } from '../lib/cart/cart-slice';
+import { favoritesReducer, favoritesCleared } from '../lib/favorites/favorites-slice';
 import { themeReducer } from '../features/theme/theme-slice';
 
 export function makeStore() {
@@ -30,5 +29,11 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
 
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+
+// The features' view of the state (lib/store-hooks.ts) is this store's state.
+declare module '../lib/store-hooks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges RootState into ShopState
+  interface ShopState extends RootState {}
+}
+
+export { useAppDispatch, useAppSelector } from '../lib/store-hooks';

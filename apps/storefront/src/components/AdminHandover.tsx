@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../app/store';
+import { useAppSelector } from '../lib/store-hooks';
 import { usePageMeta } from '../lib/meta';
 
 const GUARD_KEY = 'admin-handover';

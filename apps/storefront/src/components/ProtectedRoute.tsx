@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { Navigate, Link as RouterLink, Outlet, useLocation, useMatches } from 'react-router-dom';
-import { useAppSelector } from '../app/store';
+import { useAppSelector } from '../lib/store-hooks';
 import { usePageMeta } from '../lib/meta';
 import { PageHeader } from './ui/PageHeader';
 

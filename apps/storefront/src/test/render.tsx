@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { ToastContainer } from 'react-toastify';
 import { makeStore, type AppStore } from '../app/store';
 import { makeTheme } from '../app/theme';
-import { setCredentials } from '../features/auth/session-slice';
+import { setCredentials } from '../lib/session';
 import type { UserInfo } from '../lib/models';
 
 export interface RenderOptions {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { errorMessage } from '../../lib/api';
 import type { UserInfo } from '../../lib/models';
 import { useUsersCompatGoogleLoginMutation, useUsersCompatGoogleSignInMutation } from '../../lib/shop-api';

@@ -6,14 +6,14 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { validateRegister } from '../../lib/validation';
 import { AuthCard } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { followRedirect, safeRedirect } from './redirect';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { useDistributorRegisterMutation, useUsersRegisterMutation } from '../../lib/shop-api';
 import { signedIn } from './session-thunks';
 

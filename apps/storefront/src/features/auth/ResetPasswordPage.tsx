@@ -9,7 +9,7 @@ import { usePageMeta } from '../../lib/meta';
 import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import { validatePasswordChange } from '../../lib/validation';
 import { AuthCard } from './AuthCard';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { useAccountRecoveryResetPasswordMutation } from '../../lib/shop-api';
 
 export default function ResetPasswordPage() {

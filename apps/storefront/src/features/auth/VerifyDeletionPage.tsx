@@ -5,14 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { api, errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
-import { clearCart } from '../cart/cart-slice';
-import { favoritesCleared } from '../favorites/favorites-slice';
+import { clearCart } from '../../lib/cart/cart-slice';
+import { favoritesCleared } from '../../lib/favorites/favorites-slice';
 import { AuthCard } from './AuthCard';
 import { useAccountRecoveryConfirmDeletionMutation } from '../../lib/shop-api';
-import { clearSession } from './session-slice';
+import { clearSession } from '../../lib/session';
 
 /** The link of the deletion mail: one explicit confirmation, then the account is gone. */
 export default function VerifyDeletionPage() {

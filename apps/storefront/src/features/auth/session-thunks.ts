@@ -1,13 +1,13 @@
-import type { AppDispatch, RootState } from '../../app/store';
+import type { ShopDispatch, ShopState } from '../../lib/store-hooks';
 import { api } from '../../lib/api';
 import type { UserInfo } from '../../lib/models';
 import { toast } from '../../lib/toast';
-import { clearCart } from '../cart/cart-slice';
-import { favoritesCleared } from '../favorites/favorites-slice';
+import { clearCart } from '../../lib/cart/cart-slice';
+import { favoritesCleared } from '../../lib/favorites/favorites-slice';
 import { shopApi } from '../../lib/shop-api';
-import { clearSession, setCredentials } from './session-slice';
+import { clearSession, setCredentials } from '../../lib/session';
 
-type Thunk = (dispatch: AppDispatch, getState: () => RootState) => Promise<void>;
+type Thunk = (dispatch: ShopDispatch, getState: () => ShopState) => Promise<void>;
 
 /** After any sign-in: store the credentials (SessionBootstrap then brings the server's cart and favourites in). */
 export const signedIn =

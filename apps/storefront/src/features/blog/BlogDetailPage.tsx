@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import NotFoundPage from '../../components/NotFoundPage';
 import { errorMessage } from '../../lib/api';
 import { formatDate, isObjectId } from '../../lib/format';

@@ -8,14 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { QuantityInput } from '../../components/ui/QuantityInput';
 import { formatPrice } from '../../lib/format';
 import { PLACEHOLDER_IMAGE, thumbnailSrcSet } from '../../lib/images';
 import { usePageMeta } from '../../lib/meta';
-import { cartCount, cartLineTotal, cartSubtotal } from './cart-logic';
-import { removeFromCartAndSync, setQuantityAndSync } from './cart-thunks';
+import { cartCount, cartLineTotal, cartSubtotal } from '../../lib/cart/cart-logic';
+import { removeFromCartAndSync, setQuantityAndSync } from '../../lib/cart/cart-thunks';
 
 export default function CartPage() {
   usePageMeta('Shopping Cart', 'Review the items in your Threadline cart and check out.');

@@ -9,10 +9,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { formatPrice } from '../../lib/format';
 import { Thumbnail } from '../../components/ui/Thumbnail';
-import { cartCount, cartLineTotal, cartSubtotal, type CartItem } from './cart-logic';
+import { cartCount, cartLineTotal, cartSubtotal, type CartItem } from '../../lib/cart/cart-logic';
 
 export const MINI_CART_ID = 'mini-cart';
 const TITLE_ID = 'mini-cart-title';

@@ -11,15 +11,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/validation';
-import { useAddToCart } from '../cart/use-add-to-cart';
-import { ProductImage } from '../products/ProductCard';
-import { HeartButton } from './HeartButton';
-import { sortFavorites, type FavoriteSort } from './favorites-logic';
+import { useAddToCart } from '../../lib/cart/use-add-to-cart';
+import { ProductImage } from '../../components/ProductImage';
+import { HeartButton } from '../../components/HeartButton';
+import { sortFavorites, type FavoriteSort } from '../../lib/favorites/favorites-logic';
 
 export default function FavoritesPage() {
   usePageMeta('Favorites', 'The products you saved at Threadline.');

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
@@ -22,11 +22,11 @@ import { usePageMeta } from '../../lib/meta';
 import { toast } from '../../lib/toast';
 import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/models';
-import { cartSubtotal } from '../cart/cart-logic';
-import { clearCart } from '../cart/cart-slice';
+import { cartSubtotal } from '../../lib/cart/cart-logic';
+import { clearCart } from '../../lib/cart/cart-slice';
 import { useAddressBookListQuery, useCouponsValidateMutation, useOrdersPlaceMutation, usePaymentsMethodsQuery, useShippingCountriesQuery } from '../../lib/shop-api';
-import { AddressFields, useAddressErrors } from './AddressFields';
-import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from './address-form';
+import { AddressFields, useAddressErrors } from '../../components/address/AddressFields';
+import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from '../../components/address/address-form';
 
 /** The choice of the address radio group that shows the form for a new address. */
 const NEW_ADDRESS = 'new';

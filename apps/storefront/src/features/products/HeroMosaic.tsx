@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProductsTopQuery } from '../../lib/shop-api';
-import { ProductImage } from './ProductCard';
+import { ProductImage } from '../../components/ProductImage';
 
 /**
  * The hero's pictures: the top products (the carousel's own request, shared), three in a row on phones and a 2×2

@@ -22,7 +22,7 @@ import { useProductsQuery } from './products-api';
 import { VISUALLY_HIDDEN } from '../../components/ui/visually-hidden';
 
 // Below the fold: loaded after the first paint, so the first load of / stays small.
-const NewsletterForm = lazy(() => import('../newsletter/NewsletterForm'));
+const NewsletterForm = lazy(() => import('../../components/newsletter/NewsletterForm'));
 
 const SERVICES = [
   { icon: <LocalShippingIcon fontSize="large" />, title: 'Free shipping', text: 'Free delivery on every order, with no minimum spend.' },

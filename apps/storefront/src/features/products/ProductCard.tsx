@@ -13,36 +13,15 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { StarRating } from '../../components/ui/StarRating';
 import { formatPrice } from '../../lib/format';
-import { PLACEHOLDER_IMAGE, productSrcSet, thumbnailSrcSet } from '../../lib/images';
 import type { Product } from '../../lib/models';
 import { MESSAGES } from '../../lib/validation';
-import { AddedNote, useAddedNote } from '../cart/AddedNote';
-import { useAddToCart } from '../cart/use-add-to-cart';
-import { HeartButton } from '../favorites/HeartButton';
-import { toFavorite } from '../favorites/favorites-thunks';
+import { AddedNote, useAddedNote } from '../../components/AddedNote';
+import { ProductImage } from '../../components/ProductImage';
+import { useAddToCart } from '../../lib/cart/use-add-to-cart';
+import { HeartButton } from '../../components/HeartButton';
+import { toFavorite } from '../../lib/favorites/favorites-thunks';
 import { SKELETON_CARDS } from './shop-filters';
 
-/** images is optional: the favourites page passes a FavoriteProduct, which may have no thumbnails. */
-/** `eager`: on the first screen (loaded at once, not when scrolled to); `priority`: likely the page's largest paint. */
-export function ProductImage({ product, sizes, eager, priority }: { product: Pick<Product, 'image' | 'name'> & Partial<Pick<Product, 'images'>>; sizes: string; eager?: boolean; priority?: boolean }) {
-  return (
-    <Box
-      component="img"
-      src={product.image || PLACEHOLDER_IMAGE}
-      srcSet={productSrcSet(product) ?? thumbnailSrcSet(product.image)}
-      sizes={sizes}
-      alt={product.name}
-      loading={eager || priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      sx={{ width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
-      onError={(e: React.SyntheticEvent<HTMLImageElement>) => {
-        e.currentTarget.srcset = '';
-        e.currentTarget.src = PLACEHOLDER_IMAGE;
-      }}
-    />
-  );
-}
 
 /** The card's cart button: a 40 px round icon on phones (beside the price), a full-width labelled button from sm. */
 const CARD_ACTION = {

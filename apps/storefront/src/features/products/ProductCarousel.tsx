@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { formatPrice, timeAgo, truncate } from '../../lib/format';
 import type { Product } from '../../lib/models';
-import { ProductImage } from './ProductCard';
+import { ProductImage } from '../../components/ProductImage';
 import { StarRating } from '../../components/ui/StarRating';
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_DESCRIPTION_LENGTH, CAROUSEL_SPEED_MS, nextPosition, settlePosition } from './carousel-logic';
 import { useProductsTopQuery } from '../../lib/shop-api';

@@ -27,14 +27,14 @@ import { thumbnailSrcSet } from '../../lib/images';
 import { usePageMeta } from '../../lib/meta';
 import type { Product } from '../../lib/models';
 import { MESSAGES } from '../../lib/validation';
-import { useAddToCart } from '../cart/use-add-to-cart';
-import { HeartButton } from '../favorites/HeartButton';
-import { toFavorite } from '../favorites/favorites-thunks';
+import { useAddToCart } from '../../lib/cart/use-add-to-cart';
+import { HeartButton } from '../../components/HeartButton';
+import { toFavorite } from '../../lib/favorites/favorites-thunks';
 import { ProductGrid } from './ProductCard';
 import { MAIN_IMAGE_SIZES, mainImage } from './product-image';
 import { ReviewForm } from './ReviewForm';
 import { StickyAddToCart } from './StickyAddToCart';
-import { AddedNote, useAddedNote } from '../cart/AddedNote';
+import { AddedNote, useAddedNote } from '../../components/AddedNote';
 import { useProductsGetQuery, useProductsSimilarQuery } from '../../lib/shop-api';
 import { choiceProblem, colourImage, colourOptions, findVariant, initialChoice, sizeOptions, type VariantChoice, type VariantOption } from './variant-logic';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { errorMessage } from '../../lib/api';
 import { MESSAGES, REVIEW_MAX_LENGTH, reviewCharactersLeft, validateReview } from '../../lib/validation';
 import { useProductsReviewMutation, useProductsUpdateMyReviewMutation } from '../../lib/shop-api';

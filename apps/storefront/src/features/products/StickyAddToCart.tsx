@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { STICKY_BAR_ROOM } from '../../components/layout/ScrollToTop';
+import { STICKY_BAR_ROOM } from '../../components/ui/sticky-bar';
 import { formatPrice } from '../../lib/format';
 
 /** The bar's height; the page keeps this much room at its bottom so the footer can be scrolled clear of it. */

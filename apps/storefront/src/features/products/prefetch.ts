@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../../app/store';
+import type { ShopDispatch } from '../../lib/store-hooks';
 import { earlyProduct } from './first-product';
 import { preloadMainImage } from './product-image';
 import { shopApi } from '../../lib/shop-api';
@@ -10,7 +10,7 @@ const PRODUCT_PAGE = /^\/product\/([^/]+)\/?$/;
  * page's largest paint, which can only be requested once the product has arrived. Resolves when the answer
  * is in (or failed: the page shows the error when it asks again), with whether it asked.
  */
-export async function prefetchProductPage(pathname: string, dispatch: AppDispatch): Promise<boolean> {
+export async function prefetchProductPage(pathname: string, dispatch: ShopDispatch): Promise<boolean> {
   const match = PRODUCT_PAGE.exec(pathname);
   if (!match) return false;
   let id: string;

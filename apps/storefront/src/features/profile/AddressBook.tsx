@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import type { SavedAddress, ShippingAddress } from '../../lib/models';
 import {
@@ -21,8 +21,8 @@ import {
   useAddressBookUpdateMutation,
   useShippingCountriesQuery,
 } from '../../lib/shop-api';
-import { AddressFields, useAddressErrors } from '../orders/AddressFields';
-import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from '../orders/address-form';
+import { AddressFields, useAddressErrors } from '../../components/address/AddressFields';
+import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from '../../components/address/address-form';
 
 /** The API's limit (AddressBookService.MAX_ADDRESSES). */
 const MAX_ADDRESSES = 5;

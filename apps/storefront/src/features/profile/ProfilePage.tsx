@@ -17,14 +17,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES, isEmail, validatePasswordChange } from '../../lib/validation';
-import { PasswordField } from '../auth/PasswordField';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { useAccountRecoveryRequestDeletionMutation, useUsersUpdateProfileMutation } from '../../lib/shop-api';
-import { setCredentials } from '../auth/session-slice';
+import { setCredentials } from '../../lib/session';
 import { AddressBook } from './AddressBook';
 
 export const DELETION_MESSAGE = 'A verification email has been sent. Please check your email to confirm account deletion.';

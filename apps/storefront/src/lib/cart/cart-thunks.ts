@@ -1,12 +1,12 @@
-import { toast } from '../../lib/toast';
-import type { AppDispatch, RootState } from '../../app/store';
-import { errorMessage } from '../../lib/api';
-import { shopApi } from '../../lib/shop-api';
+import { toast } from '../toast';
+import type { ShopDispatch, ShopState } from '../store-hooks';
+import { errorMessage } from '../api';
+import { shopApi } from '../shop-api';
 import { cartBody } from './cart-api';
 import { ADD_TO_CART_FAILED, CART_TOASTS, addItem, type AddToCartSource, type CartItem } from './cart-logic';
 import { addToCart, clearCart, removeFromCart, setCartFromServer, updateQuantity } from './cart-slice';
 
-type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
+type Thunk<R = void> = (dispatch: ShopDispatch, getState: () => ShopState) => Promise<R>;
 
 /** Loads the server's cart into the local one (on sign-in and at start for a signed-in user). */
 export const syncCart = (): Thunk => async (dispatch, getState) => {

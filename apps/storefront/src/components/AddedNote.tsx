@@ -2,7 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADD_TO_CART_SAVED, type AddToCartSource } from './cart-logic';
+import { ADD_TO_CART_SAVED, type AddToCartSource } from '../lib/cart/cart-logic';
 
 const SHOWN_MS = 3000;
 

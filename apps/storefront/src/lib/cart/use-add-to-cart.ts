@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '../../lib/toast';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import type { Product, Variant } from '../../lib/models';
-import { validateAddToCart } from '../../lib/validation';
+import { toast } from '../toast';
+import { useAppDispatch, useAppSelector } from '../store-hooks';
+import type { Product, Variant } from '../models';
+import { validateAddToCart } from '../validation';
 import type { AddToCartSource } from './cart-logic';
 import { addToCartAndSync } from './cart-thunks';
 

@@ -31,9 +31,9 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../store';
 import { logout } from '../../features/auth/session-thunks';
-import { cartCount } from '../../features/cart/cart-logic';
+import { cartCount } from '../../lib/cart/cart-logic';
 import { toggleDarkMode } from '../../features/theme/theme-slice';
 
 export const SIDE_BAR_WIDTH = 232;

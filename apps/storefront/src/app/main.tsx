@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   await nextTask();
   const { default: Button } = await import('@mui/material/Button');
   await nextTask();
-  const { boot } = await import('./app/boot');
+  const { boot } = await import('./boot');
   await nextTask();
   await boot(nextTask);
   // Named only to keep the imports' exports narrow (see above); the app imports them itself.

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UserInfo } from '../../lib/models';
-import { STORAGE_KEYS, clearAllStorage, readJson, readString, removeKey, writeJson, writeString } from '../../lib/storage';
+import type { UserInfo } from './models';
+import { STORAGE_KEYS, clearAllStorage, readJson, readString, removeKey, writeJson, writeString } from './storage';
 
 /** The "30-day-style factor" of the spec: used when the server does not say when the token expires. */
 export const SESSION_DAYS = 30;

@@ -6,9 +6,9 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/store';
-import { cartCount } from '../../features/cart/cart-logic';
-import { AfterHydration } from '../AfterHydration';
+import { useAppSelector } from '../store';
+import { cartCount } from '../../lib/cart/cart-logic';
+import { AfterHydration } from '../../components/AfterHydration';
 
 // Both load apart from the first page's JavaScript: the search once the page is interactive (the prerendered
 // HTML holds its placeholder), the mini-cart when the cart is first pointed at or opened.

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage';
+import { STORAGE_KEYS, readJson, writeJson } from '../storage';
 import { addFavorite, removeFavorite, type FavoriteProduct } from './favorites-logic';
 
 const favoritesSlice = createSlice({

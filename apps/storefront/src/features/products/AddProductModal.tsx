@@ -24,7 +24,7 @@ import { toast } from 'react-toastify';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { MAX_ADDITIONAL_IMAGES, MESSAGES, validateDistributorProduct } from '../../lib/validation';
 import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
-import { useAddProductMutation } from '../products/products-api';
+import { useAddProductMutation } from './products-api';
 import { IMAGE_ACCEPT } from '../../lib/images';
 import { buildVariants, cellKey, parseOptions, specificationsOf, stockTotal, validateOptions, variantCells, type SpecificationRow } from './product-options';
 

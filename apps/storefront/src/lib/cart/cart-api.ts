@@ -2,7 +2,7 @@
  * The server cart's calls are the endpoints generated from openapi.json (lib/shop-api.ts: cartView, cartAdd,
  * cartUpdate, cartRemove, tagged 'Cart'); this is the body they send.
  */
-import type { UpdateCartDto } from '../../lib/generated/shop-api';
+import type { UpdateCartDto } from '../generated/shop-api';
 
 /** A cart line's change; a line without a variant may say so with null. */
 export type CartChange = Omit<UpdateCartDto, 'variantSku'> & { variantSku?: string | null };

@@ -1,9 +1,9 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { isFavorite, type FavoriteProduct } from './favorites-logic';
-import { toggleFavorite } from './favorites-thunks';
+import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
+import { isFavorite, type FavoriteProduct } from '../lib/favorites/favorites-logic';
+import { toggleFavorite } from '../lib/favorites/favorites-thunks';
 
 /** The heart on every product: filled pink for a favourite. */
 export function HeartButton({ product, size = 'medium' }: { product: FavoriteProduct; size?: 'small' | 'medium' }) {

@@ -13,11 +13,7 @@ export const SCROLL_TOP_INSET = { xs: 16, md: 24 } as const;
  * bottom of the screen when the page is scrolled to its end, stops short of it.
  */
 export const SCROLL_TOP_ROOM = { xs: SCROLL_TOP_INSET.xs + SCROLL_TOP_SIZE + 8, md: SCROLL_TOP_INSET.md + SCROLL_TOP_SIZE + 8 } as const;
-/**
- * A CSS custom property: the height of a bar a page keeps fixed at the bottom of the screen (the product page's
- * sticky Add to Cart on phones), which the button keeps above.
- */
-export const STICKY_BAR_ROOM = '--sticky-bar-room';
+export { STICKY_BAR_ROOM } from '../../components/ui/sticky-bar';
 
 /** Scroll progress in percent (0 to 100). */
 export function scrollProgress(scrollY: number, scrollHeight: number, viewport: number): number {

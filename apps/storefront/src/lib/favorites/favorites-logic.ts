@@ -1,4 +1,4 @@
-import type { Product } from '../../lib/models';
+import type { Product } from '../models';
 
 /** What the favourites list keeps of a product (matched by _id). */
 export type FavoriteProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> & Partial<Pick<Product, 'images' | 'countInStock' | 'brand'>>;

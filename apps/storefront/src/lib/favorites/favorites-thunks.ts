@@ -1,11 +1,11 @@
-import { toast } from '../../lib/toast';
-import type { AppDispatch, RootState } from '../../app/store';
-import { shopApi } from '../../lib/shop-api';
-import type { Product } from '../../lib/models';
+import { toast } from '../toast';
+import type { ShopDispatch, ShopState } from '../store-hooks';
+import { shopApi } from '../shop-api';
+import type { Product } from '../models';
 import { FAVORITE_TOASTS, mergeFavorites, toggleOutcome, type FavoriteProduct } from './favorites-logic';
 import { favoriteAdded, favoriteRemoved, favoritesSet } from './favorites-slice';
 
-type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
+type Thunk<R = void> = (dispatch: ShopDispatch, getState: () => ShopState) => Promise<R>;
 
 export function toFavorite(p: Pick<Product, '_id' | 'name' | 'price' | 'image'> & Partial<Product>): FavoriteProduct {
   return { _id: p._id, name: p.name, price: p.price, image: p.image, images: p.images, countInStock: p.countInStock, brand: p.brand };

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartLine } from '../../lib/models';
+import type { CartLine } from '../models';
 import { addItem, cartKey, removeItem, setQuantity, type CartItem } from './cart-logic';
 
 export interface CartState {
