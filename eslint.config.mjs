@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Where tests live: the rules below hold there only (tools/lint/no-fixed-sleeps.spec.ts proves them). */
 const TEST_FILES = ['test/**/*.ts', '**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.resilience-spec.ts', '**/*.test.ts', '**/*.test.tsx'];
@@ -95,6 +96,55 @@ const storefrontLayers = {
   },
 };
 
+const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts'];
+
+/**
+ * Type-aware lint (typescript-eslint's recommendedTypeChecked, through the project service: each file is checked
+ * with the tsconfig that owns it). It catches what types alone let through: a promise nobody awaits or handles,
+ * a promise where a void callback is expected, a value of type any spreading through typed code.
+ */
+const typeChecked = [
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TS_FILES })),
+  {
+    files: TS_FILES,
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['playwright.config.ts', 'test/web-support/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // An async handler given to a JSX attribute or a Fastify hook is fine: React and Fastify ignore the result.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // Tests read HTTP answers (supertest's body is any) and pass jest mocks around: the any-tracking and
+    // unbound-method rules would only restate that. The promise rules stay: a missing await is a test that proves nothing.
+    files: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      // A stub written async without an await (a fake fetch, a fake API) is the normal shape of a test double.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+];
+
+/**
+ * React's rules of hooks in both web apps: hooks called unconditionally and in the same order, and effects and
+ * memos that list what they read. (The plugin's React Compiler checks are not on: the apps don't use the compiler.)
+ */
+const reactHookRules = {
+  files: ['apps/storefront/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+  plugins: { 'react-hooks': reactHooks },
+  rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', 'coverage/**', 'openapi.json'],
@@ -121,5 +171,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: TEST_FILES, rules: noFixedSleeps },
+  ...typeChecked,
+  reactHookRules,
   storefrontLayers,
 );
