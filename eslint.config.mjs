@@ -131,6 +131,8 @@ const typeChecked = [
       '@typescript-eslint/unbound-method': 'off',
       // A stub written async without an await (a fake fetch, a fake API) is the normal shape of a test double.
       '@typescript-eslint/require-await': 'off',
+      // getByRole(...) as HTMLInputElement reads better in a test than getByRole<HTMLInputElement>(...).
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
 ];

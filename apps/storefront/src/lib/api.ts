@@ -70,7 +70,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 
 export function errorClass(error: unknown): TransportErrorClass | undefined {
   if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error as { status: unknown }).status;
+    const status = (error).status;
     if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 'PARSING_ERROR') return status;
     if (typeof status === 'number') return status;
   }

@@ -110,7 +110,7 @@ function MenuContent({ large, onNavigate }: { large: boolean; onNavigate?: () =>
   const onLogout = async () => {
     onNavigate?.();
     await dispatch(logout());
-    navigate('/');
+    void navigate('/');
   };
 
   return (

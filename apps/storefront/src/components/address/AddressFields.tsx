@@ -12,10 +12,14 @@ export function useAddressErrors() {
   const inputs = useRef<Partial<Record<AddressField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const [errors, setErrors] = useState<AddressErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
+  // Only a new request moves the focus, not every edit of the errors: the effect reads them through a ref.
+  const latestErrors = useRef(errors);
   useEffect(() => {
-    const field = firstInvalid(errors);
+    latestErrors.current = errors;
+  }, [errors]);
+  useEffect(() => {
+    const field = firstInvalid(latestErrors.current);
     if (focusRequest && field) inputs.current[field]?.focus();
-    // Only a new request moves the focus, not every edit of the errors.
   }, [focusRequest]);
   return {
     inputs,

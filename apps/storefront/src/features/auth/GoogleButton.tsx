@@ -27,7 +27,9 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
         if (cancelled || !holder.current) return;
         google.initialize({
           client_id: clientId,
-          callback: async ({ credential }) => {
+          // Google ignores the callback's result: the sign-in runs on its own and reports through toasts.
+          callback: ({ credential }) => {
+            void (async () => {
             const claims = decodeIdToken(credential);
             const googleSignInDto = { credential, googleId: claims.sub, email: claims.email, username: claims.name, photoURL: claims.picture };
             try {
@@ -38,6 +40,7 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
             } catch (error) {
               toast.error(errorMessage(error));
             }
+            })();
           },
         });
         google.renderButton(holder.current, { theme: 'outline', size: 'large', text: mode === 'login' ? 'signin_with' : 'signup_with', width: 320 });

@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
     try {
       await reset({ token, resetPasswordDto: { password } }).unwrap();
       toast.success('Your password has been reset. Please sign in.');
-      navigate('/login?redirect=/', { replace: true });
+      void navigate('/login?redirect=/', { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'This reset link is invalid or has expired.');
       setFailure(message);

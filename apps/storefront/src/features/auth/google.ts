@@ -21,7 +21,7 @@ export function googleErrorText(code: string): string {
 export function decodeIdToken(credential: string): { sub?: string; email?: string; name?: string; picture?: string } {
   try {
     const payload = credential.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))));
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)))) as { sub?: string; email?: string; name?: string; picture?: string };
   } catch {
     return {};
   }

@@ -4,7 +4,7 @@ export function safeRedirect(value: string | null, fallback: string): string {
 }
 
 /** The console is a separate app: reaching it needs a full page load, the rest stays in the router. */
-export function followRedirect(navigate: (to: string, options: { replace: boolean }) => void, path: string): void {
+export function followRedirect(navigate: (to: string, options: { replace: boolean }) => void | Promise<void>, path: string): void {
   if (path === '/admin' || path.startsWith('/admin/')) window.location.assign(path);
-  else navigate(path, { replace: true });
+  else void navigate(path, { replace: true });
 }

@@ -12,8 +12,9 @@ type Thunk = (dispatch: ShopDispatch, getState: () => ShopState) => Promise<void
 /** After any sign-in: store the credentials (SessionBootstrap then brings the server's cart and favourites in). */
 export const signedIn =
   (info: UserInfo): Thunk =>
-  async (dispatch) => {
+  (dispatch) => {
     dispatch(setCredentials(info));
+    return Promise.resolve();
   };
 
 /** Logout: the server is called (a failure is only logged), local state and all storage cleared, 'Logged Out'. */

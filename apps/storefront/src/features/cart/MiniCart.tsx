@@ -124,7 +124,7 @@ export default function MiniCart({ open, onClose }: { open: boolean; onClose: ()
                 fullWidth
                 onClick={() => {
                   onClose();
-                  navigate(checkoutPath(signedIn));
+                  void navigate(checkoutPath(signedIn));
                 }}
               >
                 Checkout

@@ -111,7 +111,7 @@ export default function CheckoutPage() {
       couponToast.dismiss();
       orderToast.dismiss();
       toast.success('Order placed');
-      navigate(`/order/${order._id ?? order.id}`, { replace: true });
+      void navigate(`/order/${order._id ?? order.id}`, { replace: true });
     } catch (error) {
       const refused = addressErrorsFrom(fieldErrors(error), 'shippingAddress.');
       if (Object.keys(refused).length) {

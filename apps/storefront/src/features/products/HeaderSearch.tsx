@@ -50,7 +50,7 @@ export default function HeaderSearch() {
   const go = (path: string | null) => {
     if (!path) return;
     setOpen(false);
-    navigate(path);
+    void navigate(path);
   };
 
   return (

@@ -29,7 +29,7 @@ export interface ProductListArgs extends Pick<ProductsListApiArg, 'search' | 'ca
 
 /** Lists answer an array (or { products }) with the total in X-Total-Count. */
 function toPage(response: unknown, meta: { response?: Response } | undefined): ProductPage {
-  const products: ProductsListApiResponse = Array.isArray(response) ? response : ((response as { products?: ProductsListApiResponse })?.products ?? []);
+  const products: ProductsListApiResponse = Array.isArray(response) ? (response as ProductsListApiResponse) : ((response as { products?: ProductsListApiResponse })?.products ?? []);
   const header = meta?.response?.headers.get('X-Total-Count');
   const total = header !== null && header !== undefined && header !== '' ? Number(header) : products.length;
   return { products, total: Number.isFinite(total) ? total : products.length };

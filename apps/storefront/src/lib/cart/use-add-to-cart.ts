@@ -25,7 +25,7 @@ export function useAddToCart(from: AddToCartSource) {
       const stock = variant ? variant.countInStock : product.countInStock;
       const problem = validateAddToCart({ signedIn, countInStock: stock, from });
       if (problem) {
-        toast.error(problem, signedIn ? undefined : { action: { label: 'Log in', href: loginToReturnTo(product._id), navigate: (to) => navigate(to) } });
+        toast.error(problem, signedIn ? undefined : { action: { label: 'Log in', href: loginToReturnTo(product._id), navigate: (to) => void navigate(to) } });
         return false;
       }
       return dispatch(
