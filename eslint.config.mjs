@@ -109,7 +109,7 @@ const typeChecked = [
     files: TS_FILES,
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['playwright.config.ts', 'test/web-support/*.ts'] },
+        projectService: { allowDefaultProject: ['playwright.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

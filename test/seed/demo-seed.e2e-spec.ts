@@ -278,7 +278,7 @@ describe('an interrupted demo seed', () => {
 
     expect(await seed.seedDemo()).toBe('seeded');
     expect(await demoCounts(db)).toEqual(FULL);
-    expect((await db.collection('products').findOne({ slug: next }))?.image).toBe(`/api/images/${(await db.collection('images.files').findOne({ filename: `demo/products/${next}/0.webp` }))?._id}`);
+    expect((await db.collection('products').findOne({ slug: next }))?.image).toBe(`/api/images/${(await db.collection('images.files').findOne({ filename: `demo/products/${next}/0.webp` }))?._id.toHexString()}`);
   }, 120_000);
 
   it('completes a seed left "claimed" by the old code (no lease at all), the bug that left shops empty forever', async () => {

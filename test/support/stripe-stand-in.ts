@@ -188,7 +188,7 @@ export class StripeStandIn {
         object: 'payment_intent',
         amount: Number(form.amount),
         amount_received: 0,
-        currency: String(form.currency),
+        currency: typeof form.currency === 'string' ? form.currency : 'usd',
         status: 'requires_payment_method',
         client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
         last_payment_error: null,
@@ -218,7 +218,7 @@ export class StripeStandIn {
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       if (replay) return send(replay.status, replay.body);
-      const intent = this.intents.get(String(form.payment_intent));
+      const intent = typeof form.payment_intent === 'string' ? this.intents.get(form.payment_intent) : undefined;
       if (!intent || intent.status !== 'succeeded') return fail(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund.', 'charge_not_refundable');
       const refunded = this.refunds.filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + r.amount, 0);
       const amount = form.amount === undefined ? intent.amount_received - refunded : Number(form.amount);

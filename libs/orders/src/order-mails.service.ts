@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { OrdersRepository, UsersRepository, type OrderDocument, type OrderMail } from '@shop/database';
 import { JobsService, type OrderMailView } from '@shop/jobs';
-import { Types } from 'mongoose';
 import { orderMailView, orderNotice, owedMailsOf, type OwedMail } from './order-mail-view';
 
 /** How old an order that still owes a mail must be before the sweep queues it. */
@@ -70,7 +69,7 @@ export class OrderMailsService {
       if (one.to === 'owner') await this.alertOwner(view, await customerOf());
       else await this.notifyCustomer(order, view, one, await customerOf());
     }
-    await this.orders.mailQueued(order._id as Types.ObjectId, mail);
+    await this.orders.mailQueued(order._id, mail);
   }
 
   private async notifyCustomer(order: OrderDocument, view: OrderMailView, owed: Extract<OwedMail, { to: 'customer' }>, customer: Customer | null): Promise<void> {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Types } from 'mongoose';
 import { OrdersRepository, type FulfilmentState, type OrderActor, type OrderDocument, type OrderEvent, type OrderMail, type OrderMoveInput, type OrderState, type PaymentState } from '@shop/database';
 import { FULFILMENT_MACHINE, legacyStatusOf, MONEY_TAKEN, moveRefusal, ORDER_MACHINE, PAYMENT_MACHINE, canMove, statesOf, type Machine, type OrderStates } from './order-machines';
 import { OrderMailsService } from './order-mails.service';
@@ -76,7 +75,7 @@ export class OrderTransitionsService {
     const now = statesOf(order);
     const migrated = Boolean(order.state);
     const at = move.at ?? new Date();
-    const updated = await this.orders.move(order._id as Types.ObjectId, {
+    const updated = await this.orders.move(order._id, {
       expect: {
         ...(migrated ? now : {}),
         status: order.status,

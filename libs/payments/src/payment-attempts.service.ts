@@ -59,7 +59,7 @@ export class PaymentAttemptsService {
     if (current?.status === 'pending' && current.intentId) {
       const payment = await this.stripe.retrieve(current.intentId);
       const status = attemptStatusOf(payment.status);
-      if (status === 'pending' && payment.clientSecret) return { ok: true, attempt: { attemptId: current.id as string, clientSecret: payment.clientSecret, amountCents: current.amountCents } };
+      if (status === 'pending' && payment.clientSecret) return { ok: true, attempt: { attemptId: current.id, clientSecret: payment.clientSecret, amountCents: current.amountCents } };
       await this.apply(current, payment);
       if (status === 'succeeded') return { ok: false, reason: 'ALREADY_PAID' };
     }
@@ -71,16 +71,16 @@ export class PaymentAttemptsService {
 
   private async create(order: OrderDocument, attempt: PaymentAttemptDocument, customerEmail: string | undefined): Promise<StartedAttempt> {
     const payment = await this.stripe.createAttempt({
-      orderId: order.id as string,
+      orderId: order.id,
       orderNumber: orderNumberOf(order._id),
-      attemptId: attempt.id as string,
+      attemptId: attempt.id,
       amountCents: attempt.amountCents,
       currency: 'usd',
       ...(customerEmail ? { customerEmail } : {}),
     });
     if (!payment.reference || !payment.clientSecret) throw new Error('Stripe answered a PaymentIntent without an id or client secret');
     await this.payments.intentCreated(attempt._id, payment.reference);
-    return { attemptId: attempt.id as string, clientSecret: payment.clientSecret, amountCents: attempt.amountCents };
+    return { attemptId: attempt.id, clientSecret: payment.clientSecret, amountCents: attempt.amountCents };
   }
 
   /** A verified webhook event's job: the intent's current state, applied to its order; then the event is done. */
@@ -143,7 +143,7 @@ export class PaymentAttemptsService {
       const result = await this.transitions.apply(order, move);
       if (result.ok) return;
       if (result.refusal.code === 'INVALID_TRANSITION') {
-        this.logger.warn(`payment ${payment.reference ?? ''} of order ${order.id as string} not applied: ${result.refusal.message}`);
+        this.logger.warn(`payment ${payment.reference ?? ''} of order ${order.id} not applied: ${result.refusal.message}`);
         return;
       }
     }
@@ -156,7 +156,7 @@ export class PaymentAttemptsService {
     const at = new Date();
     if (payment.status === 'succeeded' || payment.status === 'authorized') {
       if (states.state !== 'awaiting_payment') {
-        if (states.state === 'cancelled') this.logger.error(`order ${order.id as string} is cancelled but its payment ${payment.reference ?? ''} succeeded: refund it`);
+        if (states.state === 'cancelled') this.logger.error(`order ${order.id} is cancelled but its payment ${payment.reference ?? ''} succeeded: refund it`);
         return undefined;
       }
       const paid = payment.status === 'succeeded';

@@ -36,7 +36,7 @@ export class PaymentReconciler {
       try {
         if (await this.attempts.sync(attempt)) resolved++;
       } catch (error) {
-        this.logger.warn(`payment attempt ${attempt.id as string} could not be resolved: ${(error as Error).message}`);
+        this.logger.warn(`payment attempt ${attempt.id} could not be resolved: ${(error as Error).message}`);
       }
     }
     let expired = 0;
@@ -44,7 +44,7 @@ export class PaymentReconciler {
       try {
         if (await this.expire(order)) expired++;
       } catch (error) {
-        this.logger.warn(`order ${order.id as string} awaiting payment could not be expired: ${(error as Error).message}`);
+        this.logger.warn(`order ${order.id} awaiting payment could not be expired: ${(error as Error).message}`);
       }
     }
     return { resolved, expired };
@@ -60,7 +60,7 @@ export class PaymentReconciler {
       if ((await this.attempts.releaseIntents(order._id)) !== 'released') return false;
     } catch (error) {
       // Stripe away, or paid in the moment between the look-up and the cancel: the next run looks again.
-      if (error instanceof PaymentProviderError) this.logger.warn(`${error.message} (order ${order.id as string})`);
+      if (error instanceof PaymentProviderError) this.logger.warn(`${error.message} (order ${order.id})`);
       return false;
     }
     const fresh = await this.orders.findById(order._id);
