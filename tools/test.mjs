@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check of every app and lib, exactly as CI runs it, tier by tier (docs/testing.md):
-//   1. type check and lint           (fast failures first)
+//   1. type check, lint and format check (fast failures first)
 //   2. build                         (the launcher test and the browser tier use the built apps)
 //   3. unit     Jest: the engine, the libs, the tools, the API's and the worker's specs     (npm run test:unit)
 //   4. web      Vitest: the storefront's and the console's units and components           (npm run test:web)
@@ -108,6 +108,7 @@ if (onlyJest) {
   await together([
     { name: 'type check', command: process.execPath, args: ['tools/typecheck.mjs'] },
     { name: 'lint', command: process.execPath, args: [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'] },
+    { name: 'format', command: process.execPath, args: [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'] },
   ]);
   // --if-missing: after `npm ci` (its prepare script builds) or an earlier run, a fresh build is reused.
   step('build', process.execPath, ['tools/build.mjs', '--if-missing']);
