@@ -104,6 +104,49 @@ function applyAlsoConsumes(document: OpenAPIObject): void {
   }
 }
 
+
+type SchemaNode = Record<string, unknown>;
+
+const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The one `$ref` a schema stands for: `{ $ref }` or `{ allOf: [{ $ref }] }` (Nest's form of a typed property). */
+function singleRef(schema: SchemaNode): string | undefined {
+  if (typeof schema.$ref === 'string') return schema.$ref;
+  const allOf = schema.allOf;
+  if (Array.isArray(allOf) && allOf.length === 1 && isNode(allOf[0]) && typeof allOf[0].$ref === 'string' && Object.keys(allOf[0]).length === 1) return allOf[0].$ref;
+  return undefined;
+}
+
+/**
+ * OpenAPI 3.0's null-only schema: `nullable` adds null to the `type` and the enum admits null only, so it means null
+ * both to tools that read `nullable` (3.0.3) and to plain JSON Schema validators (which see an enum of null).
+ */
+export const NULL_SCHEMA = { type: 'object', nullable: true, enum: [null] } as const;
+
+/**
+ * Nullable values written so that strict validators and client generators accept `null` (issue #41):
+ * - a nullable reference (`nullable: true` beside `allOf: [{ $ref }]`, which OpenAPI 3.0.3 and strict tools ignore,
+ *   as `$ref` siblings are) becomes `oneOf: [{ $ref }, NULL_SCHEMA]`, keeping its description and example;
+ * - a nullable enum lists null among its values (OpenAPI 3.0.3: an enum without null refuses it).
+ * Walks the whole document, so every DTO property declared `{ type: SomeDto, nullable: true }` is covered.
+ */
+export function applyNullableConventions(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) applyNullableConventions(item);
+    return;
+  }
+  if (!isNode(node)) return;
+  for (const value of Object.values(node)) applyNullableConventions(value);
+  if (node.nullable !== true) return;
+  const ref = singleRef(node);
+  if (ref !== undefined) {
+    for (const key of ['$ref', 'allOf', 'type', 'nullable']) delete node[key];
+    node.oneOf = [{ $ref: ref }, { ...NULL_SCHEMA, enum: [null] }];
+  } else if (Array.isArray(node.enum) && !node.enum.includes(null)) {
+    node.enum = [...(node.enum as unknown[]), null];
+  }
+}
+
 /** The OpenAPI document of the API, as committed in openapi.json and served at /api/docs-json. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -123,5 +166,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
   applyAlsoConsumes(document);
   applyPipelineConventions(document, unthrottledOperations(app));
+  applyNullableConventions(document);
   return document;
 }

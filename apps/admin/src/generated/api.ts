@@ -2306,7 +2306,7 @@ export interface components {
        * @example 29.99
        */
       compareAtPrice: number | null;
-      category: components['schemas']['ProductCategoryRefDto'] | null;
+      category: components['schemas']['ProductCategoryRefDto'] | (never | null);
       brand: string;
       /** @description Units available (the same number as countInStock) */
       quantity: number;
@@ -2818,7 +2818,7 @@ export interface components {
     };
     MyReviewDto: {
       /** @description null when the caller has not reviewed this product */
-      review: components['schemas']['ReviewDto'] | null;
+      review: components['schemas']['ReviewDto'] | (never | null);
     };
     ReviewInputDto: {
       /**
@@ -2857,7 +2857,7 @@ export interface components {
        * @example 29.99
        */
       compareAtPrice: number | null;
-      category: components['schemas']['ProductCategoryRefDto'] | null;
+      category: components['schemas']['ProductCategoryRefDto'] | (never | null);
       brand: string;
       /** @description Units that can be sold; with variants, the sum of theirs */
       countInStock: number;
@@ -3151,7 +3151,7 @@ export interface components {
        */
       price: number;
       quantity: number;
-      variant?: components['schemas']['CartVariantDto'] | null;
+      variant?: components['schemas']['CartVariantDto'] | (never | null);
       /** @description Units in stock right now. */
       countInStock: number;
       /**
@@ -3393,7 +3393,7 @@ export interface components {
        */
       event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note' | 'shipment' | 'delivery' | 'return';
       /** @description Admins only: who made the change (null: the system or an unrecorded actor) */
-      actor?: components['schemas']['OrderActorDto'] | null;
+      actor?: components['schemas']['OrderActorDto'] | (never | null);
       /** @description Admins only: the reason of a cancellation or refund */
       reason?: string | null;
       /** @description Admins only: the text of an internal note */
@@ -3410,7 +3410,7 @@ export interface components {
       /** @description Admins only */
       reason?: string | null;
       /** @description Admins only */
-      actor?: components['schemas']['OrderActorDto'] | null;
+      actor?: components['schemas']['OrderActorDto'] | (never | null);
     };
     ReturnedLineDto: {
       line: number;
@@ -3516,7 +3516,7 @@ export interface components {
       /** @description Admins only: internal notes, oldest first (never shown to the customer) */
       notes?: components['schemas']['OrderNoteDto'][];
       /** @description Admins only: the customer's account (null: deleted) */
-      customer?: components['schemas']['OrderCustomerDto'] | null;
+      customer?: components['schemas']['OrderCustomerDto'] | (never | null);
     };
     ShippingAddressDto: {
       /** @example Ann Smith */
@@ -3773,7 +3773,7 @@ export interface components {
       /** @example /api/images/665f1c2e9d1e8a0012345678 */
       coverImage: string | null;
       tags: string[];
-      author: components['schemas']['BlogAuthorDto'] | null;
+      author: components['schemas']['BlogAuthorDto'] | (never | null);
       published: boolean;
       /** Format: date-time */
       publishedAt: string | null;
