@@ -135,6 +135,8 @@ export function toJsonSchema(schema: Json, closed = false): Json {
   if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, closed));
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') return { $ref: schema.$ref.replace(COMPONENT_REF, `${DOCUMENT_ID}#/components/schemas/`) };
+  // The null-only schema of a nullable reference (an enum of null): the same as JSON Schema's null type, with its error.
+  if (schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null) return { type: 'null' };
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;
@@ -174,10 +176,10 @@ function mediaMatches(documented: string, actual: string): boolean {
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined, limit = 5): string[] {
-  // A nullable reference that is neither (oneOf the schema or null): the null branch's "must be equal to one of the
-  // allowed values [null]" and the oneOf's own summary add nothing to the real error.
+  // A nullable reference that is neither (oneOf the schema or null): the null branch's "must be null" and the
+  // oneOf's own summary add nothing to the real error.
   const all = errors ?? [];
-  const onlyNull = (e: ErrorObject) => e.keyword === 'enum' && JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues) === '[null]';
+  const onlyNull = (e: ErrorObject) => e.keyword === 'type' && (e.params as { type?: string }).type === 'null';
   const telling = all.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !onlyNull(e));
   const list = (telling.length > 0 ? telling : all).map((e) => {
     const where = e.instancePath || '(body)';
