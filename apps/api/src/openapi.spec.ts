@@ -93,3 +93,68 @@ describe('openapi.json nullable values (issue #41)', () => {
     });
   });
 });
+
+describe('openapi.json deprecated operations (issue #41)', () => {
+  type Operations = Record<string, Record<string, { deprecated?: boolean; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+  const paths = (JSON.parse(readFileSync(resolve(__dirname, '../../../openapi.json'), 'utf8')) as { paths: Operations }).paths;
+  const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+
+  it('keeps every call of the spec ("The calls it makes") first-class: present and not deprecated', () => {
+    const specCalls = [
+      'POST /api/users/google-login',
+      'POST /api/users/google-signin',
+      'POST /api/users/auth',
+      'POST /api/users/logout',
+      'POST /api/users',
+      'PUT /api/users/profile',
+      'GET /api/users',
+      'GET /api/users/{id}',
+      'DELETE /api/users/{id}',
+      'PUT /api/users/{id}',
+      'POST /api/users/distributor/register',
+      'POST /api/users/distributor/login',
+      'POST /api/users/request-deletion',
+      'POST /api/users/confirm-deletion/{token}',
+      'POST /api/users/forgot-password',
+      'POST /api/users/reset-password/{token}',
+      'GET /api/products',
+      'GET /api/products/{id}',
+      'GET /api/products/allProducts',
+      'POST /api/products/add',
+      'DELETE /api/products/{id}',
+      'POST /api/products/{id}/reviews',
+      'GET /api/products/top',
+      'GET /api/products/new',
+      'POST /api/products/filtered-products',
+      'GET /api/products/{id}/similar',
+      'POST /api/upload',
+      'GET /api/category/categories',
+      'GET /api/category/{categoryId}/products',
+      'POST /api/category',
+      'PUT /api/category/{categoryId}',
+      'DELETE /api/category/{categoryId}',
+      'POST /api/cart',
+      'PUT /api/cart/update',
+      'GET /api/cart',
+    ];
+    // Path parameters are matched by position, whatever their name ({id} or {productId}).
+    const shape = (name: string) => name.replace(/\{[^}]+\}/g, '{}');
+    const found = specCalls.map((call) => ({ call, operations: operations.filter((o) => shape(o.name) === shape(call)).map((o) => ({ deprecated: o.operation.deprecated === true })) }));
+    expect(found.filter((f) => f.operations.length === 0).map((f) => f.call)).toEqual([]);
+    expect(found.filter((f) => f.operations.some((o) => o.deprecated)).map((f) => f.call)).toEqual([]);
+  });
+
+  it('deprecates only the routes outside the spec that have a successor, each documenting Deprecation, Sunset and Link', () => {
+    const deprecated = operations.filter((o) => o.operation.deprecated === true);
+    expect(deprecated.map((o) => o.name).sort()).toEqual(['GET /api/health', 'PUT /api/orders/{id}/deliver', 'PUT /api/orders/{id}/pay', 'PUT /api/orders/{id}/status']);
+    for (const { name, operation } of deprecated) {
+      const headers = Object.keys(operation.responses['200']?.headers ?? {});
+      expect({ name, headers }).toEqual({ name, headers: ['Deprecation', 'Sunset', 'Link'] });
+    }
+  });
+
+  it('changes an order through one route per transition: PUT /api/orders/{id} and POST /api/users/google are folded away', () => {
+    expect(paths['/api/orders/{id}'].put).toBeUndefined();
+    expect(paths['/api/users/google']).toBeUndefined();
+  });
+});

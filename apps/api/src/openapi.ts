@@ -105,6 +105,25 @@ function applyAlsoConsumes(document: OpenAPIObject): void {
 }
 
 
+/** The headers every answer of a deprecated operation carries (common/deprecated.ts), documented on its 2xx responses. */
+const DEPRECATION_HEADERS = {
+  Deprecation: { description: 'When the operation was deprecated (RFC 9745): `@` and Unix seconds', schema: { type: 'string', example: '@1795651200' } },
+  Sunset: { description: 'When it may stop answering (RFC 8594), an HTTP date', schema: { type: 'string', example: 'Tue, 01 Jun 2027 00:00:00 GMT' } },
+  Link: { description: 'The operation to call instead: `<path>; rel="successor-version"`', schema: { type: 'string', example: '</api/health/ready>; rel="successor-version"' } },
+};
+
+function applyDeprecationHeaders(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation?.deprecated) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status.startsWith('2') && 'description' in response) response.headers = { ...response.headers, ...DEPRECATION_HEADERS };
+      }
+    }
+  }
+}
+
 type SchemaNode = Record<string, unknown>;
 
 const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -166,6 +185,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
   applyAlsoConsumes(document);
   applyPipelineConventions(document, unthrottledOperations(app));
+  applyDeprecationHeaders(document);
   applyNullableConventions(document);
   return document;
 }

@@ -155,14 +155,14 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.loginDto,
       }),
     }),
-    usersCompatGoogleLogin: build.mutation<UsersCompatGoogleLoginApiResponse, UsersCompatGoogleLoginApiArg>({
+    googleAuthGoogleLogin: build.mutation<GoogleAuthGoogleLoginApiResponse, GoogleAuthGoogleLoginApiArg>({
       query: (queryArg) => ({
         url: `/api/users/google-login`,
         method: 'POST',
         body: queryArg.googleSignInDto,
       }),
     }),
-    usersCompatGoogleSignIn: build.mutation<UsersCompatGoogleSignInApiResponse, UsersCompatGoogleSignInApiArg>({
+    googleAuthGoogleSignIn: build.mutation<GoogleAuthGoogleSignInApiResponse, GoogleAuthGoogleSignInApiArg>({
       query: (queryArg) => ({
         url: `/api/users/google-signin`,
         method: 'POST',
@@ -521,12 +521,12 @@ export type DistributorLoginApiResponse = /** status 200  */ UserInfoDto;
 export type DistributorLoginApiArg = {
   loginDto: LoginDto;
 };
-export type UsersCompatGoogleLoginApiResponse = /** status 200  */ UserInfoDto;
-export type UsersCompatGoogleLoginApiArg = {
+export type GoogleAuthGoogleLoginApiResponse = /** status 200  */ UserInfoDto;
+export type GoogleAuthGoogleLoginApiArg = {
   googleSignInDto: GoogleSignInDto;
 };
-export type UsersCompatGoogleSignInApiResponse = /** status 200  */ UserInfoDto;
-export type UsersCompatGoogleSignInApiArg = {
+export type GoogleAuthGoogleSignInApiResponse = /** status 200  */ UserInfoDto;
+export type GoogleAuthGoogleSignInApiArg = {
   googleSignInDto: GoogleSignInDto;
 };
 export type AccountRecoveryForgotPasswordApiResponse = /** status 200  */ MessageDto;
@@ -1471,8 +1471,8 @@ export const {
   useUsersUpdateProfileMutation,
   useDistributorRegisterMutation,
   useDistributorLoginMutation,
-  useUsersCompatGoogleLoginMutation,
-  useUsersCompatGoogleSignInMutation,
+  useGoogleAuthGoogleLoginMutation,
+  useGoogleAuthGoogleSignInMutation,
   useAccountRecoveryForgotPasswordMutation,
   useAccountRecoveryResetPasswordMutation,
   useAccountRecoveryRequestDeletionMutation,
