@@ -194,8 +194,9 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const calls = [
         stack.http().get('/api/orders/not-an-id').set('Authorization', ann.bearer),
         stack.http().get('/api/orders/665f1c2e9d1e8a001234567').set('Authorization', admin.bearer),
-        stack.http().put('/api/orders/not-an-id').set('Authorization', admin.bearer).send({ status: 'paid' }),
         stack.http().post('/api/orders/not-an-id/cancel').set('Authorization', ann.bearer),
+        stack.http().post('/api/orders/not-an-id/mark-paid').set('Authorization', admin.bearer),
+        stack.http().post('/api/orders/not-an-id/deliver').set('Authorization', admin.bearer),
         stack.http().put('/api/orders/not-an-id/status').set('Authorization', admin.bearer).send({ status: 'paid' }),
         stack.http().put('/api/orders/not-an-id/pay').set('Authorization', admin.bearer),
         stack.http().put('/api/orders/not-an-id/deliver').set('Authorization', admin.bearer),

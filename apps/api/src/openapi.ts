@@ -118,7 +118,7 @@ function applyDeprecationHeaders(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation?.deprecated) continue;
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (status.startsWith('2') && 'description' in response) response.headers = { ...response.headers, ...DEPRECATION_HEADERS };
+        if (status.startsWith('2') && response && 'description' in response) response.headers = { ...response.headers, ...DEPRECATION_HEADERS };
       }
     }
   }
