@@ -44,7 +44,7 @@ test.describe('admin console: customers and roles', () => {
     };
     paidOrder = await order(2);
     pendingOrder = await order(1);
-    await stack.http().put(`/api/orders/${paidOrder}`).set('Authorization', admin.bearer).send({ status: 'paid' }).expect(200);
+    await stack.http().post(`/api/orders/${paidOrder}/mark-paid`).set('Authorization', admin.bearer).expect(200);
     await stack.http().post(`/api/products/${shirt.id}/reviews`).set('Authorization', ann.bearer).send({ rating: 5, comment: 'Soft and cool' }).expect(201);
     await stack.http().post('/api/newsletter/subscribe').send({ email: ann.email }).expect(201);
   });

@@ -157,9 +157,10 @@ describe('categories (/api/category)', () => {
     expect((await stack.http().get('/api/category').query({ sort: 'slug' })).body.code).toBe('INVALID_QUERY');
   });
 
-  it('still answers the deprecated GET /api/category/categories (every category by name, unpaged), ahead of /api/category/:id', async () => {
+  it('answers the spec call GET /api/category/categories (every category by name, unpaged, not deprecated), ahead of /api/category/:id', async () => {
     for (const name of ['Zeta legacy', 'Alpha legacy']) await createCategory(stack, admin, name);
     const res = await stack.http().get('/api/category/categories').expect(200);
+    expect(res.headers.deprecation).toBeUndefined();
     const listed = (res.body as { name: string }[]).map((c) => c.name);
     expect(listed).toEqual(expect.arrayContaining(['Alpha legacy', 'Zeta legacy']));
     expect([...listed].sort((a, b) => a.localeCompare(b))).toEqual(listed);

@@ -378,7 +378,7 @@ describe('products (/api/products)', () => {
     }
   });
 
-  it('still answers the deprecated GET /api/products/allProducts and POST /api/products/add, ahead of /api/products/:id', async () => {
+  it('answers the spec calls GET /api/products/allProducts and POST /api/products/add (not deprecated), ahead of /api/products/:id', async () => {
     const png = await pngImage();
     const form = (path: string, name: string) =>
       stack
@@ -394,9 +394,10 @@ describe('products (/api/products)', () => {
         .attach('image', png, 'form.png');
     const legacy = await form('/api/products/add', 'Legacy form tee');
     expect(legacy.status).toBe(201);
+    expect(legacy.headers.deprecation).toBeUndefined();
     expect(legacy.body).toMatchObject({ name: 'Legacy form tee', price: 12.5, countInStock: 3, status: 'published' });
     expect(legacy.body.image).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
-    // The replacement takes the same form (and JSON, as before).
+    // POST /api/products (the console's) takes the same form, and JSON.
     const current = await form('/api/products', 'Current form tee');
     expect(current.status).toBe(201);
     expect(current.body).toMatchObject({ name: 'Current form tee', price: 12.5, countInStock: 3, category: { _id: tops } });
@@ -404,6 +405,7 @@ describe('products (/api/products)', () => {
     expect((await stack.http().post('/api/products/add').set('Authorization', customer.bearer).field('name', 'x')).status).toBe(403);
 
     const listed = await stack.http().get('/api/products/allProducts').expect(200);
+    expect(listed.headers.deprecation).toBeUndefined();
     expect((listed.body as P[]).map((p) => p.name)).toEqual(expect.arrayContaining(['Legacy form tee', 'Current form tee']));
     expect(listed.headers['x-total-count']).toBe(String(listed.body.length));
     const newestFirst = (listed.body as P[]).map((p) => p.createdAt as string);

@@ -183,7 +183,7 @@ describe('stock ledger and safe imports', () => {
     await buy(shoes._id, 2, 'LT-41');
     const cancelled = await buy(shoes._id, 1, 'LT-40');
     await http().post(`/api/orders/${cancelled}/cancel`).set('Authorization', ann.bearer).expect(200);
-    await http().put(`/api/orders/${first}/pay`).set('Authorization', admin.bearer).expect(200);
+    await http().post(`/api/orders/${first}/mark-paid`).set('Authorization', admin.bearer).expect(200);
     await http().post(`/api/orders/${first}/refund`).set('Authorization', admin.bearer).send({ reason: 'Damaged in transit' }).expect(200);
     await adjust(tee._id, { delta: 1, reason: 'return' }).expect(200);
     await adjust(shoes._id, { delta: -1, reason: 'adjustment', note: 'Display pair', variantSku: 'LT-40' }).expect(200);

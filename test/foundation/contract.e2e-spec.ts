@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import request, { type Response } from 'supertest';
@@ -100,6 +102,56 @@ describe('contract: responses are checked against openapi.json', () => {
     expect(problems({ ...category, url: '/api/categories-secret' })[0]).toBe('no operation in openapi.json for GET /api/categories-secret');
     const notFound = withBody({ ...category, url: '/api/categories-secret', status: 404 }, { statusCode: 404, message: 'Cannot GET /api/categories-secret' });
     expect(problems(notFound)).toEqual([]);
+  });
+
+  describe('a nullable reference, read strictly (nullable beside $ref or allOf means nothing, as in Prism)', () => {
+    const committed = () => JSON.parse(readFileSync(resolve(__dirname, '../../openapi.json'), 'utf8')) as OpenApiDocument;
+    /** The committed contract with the two properties written the old way: `nullable: true` beside `allOf: [$ref]`. */
+    const oldForm = (): OpenApiDocument => {
+      const document = committed();
+      const schemas = document.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
+      schemas.BlogDto.properties.author = { nullable: true, type: 'object', allOf: [{ $ref: '#/components/schemas/BlogAuthorDto' }] };
+      schemas.CartLineDto.properties.variant = { nullable: true, type: 'object', allOf: [{ $ref: '#/components/schemas/CartVariantDto' }] };
+      return document;
+    };
+    let blogs: ObservedResponse;
+    let cart: ObservedResponse;
+
+    beforeAll(async () => {
+      // A post whose author's account is gone answers author: null; a line of a product without variants, variant: null.
+      const editor = await createAccount(stack, 'admin');
+      const created = await stack.http().post('/api/blogs').set('Authorization', editor.bearer).send({ title: 'Orphaned post', body: 'Its author left.', published: true }).expect(201);
+      expect(created.body.author).toEqual({ _id: editor.id, username: expect.any(String) });
+      await stack.app.get<Connection>(getConnectionToken()).collection('users').deleteOne({ _id: new Types.ObjectId(editor.id) });
+      const reader = await createAccount(stack);
+      blogs = observed(await stack.http().get('/api/blogs').set('Authorization', reader.bearer).expect(200), 'GET', '/api/blogs');
+      const productId = JSON.parse(product.body.toString('utf8'))._id as string;
+      cart = observed(await stack.http().post('/api/cart').set('Authorization', reader.bearer).send({ productId, quantity: 1 }).expect(201), 'POST', '/api/cart');
+    });
+
+    it('the API answers a real null author and a real null variant', () => {
+      const posts = JSON.parse(blogs.body.toString('utf8')) as { title: string; author: unknown }[];
+      expect(posts.find((p) => p.title === 'Orphaned post')?.author).toBeNull();
+      const lines = (JSON.parse(cart.body.toString('utf8')) as { items: { variant: unknown }[] }).items;
+      expect(lines.map((l) => l.variant)).toEqual([null]);
+    });
+
+    it('the committed contract accepts them, and still refuses a wrong author or variant', () => {
+      const validator = new ContractValidator(committed(), { closed: false });
+      expect(validator.check(blogs).problems).toEqual([]);
+      expect(validator.check(cart).problems).toEqual([]);
+      const posts = JSON.parse(blogs.body.toString('utf8')) as Record<string, unknown>[];
+      expect(validator.check(withBody(blogs, posts.map((p) => ({ ...p, author: 'someone' })))).problems).toEqual(['/0/author must be object']);
+      expect(validator.check(withBody(blogs, posts.map((p) => ({ ...p, author: {} })))).problems).toEqual(["/0/author must have required property '_id'", "/0/author must have required property 'username'"]);
+      const body = JSON.parse(cart.body.toString('utf8')) as { items: Record<string, unknown>[] };
+      expect(validator.check(withBody(cart, { ...body, items: body.items.map((l) => ({ ...l, variant: 7 })) })).problems).toEqual(['/items/0/variant must be object']);
+    });
+
+    it('the old form (nullable beside allOf $ref) refuses them: the failure strict validators and generators reported', () => {
+      const validator = new ContractValidator(oldForm(), { closed: false });
+      expect(validator.check(blogs).problems.join('\n')).toMatch(/\/author must be object/);
+      expect(validator.check(cart).problems.join('\n')).toMatch(/\/items\/0\/variant must be object/);
+    });
   });
 
   it('literal path segments win over templated ones', () => {

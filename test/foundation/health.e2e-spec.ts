@@ -46,11 +46,19 @@ describe('health: liveness and readiness of the API and the worker', () => {
     // The older probe answers as before, in its own shape.
     const legacy = await stack.http().get('/api/health').expect(200);
     expect(legacy.body).toMatchObject({ status: 'ok', info: { mongodb: { status: 'up' }, redis: { status: 'up' } }, error: {} });
+    // Deprecated: it says so, when it may go, and what replaces it (RFC 9745, RFC 8594, successor-version).
+    expect({ deprecation: legacy.headers.deprecation, sunset: legacy.headers.sunset, link: legacy.headers.link }).toEqual({
+      deprecation: `@${Date.UTC(2026, 10, 26) / 1000}`,
+      sunset: 'Tue, 01 Jun 2027 00:00:00 GMT',
+      link: '</api/health/ready>; rel="successor-version"',
+    });
+    expect(ready.headers.deprecation).toBeUndefined();
   });
 
-  it('the API document marks GET /api/health deprecated, naming GET /api/health/ready', async () => {
+  it('the API document marks GET /api/health deprecated, naming GET /api/health/ready and its three headers', async () => {
     const { body } = await stack.http().get('/api/docs-json').expect(200);
     expect(body.paths['/api/health'].get).toEqual(expect.objectContaining({ deprecated: true, description: expect.stringContaining('GET /api/health/ready') }));
+    expect(Object.keys(body.paths['/api/health'].get.responses['200'].headers)).toEqual(['Deprecation', 'Sunset', 'Link']);
     expect(body.paths['/api/health/ready'].get.deprecated).toBeUndefined();
   });
 

@@ -69,21 +69,22 @@ describe('identity: Google sign-in against a local JWKS', () => {
     expect(stored?.passwordHash).toBeUndefined();
   });
 
-  it('POST /api/users/google signs a new Google user up, then signs the same account in; the deprecated paths land on it too', async () => {
-    const first = await stack.http().post('/api/users/google').send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com', name: 'Jo' }) }).expect(200);
+  it('google-login signs a new Google user up, then signs the same account in; google-signin lands on it too, and the folded /google is gone', async () => {
+    const first = await stack.http().post('/api/users/google-login').send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com', name: 'Jo' }) }).expect(200);
     expect(first.body).toEqual(expect.objectContaining({ email: 'jo@example.com', username: 'Jo', isAdmin: false, token: expect.any(String), expiresAt: expect.any(String) }));
     expect(String(first.headers['set-cookie'])).toMatch(/jwt=/);
+    expect(first.headers.deprecation).toBeUndefined();
     await stack.http().get('/api/users/profile').set('Authorization', `Bearer ${first.body.token}`).expect(200);
-    const again = await stack.http().post('/api/users/google').send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) }).expect(200);
-    expect(again.body._id).toBe(first.body._id);
     for (const path of ['/api/users/google-login', '/api/users/google-signin']) {
       const res = await stack.http().post(path).send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) }).expect(200);
       expect(res.body._id).toBe(first.body._id);
     }
     const db = stack.app.get<Connection>(getConnectionToken());
     expect(await db.collection('users').countDocuments({ email: 'jo@example.com' })).toBe(1);
-    const forged = await stack.http().post('/api/users/google').send({ credential: await credential({ sub: 'x', email: 'jo@example.com' }, { key: strangerKey }) }).expect(401);
+    const forged = await stack.http().post('/api/users/google-signin').send({ credential: await credential({ sub: 'x', email: 'jo@example.com' }, { key: strangerKey }) }).expect(401);
     expect(forged.body.code).toBe('INVALID_GOOGLE_CREDENTIAL');
+    // POST /api/users/google duplicated the spec's two paths and was folded into them (issue #41).
+    await stack.http().post('/api/users/google').send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) }).expect(404);
   });
 
   it('links to an existing account with the same verified e-mail', async () => {
@@ -143,7 +144,7 @@ describe('identity: Google sign-in without GOOGLE_CLIENT_ID', () => {
   it('answers 503 with a clear message', async () => {
     const res = await stack.http().post('/api/users/google-login').send({ credential: 'x.y.z' }).expect(503);
     expect(res.body.message).toBe('Google sign-in is not configured');
-    for (const path of ['/api/users/google', '/api/users/google-signin']) {
+    for (const path of ['/api/users/google-signin']) {
       expect((await stack.http().post(path).send({ credential: 'x.y.z' }).expect(503)).body.code).toBe('GOOGLE_NOT_CONFIGURED');
     }
   });

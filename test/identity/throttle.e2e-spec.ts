@@ -32,7 +32,6 @@ describe('identity: throttling of sign-in calls', () => {
       ['/api/users', { username: 'a', email: 'bad', password: 'x' }],
       ['/api/users/distributor/login', { email: 'y@example.com', password: 'whatever1' }],
       ['/api/users/distributor/register', { username: 'a', email: 'bad', password: 'x' }],
-      ['/api/users/google', { credential: 'x' }],
       ['/api/users/google-login', { credential: 'x' }],
       ['/api/users/google-signin', { credential: 'x' }],
     ];

@@ -136,7 +136,7 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
     // A shipped order keeps its status when refunded.
     const s = await place(bob);
     await post(`/api/orders/${s.id}/mark-paid`, undefined).expect(200);
-    await stack.http().put(`/api/orders/${s.id}`).set('Authorization', admin.bearer).send({ status: 'shipped', trackingNumber: 'TRACK-1' }).expect(200);
+    await post(`/api/orders/${s.id}/ship`, { carrier: 'UPS', trackingNumber: 'TRACK-1' }).expect(200);
     const shipped = await post(`/api/orders/${s.id}/refund`, { reason: 'Arrived damaged' }).expect(200);
     expect(shipped.body).toMatchObject({ status: 'shipped', paymentState: 'refunded', refundReason: 'Arrived damaged' });
   });

@@ -32,8 +32,8 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     if (key) req.set('Idempotency-Key', key);
     return req.send({ shippingAddress: ADDRESS, paymentMethod: 'cod', ...extra });
   };
-  // An admin's change of an order: PUT /api/orders/{id} (ra-data-simple-rest's update).
-  const setStatus = (id: string, status: Status, who: TestAccount = admin) => stack.http().put(`/api/orders/${id}`).set('Authorization', who.bearer).send({ status });
+  // The older single-status change of an order (the deprecated PUT /api/orders/{id}/status, mapped onto the actions).
+  const setStatus = (id: string, status: Status, who: TestAccount = admin) => stack.http().put(`/api/orders/${id}/status`).set('Authorization', who.bearer).send({ status });
   const placeOne = async (who: TestAccount, productId: string, quantity = 1): Promise<string> => {
     await addToCart(who, productId, quantity).expect(201);
     return (await order(who).expect(201)).body.id as string;
@@ -194,8 +194,9 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const calls = [
         stack.http().get('/api/orders/not-an-id').set('Authorization', ann.bearer),
         stack.http().get('/api/orders/665f1c2e9d1e8a001234567').set('Authorization', admin.bearer),
-        stack.http().put('/api/orders/not-an-id').set('Authorization', admin.bearer).send({ status: 'paid' }),
         stack.http().post('/api/orders/not-an-id/cancel').set('Authorization', ann.bearer),
+        stack.http().post('/api/orders/not-an-id/mark-paid').set('Authorization', admin.bearer),
+        stack.http().post('/api/orders/not-an-id/deliver').set('Authorization', admin.bearer),
         stack.http().put('/api/orders/not-an-id/status').set('Authorization', admin.bearer).send({ status: 'paid' }),
         stack.http().put('/api/orders/not-an-id/pay').set('Authorization', admin.bearer),
         stack.http().put('/api/orders/not-an-id/deliver').set('Authorization', admin.bearer),
@@ -295,9 +296,9 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       }
     });
 
-    it('PUT /{id} refuses an unknown status or field with 400 and sets paidAt, trackingNumber and deliveredAt', async () => {
+    it('PUT /{id}/status refuses an unknown status or field with 400 and sets paidAt, trackingNumber and deliveredAt', async () => {
       const id = await placeOne(bob, productId);
-      const update = (body: Record<string, unknown>) => stack.http().put(`/api/orders/${id}`).set('Authorization', admin.bearer).send(body);
+      const update = (body: Record<string, unknown>) => stack.http().put(`/api/orders/${id}/status`).set('Authorization', admin.bearer).send(body);
       expect((await update({ status: 'lost' }).expect(400)).body.message).toBe('Status must be one of: pending, paid, shipped, delivered, cancelled');
       await update({}).expect(400);
       expect((await update({ status: 'paid', total: 0 }).expect(400)).body.message).toMatch(/total should not exist/);
@@ -313,18 +314,26 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       expect(mail.to).toContain(bob.email);
     });
 
-    it('the deprecated PUT /{id}/status, /{id}/pay and /{id}/deliver still answer (same rules as PUT /{id})', async () => {
+    it('the deprecated PUT /{id}/status, /{id}/pay and /{id}/deliver still answer, with Deprecation, Sunset and a Link to the action', async () => {
       const id = await placeOne(bob, productId);
       const put = (path: string, body?: Record<string, unknown>) => {
         const req = stack.http().put(`/api/orders/${id}${path}`).set('Authorization', admin.bearer);
         return body ? req.send(body) : req;
       };
-      await put('/status', { status: 'lost' }).expect(400);
+      const notice = (res: { headers: Record<string, string> }) => ({ deprecation: res.headers.deprecation, sunset: res.headers.sunset, link: res.headers.link });
+      const since = `@${Date.UTC(2026, 10, 26) / 1000}`;
+      const sunset = 'Tue, 01 Jun 2027 00:00:00 GMT';
+      const invalid = await put('/status', { status: 'lost' }).expect(400);
+      expect(notice(invalid)).toEqual({ deprecation: since, sunset, link: `</api/orders/${id}>; rel="successor-version"` });
       const paid = await put('/pay').expect(200);
       expect(paid.body).toEqual(expect.objectContaining({ id, status: 'paid', isPaid: true, paidAt: expect.any(String) }));
-      expect((await put('/deliver').expect(409)).body.code).toBe('INVALID_TRANSITION');
+      expect(notice(paid)).toEqual({ deprecation: since, sunset, link: `</api/orders/${id}/mark-paid>; rel="successor-version"` });
+      const early = await put('/deliver').expect(409);
+      expect(early.body.code).toBe('INVALID_TRANSITION');
+      expect(notice(early)).toEqual({ deprecation: since, sunset, link: `</api/orders/${id}/deliver>; rel="successor-version"` });
       const shipped = await put('/status', { status: 'shipped', trackingNumber: '1Z998' }).expect(200);
       expect(shipped.body).toEqual(expect.objectContaining({ status: 'shipped', trackingNumber: '1Z998' }));
+      expect(notice(shipped)).toEqual({ deprecation: since, sunset, link: `</api/orders/${id}/ship>; rel="successor-version"` });
       const delivered = await put('/deliver').expect(200);
       expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String) }));
       expect((await put('/pay').expect(409)).body.code).toBe('ORDER_ALREADY_PAID');
@@ -335,6 +344,11 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
         'shipped',
         'delivered',
       ]);
+      // The first-class actions carry no such notice, and the old PUT /{id} is gone (one route per transition).
+      const other = await placeOne(bob, productId);
+      const marked = await stack.http().post(`/api/orders/${other}/mark-paid`).set('Authorization', admin.bearer).expect(200);
+      expect(notice(marked)).toEqual({ deprecation: undefined, sunset: undefined, link: undefined });
+      await stack.http().put(`/api/orders/${other}`).set('Authorization', admin.bearer).send({ status: 'shipped' }).expect(404);
     });
 
     it('a cancel puts the stock back; the owner may cancel only while not paid and not shipped', async () => {
@@ -495,7 +509,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     const placed = await order(bob).expect(201);
     // A pending cash-on-delivery order is not revenue.
     expect(await stats()).toEqual(before);
-    await stack.http().put(`/api/orders/${placed.body.id}`).set('Authorization', admin.bearer).send({ status: 'paid' }).expect(200);
+    await stack.http().post(`/api/orders/${placed.body.id}/mark-paid`).set('Authorization', admin.bearer).expect(200);
     const now = await stats();
     for (const name of ['today', 'last7Days', 'last30Days', 'allTime'] as const) {
       expect(now[name]).toEqual(expect.objectContaining(plus(before[name], placed.body.total)));
@@ -508,7 +522,7 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     expect(aged.last7Days).toEqual(before.last7Days);
     expect(aged.last30Days).toEqual(expect.objectContaining(plus(before.last30Days, placed.body.total)));
     // Cancelled after payment (refunded): no longer revenue.
-    await stack.http().put(`/api/orders/${placed.body.id}`).set('Authorization', admin.bearer).send({ status: 'cancelled' }).expect(200);
+    await stack.http().post(`/api/orders/${placed.body.id}/admin-cancel`).set('Authorization', admin.bearer).send({ reason: 'Customer asked' }).expect(200);
     expect(await stats()).toEqual(before);
   });
 

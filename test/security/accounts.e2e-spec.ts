@@ -131,7 +131,7 @@ describe('security: accounts', () => {
       .setExpirationTime('1h')
       .sign(privateKey);
     // the spec's fields alone, with no credential at all, are a validation error (400), never a sign-in
-    for (const path of ['/api/users/google', '/api/users/google-login', '/api/users/google-signin']) {
+    for (const path of ['/api/users/google-login', '/api/users/google-signin']) {
       const res = await stack.http().post(path).send({ googleId: '1234567890', email, username: 'Forged' });
       expect(res.status).toBe(400);
       expect(res.body.token).toBeUndefined();
@@ -141,7 +141,7 @@ describe('security: accounts', () => {
       { credential: 'not-a-jwt', googleId: '1234567890', email },
       { credential: `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email, email_verified: true, sub: '1' })).toString('base64url')}.`, email },
     ]) {
-      for (const path of ['/api/users/google', '/api/users/google-login', '/api/users/google-signin']) {
+      for (const path of ['/api/users/google-login', '/api/users/google-signin']) {
         const res = await stack.http().post(path).send(body);
         expect(res.status).toBe(401);
         expect(res.body.token).toBeUndefined();

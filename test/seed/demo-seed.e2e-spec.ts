@@ -97,6 +97,13 @@ describe('demo data on an empty database', () => {
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('gives every blog post a byline: the demo studio wrote them (the list never shows a null author)', async () => {
+    const list = await stack.http().get('/api/blogs').expect(200);
+    const posts = list.body as { title: string; author: { username: string } | null }[];
+    expect(posts.length).toBe(DEMO_BLOGS.length);
+    for (const post of posts) expect({ title: post.title, author: post.author?.username }).toEqual({ title: post.title, author: 'Demo Distributor' });
+  });
+
   it('fills /contributors with at least four distributors (store names), each selling products', async () => {
     const contributors = (await stack.http().get('/api/stats/contributors').expect(200)).body as Array<{ storeName: string; publishedProducts: number; reviewCount: number }>;
     const selling = contributors.filter((c) => c.publishedProducts > 0);

@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
  * - The operation is found by method and path template, literal segments before templated ones
  *   (/api/products/top before /api/products/{id}); HEAD is checked as GET without a body.
  * - The response is found by status: exact, then 4XX-style ranges, then default. A documented JSON body is
- *   validated with ajv (nullable, $ref, formats, additionalProperties as documented); other media types are
+ *   validated with ajv ($ref, formats, additionalProperties as documented; nullable strictly, see toJsonSchema); other media types are
  *   checked only for being documented. 204, 304 and HEAD answers have no body.
  * - An undocumented status is a mismatch, except:
  *   - an error (4xx) in the API's one error shape (ErrorBody) when CONTRACT_LENIENT_ERRORS=1 (a survey mode, with
@@ -124,7 +124,10 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 /**
- * An OpenAPI 3.0 Schema Object as JSON Schema: `nullable` becomes a null alternative, refs point into the document.
+ * An OpenAPI 3.0 Schema Object as JSON Schema, read strictly (OpenAPI 3.0.3, as strict validators, Prism and client
+ * generators read it; issue #41): `nullable: true` adds "null" to the `type` of the same object and does nothing
+ * else, so it does not make a `$ref`/`allOf`/`oneOf` beside it accept null, nor an `enum` that does not list null.
+ * Refs point into the document.
  * With closed, an object schema that lists properties and says nothing of others allows no others (a survey of
  * undocumented response fields, CONTRACT_STRICT_PROPERTIES=1; OpenAPI itself allows them).
  */
@@ -132,6 +135,8 @@ export function toJsonSchema(schema: Json, closed = false): Json {
   if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, closed));
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') return { $ref: schema.$ref.replace(COMPONENT_REF, `${DOCUMENT_ID}#/components/schemas/`) };
+  // The null-only schema of a nullable reference (an enum of null): the same as JSON Schema's null type, with its error.
+  if (schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null) return { type: 'null' };
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;
@@ -144,7 +149,8 @@ export function toJsonSchema(schema: Json, closed = false): Json {
     }
   }
   if (closed && isObject(schema.properties) && schema.additionalProperties === undefined) out.additionalProperties = false;
-  return schema.nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
+  if (schema.nullable === true && typeof schema.type === 'string') out.type = [schema.type, 'null'];
+  return out;
 }
 
 function mediaTypeOf(headers: OutgoingHttpHeaders): string | undefined {
@@ -170,9 +176,11 @@ function mediaMatches(documented: string, actual: string): boolean {
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined, limit = 5): string[] {
-  // A nullable value that is neither: "must be null" and the anyOf's own summary add nothing to the real error.
+  // A nullable reference that is neither (oneOf the schema or null): the null branch's "must be null" and the
+  // oneOf's own summary add nothing to the real error.
   const all = errors ?? [];
-  const telling = all.filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'));
+  const onlyNull = (e: ErrorObject) => e.keyword === 'type' && (e.params as { type?: string }).type === 'null';
+  const telling = all.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !onlyNull(e));
   const list = (telling.length > 0 ? telling : all).map((e) => {
     const where = e.instancePath || '(body)';
     const detail = e.keyword === 'additionalProperties' ? ` '${String((e.params as { additionalProperty?: string }).additionalProperty)}'` : '';

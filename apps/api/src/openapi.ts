@@ -104,6 +104,68 @@ function applyAlsoConsumes(document: OpenAPIObject): void {
   }
 }
 
+
+/** The headers every answer of a deprecated operation carries (common/deprecated.ts), documented on its 2xx responses. */
+const DEPRECATION_HEADERS = {
+  Deprecation: { description: 'When the operation was deprecated (RFC 9745): `@` and Unix seconds', schema: { type: 'string', example: '@1795651200' } },
+  Sunset: { description: 'When it may stop answering (RFC 8594), an HTTP date', schema: { type: 'string', example: 'Tue, 01 Jun 2027 00:00:00 GMT' } },
+  Link: { description: 'The operation to call instead: `<path>; rel="successor-version"`', schema: { type: 'string', example: '</api/health/ready>; rel="successor-version"' } },
+};
+
+function applyDeprecationHeaders(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation?.deprecated) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status.startsWith('2') && response && 'description' in response) response.headers = { ...response.headers, ...DEPRECATION_HEADERS };
+      }
+    }
+  }
+}
+
+type SchemaNode = Record<string, unknown>;
+
+const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The one `$ref` a schema stands for: `{ $ref }` or `{ allOf: [{ $ref }] }` (Nest's form of a typed property). */
+function singleRef(schema: SchemaNode): string | undefined {
+  if (typeof schema.$ref === 'string') return schema.$ref;
+  const allOf = schema.allOf;
+  if (Array.isArray(allOf) && allOf.length === 1 && isNode(allOf[0]) && typeof allOf[0].$ref === 'string' && Object.keys(allOf[0]).length === 1) return allOf[0].$ref;
+  return undefined;
+}
+
+/**
+ * OpenAPI 3.0's null-only schema: `nullable` adds null to the `type` and the enum admits null only, so it means null
+ * both to tools that read `nullable` (3.0.3) and to plain JSON Schema validators (which see an enum of null).
+ */
+export const NULL_SCHEMA = { type: 'object', nullable: true, enum: [null] } as const;
+
+/**
+ * Nullable values written so that strict validators and client generators accept `null` (issue #41):
+ * - a nullable reference (`nullable: true` beside `allOf: [{ $ref }]`, which OpenAPI 3.0.3 and strict tools ignore,
+ *   as `$ref` siblings are) becomes `oneOf: [{ $ref }, NULL_SCHEMA]`, keeping its description and example;
+ * - a nullable enum lists null among its values (OpenAPI 3.0.3: an enum without null refuses it).
+ * Walks the whole document, so every DTO property declared `{ type: SomeDto, nullable: true }` is covered.
+ */
+export function applyNullableConventions(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) applyNullableConventions(item);
+    return;
+  }
+  if (!isNode(node)) return;
+  for (const value of Object.values(node)) applyNullableConventions(value);
+  if (node.nullable !== true) return;
+  const ref = singleRef(node);
+  if (ref !== undefined) {
+    for (const key of ['$ref', 'allOf', 'type', 'nullable']) delete node[key];
+    node.oneOf = [{ $ref: ref }, { ...NULL_SCHEMA, enum: [null] }];
+  } else if (Array.isArray(node.enum) && !node.enum.includes(null)) {
+    node.enum = [...(node.enum as unknown[]), null];
+  }
+}
+
 /** The OpenAPI document of the API, as committed in openapi.json and served at /api/docs-json. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -123,5 +185,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
   applyAlsoConsumes(document);
   applyPipelineConventions(document, unthrottledOperations(app));
+  applyDeprecationHeaders(document);
+  applyNullableConventions(document);
   return document;
 }

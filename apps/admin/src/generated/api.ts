@@ -102,8 +102,7 @@ export interface paths {
     };
     /**
      * Every category, by name (no paging)
-     * @deprecated
-     * @description Use GET /api/category instead (with perPage up to 200, or range).
+     * @description The list the storefront shows; GET /api/category pages, sorts and filters the same categories.
      */
     get: operations['CategoriesCompat_all'];
     put?: never;
@@ -177,8 +176,7 @@ export interface paths {
     };
     /**
      * Every product for admins (newest first); published ones for everyone else
-     * @deprecated
-     * @description Use GET /api/products instead (paged, with search, category, sorting and filters).
+     * @description No paging; GET /api/products pages, searches, filters and sorts.
      */
     get: operations['ProductsCompat_all'];
     put?: never;
@@ -200,8 +198,7 @@ export interface paths {
     put?: never;
     /**
      * Create a product from a form (an admin's is published, a distributor's waits for review)
-     * @deprecated
-     * @description Use POST /api/products instead (the same form, or JSON).
+     * @description The storefront's distributor form (multipart, with the image files). POST /api/products takes the same form, or JSON (the console).
      */
     post: operations['ProductsCompat_add'];
     delete?: never;
@@ -737,26 +734,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/users/google': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Sign in with Google, registering the Google user when new
-     * @description Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched.
-     */
-    post: operations['GoogleAuth_signIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/users/google-login': {
     parameters: {
       query?: never;
@@ -767,11 +744,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Sign in with Google (spec path)
-     * @deprecated
-     * @description Use POST /api/users/google instead.
+     * Sign in with Google, registering the Google user when new
+     * @description Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched. google-login and google-signin are the spec's two paths and do the same.
      */
-    post: operations['UsersCompat_googleLogin'];
+    post: operations['GoogleAuth_googleLogin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -788,11 +764,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Sign up (or in) with Google (spec path)
-     * @deprecated
-     * @description Use POST /api/users/google instead.
+     * Sign up (or in) with Google: the same as google-login
+     * @description Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched. google-login and google-signin are the spec's two paths and do the same.
      */
-    post: operations['UsersCompat_googleSignIn'];
+    post: operations['GoogleAuth_googleSignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1148,9 +1123,9 @@ export interface paths {
     };
     get?: never;
     /**
-     * Change the status (admins)
+     * Change an order's single status (admins)
      * @deprecated
-     * @description Use PUT /api/orders/{id} instead. Same body and rules.
+     * @description Use the action of the transition instead: paid → POST /api/orders/{id}/mark-paid, shipped → POST /api/orders/{id}/ship, delivered → POST /api/orders/{id}/deliver, cancelled → POST /api/orders/{id}/admin-cancel (the Link header names it). Same rules and mails.
      */
     put: operations['OrdersCompat_changeStatus'];
     post?: never;
@@ -1169,9 +1144,9 @@ export interface paths {
     };
     get?: never;
     /**
-     * Mark a pending order paid (admins)
+     * Mark a cash-on-delivery order paid (admins)
      * @deprecated
-     * @description Use PUT /api/orders/{id} instead. With { "status": "paid" }.
+     * @description Use POST /api/orders/{id}/mark-paid instead (the same action).
      */
     put: operations['OrdersCompat_pay'];
     post?: never;
@@ -1192,7 +1167,7 @@ export interface paths {
     /**
      * Mark a shipped order delivered (admins)
      * @deprecated
-     * @description Use PUT /api/orders/{id} instead. With { "status": "delivered" }.
+     * @description Use POST /api/orders/{id}/deliver instead (the same action).
      */
     put: operations['OrdersCompat_deliver'];
     /** Record the delivery (admins): fulfilment shipped → delivered; a paid order becomes completed; the customer is mailed */
@@ -1290,12 +1265,7 @@ export interface paths {
     };
     /** One order, for its owner or an admin (anyone else is told it does not exist) */
     get: operations['Orders_get'];
-    /**
-     * Change an order's single status (admins; older form of ship, deliver, mark-paid and admin-cancel)
-     * @deprecated
-     * @description Mapped onto the three machines: paid records the cash of a cash-on-delivery order (POST /api/orders/{id}/mark-paid), shipped ships with an optional trackingNumber (POST /api/orders/{id}/ship), delivered delivers (POST /api/orders/{id}/deliver), cancelled cancels (POST /api/orders/{id}/admin-cancel). The customer is mailed.
-     */
-    put: operations['Orders_update'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -2306,7 +2276,7 @@ export interface components {
        * @example 29.99
        */
       compareAtPrice: number | null;
-      category: components['schemas']['ProductCategoryRefDto'] | null;
+      category: components['schemas']['ProductCategoryRefDto'] | (never | null);
       brand: string;
       /** @description Units available (the same number as countInStock) */
       quantity: number;
@@ -2818,7 +2788,7 @@ export interface components {
     };
     MyReviewDto: {
       /** @description null when the caller has not reviewed this product */
-      review: components['schemas']['ReviewDto'] | null;
+      review: components['schemas']['ReviewDto'] | (never | null);
     };
     ReviewInputDto: {
       /**
@@ -2857,7 +2827,7 @@ export interface components {
        * @example 29.99
        */
       compareAtPrice: number | null;
-      category: components['schemas']['ProductCategoryRefDto'] | null;
+      category: components['schemas']['ProductCategoryRefDto'] | (never | null);
       brand: string;
       /** @description Units that can be sold; with variants, the sum of theirs */
       countInStock: number;
@@ -3151,7 +3121,7 @@ export interface components {
        */
       price: number;
       quantity: number;
-      variant?: components['schemas']['CartVariantDto'] | null;
+      variant?: components['schemas']['CartVariantDto'] | (never | null);
       /** @description Units in stock right now. */
       countInStock: number;
       /**
@@ -3393,7 +3363,7 @@ export interface components {
        */
       event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note' | 'shipment' | 'delivery' | 'return';
       /** @description Admins only: who made the change (null: the system or an unrecorded actor) */
-      actor?: components['schemas']['OrderActorDto'] | null;
+      actor?: components['schemas']['OrderActorDto'] | (never | null);
       /** @description Admins only: the reason of a cancellation or refund */
       reason?: string | null;
       /** @description Admins only: the text of an internal note */
@@ -3410,7 +3380,7 @@ export interface components {
       /** @description Admins only */
       reason?: string | null;
       /** @description Admins only */
-      actor?: components['schemas']['OrderActorDto'] | null;
+      actor?: components['schemas']['OrderActorDto'] | (never | null);
     };
     ReturnedLineDto: {
       line: number;
@@ -3516,7 +3486,7 @@ export interface components {
       /** @description Admins only: internal notes, oldest first (never shown to the customer) */
       notes?: components['schemas']['OrderNoteDto'][];
       /** @description Admins only: the customer's account (null: deleted) */
-      customer?: components['schemas']['OrderCustomerDto'] | null;
+      customer?: components['schemas']['OrderCustomerDto'] | (never | null);
     };
     ShippingAddressDto: {
       /** @example Ann Smith */
@@ -3773,7 +3743,7 @@ export interface components {
       /** @example /api/images/665f1c2e9d1e8a0012345678 */
       coverImage: string | null;
       tags: string[];
-      author: components['schemas']['BlogAuthorDto'] | null;
+      author: components['schemas']['BlogAuthorDto'] | (never | null);
       published: boolean;
       /** Format: date-time */
       publishedAt: string | null;
@@ -4381,6 +4351,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description When the operation was deprecated (RFC 9745): `@` and Unix seconds */
+          Deprecation?: string;
+          /** @description When it may stop answering (RFC 8594), an HTTP date */
+          Sunset?: string;
+          /** @description The operation to call instead: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8181,7 +8157,7 @@ export interface operations {
       };
     };
   };
-  GoogleAuth_signIn: {
+  GoogleAuth_googleLogin: {
     parameters: {
       query?: never;
       header?: never;
@@ -8288,114 +8264,7 @@ export interface operations {
       };
     };
   };
-  UsersCompat_googleLogin: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['GoogleSignInDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserInfoDto'];
-        };
-      };
-      /** @description VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
-          };
-        };
-      };
-      /**
-       * @description Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
-       *
-       *     Not signed in: INVALID_GOOGLE_CREDENTIAL, GOOGLE_EMAIL_NOT_VERIFIED, GOOGLE_MISMATCH
-       */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'INVALID_GOOGLE_CREDENTIAL' | 'GOOGLE_EMAIL_NOT_VERIFIED' | 'GOOGLE_MISMATCH';
-          };
-        };
-      };
-      /**
-       * @description Conflict: GOOGLE_ACCOUNT_CONFLICT
-       *
-       *     Conflict: GOOGLE_ACCOUNT_CONFLICT
-       */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'GOOGLE_ACCOUNT_CONFLICT';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description Too many requests: TOO_MANY_REQUESTS */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
-          };
-        };
-      };
-      /**
-       * @description Unavailable: GOOGLE_NOT_CONFIGURED
-       *
-       *     Unavailable: GOOGLE_NOT_CONFIGURED
-       */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'GOOGLE_NOT_CONFIGURED';
-          };
-        };
-      };
-    };
-  };
-  UsersCompat_googleSignIn: {
+  GoogleAuth_googleSignIn: {
     parameters: {
       query?: never;
       header?: never;
@@ -10984,6 +10853,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description When the operation was deprecated (RFC 9745): `@` and Unix seconds */
+          Deprecation?: string;
+          /** @description When it may stop answering (RFC 8594), an HTTP date */
+          Sunset?: string;
+          /** @description The operation to call instead: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11119,6 +10994,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description When the operation was deprecated (RFC 9745): `@` and Unix seconds */
+          Deprecation?: string;
+          /** @description When it may stop answering (RFC 8594), an HTTP date */
+          Sunset?: string;
+          /** @description The operation to call instead: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11178,9 +11059,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
+       * @description Conflict: ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, INVALID_TRANSITION, ORDER_CHANGED
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
+       *     Conflict: ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, INVALID_TRANSITION, ORDER_CHANGED
        */
       409: {
         headers: {
@@ -11189,13 +11070,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code:
-              | 'INVALID_TRANSITION'
-              | 'ORDER_CHANGED'
-              | 'ORDER_ALREADY_PAID'
-              | 'ORDER_NOT_PAYABLE'
-              | 'ORDER_NOT_SHIPPABLE'
-              | 'ORDER_NOT_CANCELLABLE';
+            code: 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'INVALID_TRANSITION' | 'ORDER_CHANGED';
           };
         };
       };
@@ -11208,22 +11083,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'TOO_MANY_REQUESTS';
-          };
-        };
-      };
-      /**
-       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
-       *
-       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
-       */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11242,6 +11101,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description When the operation was deprecated (RFC 9745): `@` and Unix seconds */
+          Deprecation?: string;
+          /** @description When it may stop answering (RFC 8594), an HTTP date */
+          Sunset?: string;
+          /** @description The operation to call instead: `<path>; rel="successor-version"` */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11301,9 +11166,9 @@ export interface operations {
         };
       };
       /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
+       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED
        *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
+       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED
        */
       409: {
         headers: {
@@ -11312,13 +11177,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
-            code:
-              | 'INVALID_TRANSITION'
-              | 'ORDER_CHANGED'
-              | 'ORDER_ALREADY_PAID'
-              | 'ORDER_NOT_PAYABLE'
-              | 'ORDER_NOT_SHIPPABLE'
-              | 'ORDER_NOT_CANCELLABLE';
+            code: 'INVALID_TRANSITION' | 'ORDER_CHANGED';
           };
         };
       };
@@ -11331,22 +11190,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'TOO_MANY_REQUESTS';
-          };
-        };
-      };
-      /**
-       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
-       *
-       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
-       */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };
@@ -11921,145 +11764,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'] & {
             /** @enum {string} */
             code: 'TOO_MANY_REQUESTS';
-          };
-        };
-      };
-    };
-  };
-  Orders_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateOrderDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OrderDto'];
-        };
-      };
-      /** @description VALIDATION_FAILED, BAD_REQUEST, MALFORMED_JSON, MALFORMED_BODY, BODY_TOO_DEEP */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'MALFORMED_JSON' | 'MALFORMED_BODY' | 'BODY_TOO_DEEP';
-          };
-        };
-      };
-      /** @description Not signed in: NOT_AUTHENTICATED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'NOT_AUTHENTICATED';
-          };
-        };
-      };
-      /** @description ADMIN_ONLY, CSRF */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'ADMIN_ONLY' | 'CSRF';
-          };
-        };
-      };
-      /**
-       * @description Not found: ORDER_NOT_FOUND
-       *
-       *     Not found: ORDER_NOT_FOUND
-       */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'ORDER_NOT_FOUND';
-          };
-        };
-      };
-      /**
-       * @description Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
-       *
-       *     Conflict: INVALID_TRANSITION, ORDER_CHANGED, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, ORDER_NOT_SHIPPABLE, ORDER_NOT_CANCELLABLE
-       */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code:
-              | 'INVALID_TRANSITION'
-              | 'ORDER_CHANGED'
-              | 'ORDER_ALREADY_PAID'
-              | 'ORDER_NOT_PAYABLE'
-              | 'ORDER_NOT_SHIPPABLE'
-              | 'ORDER_NOT_CANCELLABLE';
-          };
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
-          };
-        };
-      };
-      /** @description TOO_MANY_REQUESTS */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'TOO_MANY_REQUESTS';
-          };
-        };
-      };
-      /**
-       * @description Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
-       *
-       *     Payment provider error: REFUND_FAILED, PAYMENT_PROVIDER_ERROR
-       */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'] & {
-            /** @enum {string} */
-            code: 'REFUND_FAILED' | 'PAYMENT_PROVIDER_ERROR';
           };
         };
       };

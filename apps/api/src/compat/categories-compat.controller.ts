@@ -6,7 +6,8 @@ import { CategoryDto } from '../categories/dto/category.dto';
 import { NoQuery } from '../common/list-query';
 
 /**
- * The categories route of the original spec (the storefront still calls it), answering as it always did through
+ * The spec's category list (shop-spec.md, "The calls it makes": GET /api/category/categories), a first-class route
+ * the storefront calls (issue #41); GET /api/category is the console's paged list beside it. Through
  * CategoriesService. Registered before CategoriesController (CategoriesModule), so /category/categories is matched
  * here and never as GET /category/:id.
  */
@@ -17,7 +18,7 @@ export class CategoriesCompatController {
 
   @PublicCache()
   @Get('categories')
-  @ApiOperation({ summary: 'Every category, by name (no paging)', deprecated: true, description: 'Use GET /api/category instead (with perPage up to 200, or range).' })
+  @ApiOperation({ summary: 'Every category, by name (no paging)', description: 'The list the storefront shows; GET /api/category pages, sorts and filters the same categories.' })
   @ApiOkResponse({ type: [CategoryDto] })
   all(@NoQuery() _query: undefined): Promise<CategoryDto[]> {
     return this.categories.all();

@@ -3,10 +3,11 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import type { DependencyState } from '@shop/jobs';
+import { DEPRECATED_IN_25, Deprecated } from '../common/deprecated';
 import { LegacyHealthDto } from '../health/dto/health.dto';
 import { ReadinessService } from '../health/readiness.service';
 
-/** The older readiness probe, kept for existing probes: the same check as GET /api/health/ready, in the older shape. Registered in HealthModule. */
+/** The older readiness probe, outside the spec, kept for existing probes until its sunset (Deprecation, Sunset and Link headers): the same check as GET /api/health/ready, in the older shape. Registered in HealthModule. */
 @ApiTags('health')
 @SkipThrottle()
 @Controller('health')
@@ -14,6 +15,7 @@ export class HealthCompatController {
   constructor(private readonly readiness: ReadinessService) {}
 
   @Get()
+  @Deprecated({ ...DEPRECATED_IN_25, successor: '/api/health/ready' })
   @ApiOperation({
     summary: 'Readiness in the older shape: the states split into info (up) and error (down)',
     deprecated: true,

@@ -12,8 +12,9 @@ import { ProductsService } from '../products/products.service';
 import { NoQuery } from '../common/list-query';
 
 /**
- * The products routes of the original spec that have a current replacement. They answer as they always did
- * (the storefront still calls them) and delegate to ProductsService like the current routes. Registered before
+ * Two calls of the spec (shop-spec.md, "The calls it makes": GET /api/products/allProducts, POST /api/products/add),
+ * first-class routes (issue #41) beside the paged GET /api/products and the JSON-or-form POST /api/products the
+ * console uses; they delegate to ProductsService like those. Registered before
  * ProductsController (ProductsModule), so /products/allProducts is matched here and never as GET /products/:id.
  */
 @ApiTags('products')
@@ -25,8 +26,7 @@ export class ProductsCompatController {
   @Get('allProducts')
   @ApiOperation({
     summary: 'Every product for admins (newest first); published ones for everyone else',
-    deprecated: true,
-    description: 'Use GET /api/products instead (paged, with search, category, sorting and filters).',
+    description: 'No paging; GET /api/products pages, searches, filters and sorts.',
   })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
   async all(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
@@ -38,8 +38,7 @@ export class ProductsCompatController {
   @UseInterceptors(PRODUCT_FILES)
   @ApiOperation({
     summary: "Create a product from a form (an admin's is published, a distributor's waits for review)",
-    deprecated: true,
-    description: 'Use POST /api/products instead (the same form, or JSON).',
+    description: 'The storefront\'s distributor form (multipart, with the image files). POST /api/products takes the same form, or JSON (the console).',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { $ref: getSchemaPath(ProductFormDto) } })

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
@@ -6,7 +6,7 @@ import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
-import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, RefundOrderDto, ReturnOrderDto, ShipOrderDto, UpdateOrderDto } from './dto/order.dto';
+import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, RefundOrderDto, ReturnOrderDto, ShipOrderDto } from './dto/order.dto';
 import { toCents } from '../common/money';
 import { OrdersService } from './orders.service';
 import { ShippingAddressPipe } from '../shipping/shipping-address.pipe';
@@ -102,20 +102,6 @@ export class OrdersController {
   @ApiErrors('ORDER_NOT_FOUND')
   get(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
     return this.orders.get(user, id);
-  }
-
-  @Put(':id')
-  @Auth('admin')
-  @ApiOperation({
-    summary: "Change an order's single status (admins; older form of ship, deliver, mark-paid and admin-cancel)",
-    deprecated: true,
-    description:
-      'Mapped onto the three machines: paid records the cash of a cash-on-delivery order (POST /api/orders/{id}/mark-paid), shipped ships with an optional trackingNumber (POST /api/orders/{id}/ship), delivered delivers (POST /api/orders/{id}/deliver), cancelled cancels (POST /api/orders/{id}/admin-cancel). The customer is mailed.',
-  })
-  @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'PAYMENT_PROVIDER_ERROR')
-  update(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: UpdateOrderDto): Promise<OrderDto> {
-    return this.orders.update(user, id, dto);
   }
 
   @Post(':id/ship')

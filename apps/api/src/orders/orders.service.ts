@@ -216,9 +216,10 @@ export class OrdersService {
 
   /**
    * An admin cancels an order with a reason (awaiting payment or placed → cancelled) before it ships: the stock
-   * and the coupon go back, the customer is told why; money already taken is refunded in full.
+   * and the coupon go back, the customer is told why; money already taken is refunded in full. The reason is
+   * required by POST /{id}/admin-cancel; the deprecated PUT /{id}/status may leave it out.
    */
-  async cancelByAdmin(caller: AuthUser, id: string, reason: string): Promise<OrderDto> {
+  async cancelByAdmin(caller: AuthUser, id: string, reason: string | undefined): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
     const cancelled = await this.cancel(order, actorOf(caller), reason);
     return this.view(caller, cancelled);
@@ -372,8 +373,9 @@ export class OrdersService {
   }
 
   /**
-   * The older single-status change (PUT /api/orders/{id} and /status, /pay, /deliver), mapped onto the machines:
-   * paid records cash, shipped ships (with a tracking number), delivered delivers, cancelled cancels.
+   * The older single-status change (the deprecated PUT /api/orders/{id}/status), mapped onto the methods of the
+   * first-class actions: paid → markPaid, shipped → ship (with a tracking number), delivered → deliver,
+   * cancelled → cancelByAdmin.
    */
   async update(caller: AuthUser, id: string, dto: UpdateOrderDto): Promise<OrderDto> {
     switch (dto.status) {
@@ -383,10 +385,8 @@ export class OrdersService {
         return this.ship(caller, id, undefined, dto.trackingNumber);
       case 'delivered':
         return this.deliver(caller, id);
-      case 'cancelled': {
-        const order = await this.findVisible(caller, id);
-        return this.view(caller, await this.cancel(order, actorOf(caller), dto.reason));
-      }
+      case 'cancelled':
+        return this.cancelByAdmin(caller, id, dto.reason);
       default:
         throw conflict('INVALID_TRANSITION', 'An order cannot go back to pending');
     }

@@ -374,6 +374,8 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
                 bodyHtml: renderMarkdown(blog.body),
                 coverImage,
                 tags: blog.tags,
+                // Written by the demo studio's account, so the journal shows a byline (issue #41: no null authors).
+                author: distributor._id,
                 published: true,
                 publishedAt: new Date(base - (DEMO_BLOGS.length - i) * 86_400_000 * 3),
               },

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddressBookController } from './address-book.controller';
 import { AddressBookService } from './address-book.service';
-import { UsersCompatController } from '../compat/users-compat.controller';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountRecoveryController } from './account-recovery.controller';
 import { AccountRemovalService } from './account-removal.service';
@@ -16,11 +15,11 @@ import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 /**
- * Everything under /api/users, with the spec's deprecated paths (UsersCompatController). AdminUsersController stays
+ * Everything under /api/users, with the spec's Google paths (GoogleAuthController). AdminUsersController stays
  * last: its /:id routes must not shadow fixed paths.
  */
 @Module({
-  controllers: [UsersController, DistributorController, GoogleAuthController, UsersCompatController, AccountRecoveryController, FavoritesController, AddressBookController, AdminUsersController],
+  controllers: [UsersController, DistributorController, GoogleAuthController, AccountRecoveryController, FavoritesController, AddressBookController, AdminUsersController],
   providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService, AddressBookService],
   exports: [UsersService, AddressBookService],
 })

@@ -71,8 +71,8 @@ export const {
   // users
   useUsersLoginMutation,
   useUsersRegisterMutation,
-  useUsersCompatGoogleLoginMutation,
-  useUsersCompatGoogleSignInMutation,
+  useGoogleAuthGoogleLoginMutation,
+  useGoogleAuthGoogleSignInMutation,
   useDistributorRegisterMutation,
   useDistributorLoginMutation,
   useUsersUpdateProfileMutation,

@@ -57,7 +57,7 @@ export class PlaceOrderDto {
 }
 
 /**
- * PUT /api/orders/{id} (admins, deprecated): the older single status, mapped onto the three machines — paid records
+ * PUT /api/orders/{id}/status (admins, deprecated): the older single status, mapped onto the actions — paid records
  * the cash of a cash-on-delivery order, shipped ships (with a tracking number), delivered delivers, cancelled cancels.
  */
 export class UpdateOrderDto {

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../lib/store-hooks';
 import { errorMessage } from '../../lib/api';
 import type { UserInfo } from '../../lib/models';
-import { useUsersCompatGoogleLoginMutation, useUsersCompatGoogleSignInMutation } from '../../lib/shop-api';
+import { useGoogleAuthGoogleLoginMutation, useGoogleAuthGoogleSignInMutation } from '../../lib/shop-api';
 import { decodeIdToken, googleClientId, googleErrorText, loadGoogleIdentity } from './google';
 import { signedIn } from './session-thunks';
 
@@ -16,8 +16,8 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
   const holder = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string>();
   const dispatch = useAppDispatch();
-  const [googleLogin] = useUsersCompatGoogleLoginMutation();
-  const [googleSignin] = useUsersCompatGoogleSignInMutation();
+  const [googleLogin] = useGoogleAuthGoogleLoginMutation();
+  const [googleSignin] = useGoogleAuthGoogleSignInMutation();
 
   useEffect(() => {
     if (!clientId) return;

@@ -155,14 +155,14 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.loginDto,
       }),
     }),
-    usersCompatGoogleLogin: build.mutation<UsersCompatGoogleLoginApiResponse, UsersCompatGoogleLoginApiArg>({
+    googleAuthGoogleLogin: build.mutation<GoogleAuthGoogleLoginApiResponse, GoogleAuthGoogleLoginApiArg>({
       query: (queryArg) => ({
         url: `/api/users/google-login`,
         method: 'POST',
         body: queryArg.googleSignInDto,
       }),
     }),
-    usersCompatGoogleSignIn: build.mutation<UsersCompatGoogleSignInApiResponse, UsersCompatGoogleSignInApiArg>({
+    googleAuthGoogleSignIn: build.mutation<GoogleAuthGoogleSignInApiResponse, GoogleAuthGoogleSignInApiArg>({
       query: (queryArg) => ({
         url: `/api/users/google-signin`,
         method: 'POST',
@@ -521,12 +521,12 @@ export type DistributorLoginApiResponse = /** status 200  */ UserInfoDto;
 export type DistributorLoginApiArg = {
   loginDto: LoginDto;
 };
-export type UsersCompatGoogleLoginApiResponse = /** status 200  */ UserInfoDto;
-export type UsersCompatGoogleLoginApiArg = {
+export type GoogleAuthGoogleLoginApiResponse = /** status 200  */ UserInfoDto;
+export type GoogleAuthGoogleLoginApiArg = {
   googleSignInDto: GoogleSignInDto;
 };
-export type UsersCompatGoogleSignInApiResponse = /** status 200  */ UserInfoDto;
-export type UsersCompatGoogleSignInApiArg = {
+export type GoogleAuthGoogleSignInApiResponse = /** status 200  */ UserInfoDto;
+export type GoogleAuthGoogleSignInApiArg = {
   googleSignInDto: GoogleSignInDto;
 };
 export type AccountRecoveryForgotPasswordApiResponse = /** status 200  */ MessageDto;
@@ -872,7 +872,7 @@ export type ProductDto = {
   price: number;
   /** Dollars: the price before a sale */
   compareAtPrice: number | null;
-  category: ProductCategoryRefDto | null;
+  category: ProductCategoryRefDto | (null | null);
   brand: string;
   /** Units available (the same number as countInStock) */
   quantity: number;
@@ -954,7 +954,7 @@ export type FilteredProductsInputDto = {
 };
 export type MyReviewDto = {
   /** null when the caller has not reviewed this product */
-  review: ReviewDto | null;
+  review: ReviewDto | (null | null);
 };
 export type ReviewResultDto = {
   message: string;
@@ -977,7 +977,7 @@ export type ProductCardDto = {
   price: number;
   /** Dollars: the price before a sale */
   compareAtPrice: number | null;
-  category: ProductCategoryRefDto | null;
+  category: ProductCategoryRefDto | (null | null);
   brand: string;
   /** Units that can be sold; with variants, the sum of theirs */
   countInStock: number;
@@ -1150,7 +1150,7 @@ export type CartLineDto = {
   /** Current catalog price in dollars. */
   price: number;
   quantity: number;
-  variant?: CartVariantDto | null;
+  variant?: CartVariantDto | (null | null);
   /** Units in stock right now. */
   countInStock: number;
   /** price × quantity, in dollars. */
@@ -1194,7 +1194,7 @@ export type CouponPreviewDto = {
   /** Why it does not apply, or a confirmation. */
   reason: string;
   reasonCode?: string | null;
-  type?: ('percent' | 'fixed') | null;
+  type?: ('percent' | 'fixed' | null) | null;
   subtotal: number;
   discount: number;
   /** Subtotal minus discount, before tax (shipping is free). */
@@ -1236,7 +1236,7 @@ export type OrderStatusChangeDto = {
   /** Admins only: what happened (status: a status change) */
   event?: 'status' | 'payment' | 'cancel' | 'refund' | 'note' | 'shipment' | 'delivery' | 'return';
   /** Admins only: who made the change (null: the system or an unrecorded actor) */
-  actor?: OrderActorDto | null;
+  actor?: OrderActorDto | (null | null);
   /** Admins only: the reason of a cancellation or refund */
   reason?: string | null;
   /** Admins only: the text of an internal note */
@@ -1250,7 +1250,7 @@ export type OrderRefundDto = {
   /** Admins only */
   reason?: string | null;
   /** Admins only */
-  actor?: OrderActorDto | null;
+  actor?: OrderActorDto | (null | null);
 };
 export type ReturnedLineDto = {
   line: number;
@@ -1319,7 +1319,7 @@ export type OrderDto = {
   /** Admins only: internal notes, oldest first (never shown to the customer) */
   notes?: OrderNoteDto[];
   /** Admins only: the customer's account (null: deleted) */
-  customer?: OrderCustomerDto | null;
+  customer?: OrderCustomerDto | (null | null);
 };
 export type ShippingAddressDto = {
   fullName: string;
@@ -1376,7 +1376,7 @@ export type BlogDto = {
   bodyHtml: string;
   coverImage: string | null;
   tags: string[];
-  author: BlogAuthorDto | null;
+  author: BlogAuthorDto | (null | null);
   published: boolean;
   publishedAt: string | null;
   /** Number of likes */
@@ -1471,8 +1471,8 @@ export const {
   useUsersUpdateProfileMutation,
   useDistributorRegisterMutation,
   useDistributorLoginMutation,
-  useUsersCompatGoogleLoginMutation,
-  useUsersCompatGoogleSignInMutation,
+  useGoogleAuthGoogleLoginMutation,
+  useGoogleAuthGoogleSignInMutation,
   useAccountRecoveryForgotPasswordMutation,
   useAccountRecoveryResetPasswordMutation,
   useAccountRecoveryRequestDeletionMutation,
