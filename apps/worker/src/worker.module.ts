@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfigModule, type AppConfig } from '@shop/config';
-import { DatabaseModule } from '@shop/database';
+import { DatabaseModule, StockDataModule, AuditDataModule } from '@shop/database';
 import { JobsModule } from '@shop/jobs';
 import { MailModule } from '@shop/mail';
 import { MediaModule } from '@shop/media';
@@ -26,6 +26,8 @@ export class WorkerModule {
         AppConfigModule.forRoot(config),
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         DatabaseModule,
+        StockDataModule,
+        AuditDataModule,
         JobsModule,
         MailModule,
         MediaModule,

@@ -1,6 +1,7 @@
 export * from './schemas';
 export * from './repositories';
 export * from './database.module';
+export * from './data-modules';
 export * from './mongo-errors';
 export * from './slugify';
 export * from './order-number';

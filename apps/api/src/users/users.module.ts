@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersDataModule } from '@shop/database';
 import { AddressBookController } from './address-book.controller';
 import { AddressBookService } from './address-book.service';
 import { UsersCompatController } from '../compat/users-compat.controller';
@@ -20,6 +21,7 @@ import { UsersService } from './users.service';
  * last: its /:id routes must not shadow fixed paths.
  */
 @Module({
+  imports: [UsersDataModule],
   controllers: [UsersController, DistributorController, GoogleAuthController, UsersCompatController, AccountRecoveryController, FavoritesController, AddressBookController, AdminUsersController],
   providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService, AddressBookService],
   exports: [UsersService, AddressBookService],
