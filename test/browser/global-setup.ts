@@ -4,7 +4,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { JobsService as JobsServiceType } from '@shop/jobs';
-import type { SeedService as SeedServiceType } from '../../apps/api/src/seed/seed.service';
+import type { SeedService as SeedServiceType } from '../../libs/seed/src/seed.service';
 import { until } from '../support/polling';
 import { fromApiBuild, SEED_SNAPSHOT, startBuiltStack } from './built-stack';
 
@@ -13,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
   rmSync(SEED_SNAPSHOT, { recursive: true, force: true });
   const stack = await startBuiltStack({ worker: true, dbPath: SEED_SNAPSHOT, env: { SEED_DEMO: 'true' } });
   try {
-    const { SeedService } = fromApiBuild<{ SeedService: typeof SeedServiceType }>('apps/api/src/seed/seed.service');
+    const { SeedService } = fromApiBuild<{ SeedService: typeof SeedServiceType }>('libs/seed/src/seed.service');
     const { JobsService } = fromApiBuild<{ JobsService: typeof JobsServiceType }>('libs/jobs/src/index');
     const status = await stack.app.get(SeedService).settled();
     if (status.state !== 'done') throw new Error(`the demo seed ended ${status.state} (${status.done}/${status.total})`);

@@ -4,8 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { slugify } from '@shop/database';
 import { MediaStorage, renderDemoCover, renderDemoImage, type DemoKind } from '@shop/media';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
-import { DEMO_ACCOUNT_COUNT, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_TASK, SeedService } from '../../apps/api/src/seed/seed.service';
+import { DEMO_ACCOUNT_COUNT, DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_PRODUCTS, DEMO_TASK, SeedService } from '@shop/seed';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /** What a complete demo catalogue holds, counted in the database. */

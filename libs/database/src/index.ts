@@ -4,6 +4,8 @@ export * from './database.module';
 export * from './data-modules';
 export * from './mongo-errors';
 export * from './slugify';
+export * from './password';
+export * from './markdown';
 export * from './order-number';
 export * from './catalog-changes';
 export * from './user-changes';

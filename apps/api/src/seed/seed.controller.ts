@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { SeedStatusDto } from './dto/seed-status.dto';
-import { SeedService } from './seed.service';
+import { SeedService } from '@shop/seed';
 
 @ApiTags('seed')
 @SkipThrottle()

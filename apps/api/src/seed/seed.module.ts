@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BlogsDataModule, CategoriesDataModule, CouponsDataModule, ProductsDataModule, SeedDataModule, UsersDataModule } from '@shop/database';
-import { MediaModule } from '@shop/media';
+import { DemoSeedModule } from '@shop/seed';
 import { SeedController } from './seed.controller';
-import { SeedService } from './seed.service';
 
-@Module({ imports: [BlogsDataModule, CategoriesDataModule, CouponsDataModule, ProductsDataModule, SeedDataModule, UsersDataModule, MediaModule], controllers: [SeedController], providers: [SeedService], exports: [SeedService] })
+@Module({ imports: [DemoSeedModule], controllers: [SeedController] })
 export class SeedModule {}

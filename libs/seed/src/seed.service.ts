@@ -4,11 +4,9 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
-import { BlogsRepository, CategoriesRepository, CouponsRepository, ProductsRepository, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
+import { BlogsRepository, CategoriesRepository, CouponsRepository, hashPassword, ProductsRepository, renderMarkdown, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { DEMO_VIEWS, MediaStorage, renderDemoCover, renderDemoImage } from '@shop/media';
-import { hashPassword } from '../auth/password';
-import { renderMarkdown } from '../blogs/markdown';
 import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS, DEMO_REVIEWERS, STUDIO_JOINED_DAYS_AGO } from './demo-catalog';
 
 /** Demo accounts: documented in the README; SEED_DEMO=false keeps them out of real shops. */
