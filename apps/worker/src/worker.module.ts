@@ -7,6 +7,7 @@ import { MailModule } from '@shop/mail';
 import { MediaModule } from '@shop/media';
 import { OrderRecoveryModule } from '@shop/orders';
 import { CardPaymentsModule } from '@shop/payments';
+import { DemoSeedModule } from '@shop/seed';
 import { AuditRetentionService } from './audit-retention.service';
 import { MailProcessor } from './processors/mail.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
@@ -33,6 +34,7 @@ export class WorkerModule {
         MediaModule,
         OrderRecoveryModule,
         CardPaymentsModule,
+        DemoSeedModule,
       ],
       providers: [...PROCESSORS, SweepSchedules, AuditRetentionService],
     };

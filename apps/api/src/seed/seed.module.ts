@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DemoSeedModule } from '@shop/seed';
+import { SeedDataModule, UsersDataModule } from '@shop/database';
+import { SeedBoot } from './seed-boot.service';
 import { SeedController } from './seed.controller';
 
-@Module({ imports: [DemoSeedModule], controllers: [SeedController] })
+@Module({ imports: [SeedDataModule, UsersDataModule], controllers: [SeedController], providers: [SeedBoot] })
 export class SeedModule {}
