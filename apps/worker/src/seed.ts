@@ -22,7 +22,13 @@ async function seed(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(SeedCommandModule.forRoot(config), { logger: ['log', 'warn', 'error'], abortOnError: false });
   app.enableShutdownHooks();
-  const status = await app.get(SeedService).start();
+  const seeder = app.get(SeedService);
+  const progress = setInterval(() => {
+    const { done, total } = seeder.status();
+    process.stdout.write(`seeding demo catalogue: ${done}/${total} items\n`);
+  }, 5000);
+  const status = await seeder.start();
+  clearInterval(progress);
   await app.close();
   process.stdout.write(`demo catalogue: ${status.state} (${status.done}/${status.total} items)\n`);
   process.exit(status.state === 'done' ? 0 : 1);

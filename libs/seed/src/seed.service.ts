@@ -78,10 +78,9 @@ export function isDeadLocalOwner(owner: string | undefined): boolean {
 /**
  * Fills an empty database with the demo catalogue: the worker's media.demo-catalog job (queued by the API at boot
  * while SEED_DEMO is on) and `npm run seed` run it; the shop answers meanwhile (GET /api/seed/status reads how far
- * from seed_runs). Every item is keyed (category name, e-mail,
- * product and blog slug, image file name) and added only when missing, under a lease in seed_runs: a seed killed at
- * any point is completed by the next start (or by another instance once the lease expires), never left half-done
- * and never doubled. A database with products but no seed run (a real shop) is never seeded; a finished seed never
+ * from seed_runs). Every item is keyed (category name, e-mail, product and blog slug, image file name) and added
+ * only when missing, under a lease in seed_runs: a seed killed at any point is completed by the next run (or by
+ * another instance once the lease expires), never left half-done and never doubled. A database with products but no seed run (a real shop) is never seeded; a finished seed never
  * runs again.
  */
 @Injectable()
