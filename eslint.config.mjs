@@ -147,6 +147,17 @@ const reactHookRules = {
   rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
 };
 
+/**
+ * The environment is read in one place (issue #41): libs/config parses and validates it into AppConfig, and the
+ * rest of the server takes that object. Tests, their helpers, the tools and the engine's own test and bench
+ * helpers may still read process.env; the web apps have none.
+ */
+const ENV_MESSAGE = 'Only libs/config reads the environment: add the variable to AppConfig (libs/config/src/load-config.ts, README\'s configuration table) and take it from the config.';
+const envOnlyInConfig = {
+  'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }],
+  'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE })) }],
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'tmp/**', '.data/**', 'coverage/**', 'openapi.json'],
@@ -173,6 +184,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: TEST_FILES, rules: noFixedSleeps },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'libs/**/*.ts'],
+    ignores: ['libs/config/**', 'libs/embedded-mongo/test/**', 'libs/embedded-mongo/bench/**', ...TEST_FILES],
+    rules: envOnlyInConfig,
+  },
   ...typeChecked,
   reactHookRules,
   storefrontLayers,

@@ -22,7 +22,7 @@ const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 };
 const TIMEOUT = 60_000;
-// The demo seed's customer (apps/api/src/seed/seed.service.ts, DEMO_ACCOUNTS; also in the README).
+// The demo seed's customer (libs/seed/src/seed.service.ts, DEMO_ACCOUNTS; also in the README).
 const DEMO_CUSTOMER = { email: 'customer@demo.shop', password: 'Customer123!' };
 
 /** Waits until the page has settled: its requests done, its images decoded, fonts ready. */

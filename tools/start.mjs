@@ -2,7 +2,7 @@
 // `npm start`: the zero-setup shop. Builds what is missing, starts the embedded MongoDB engine when
 // MONGODB_URI is unset, makes sure Redis answers (starting redis-server when it can), then runs the
 // API and the worker and prints where the shop is. Ctrl-C stops everything it started.
-// The ready banner comes once /api/health/ready answers; the demo catalogue may still be filling then (the API seeds
+// The ready banner comes once /api/health/ready answers; the demo catalogue may still be filling then (the worker seeds
 // it in the background): the launcher says so and prints its progress from GET /api/seed/status until done.
 // Any failure on the way prints what failed and how to recover, stops what was started and exits with 1,
 // and the banner is never printed.

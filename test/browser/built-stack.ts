@@ -37,7 +37,7 @@ interface ApiBuild {
   startEmbeddedMongo(options?: EmbeddedMongoOptions): Promise<EmbeddedMongo>;
 }
 
-/** A module of the API's build (dist/apps/api/<path>.js), e.g. `apps/api/src/seed/seed.service`. */
+/** A module of the API's build (dist/apps/api/<path>.js), e.g. `libs/seed/src/seed.service`. */
 export function fromApiBuild<T>(path: string): T {
   const file = join(API_DIST, `${path}.js`);
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);

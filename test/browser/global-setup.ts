@@ -1,10 +1,10 @@
 /**
- * The browser tier's global setup, once per run: the demo catalogue seeded by the built shop (with its worker, so
- * every thumbnail job has run) into SEED_SNAPSHOT; each stack that asks for the demo starts on a copy of it.
+ * The browser tier's global setup, once per run: the demo catalogue seeded by the built shop (its worker runs the
+ * seed job and every thumbnail job) into SEED_SNAPSHOT; each stack that asks for the demo starts on a copy of it.
  */
 import { rmSync } from 'node:fs';
 import type { JobsService as JobsServiceType } from '@shop/jobs';
-import type { SeedService as SeedServiceType } from '../../apps/api/src/seed/seed.service';
+import type { SeedStatus } from '../../libs/seed/src/seed.service';
 import { until } from '../support/polling';
 import { fromApiBuild, SEED_SNAPSHOT, startBuiltStack } from './built-stack';
 
@@ -13,9 +13,12 @@ export default async function globalSetup(): Promise<void> {
   rmSync(SEED_SNAPSHOT, { recursive: true, force: true });
   const stack = await startBuiltStack({ worker: true, dbPath: SEED_SNAPSHOT, env: { SEED_DEMO: 'true' } });
   try {
-    const { SeedService } = fromApiBuild<{ SeedService: typeof SeedServiceType }>('apps/api/src/seed/seed.service');
     const { JobsService } = fromApiBuild<{ JobsService: typeof JobsServiceType }>('libs/jobs/src/index');
-    const status = await stack.app.get(SeedService).settled();
+    // The worker's media.demo-catalog job fills it; the API says how far (and whether it failed).
+    const status = await until(async () => {
+      const answer = (await stack.http().get('/api/seed/status')).body as SeedStatus;
+      return answer.state === 'seeding' ? undefined : answer;
+    }, 180_000, 'the demo seed job');
     if (status.state !== 'done') throw new Error(`the demo seed ended ${status.state} (${status.done}/${status.total})`);
     const media = stack.app.get(JobsService).queue('media');
     await until(async () => {

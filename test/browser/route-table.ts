@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { DEMO_ACCOUNTS as DemoAccounts } from '../../apps/api/src/seed/seed.service';
+import type { DEMO_ACCOUNTS as DemoAccounts } from '../../libs/seed/src/seed.service';
 import { scrollThrough, startBrowserStack, waitForTakeover, type BrowserStack } from './browser-support';
 import { fromApiBuild } from './built-stack';
 
@@ -16,7 +16,7 @@ declare const document: {
 };
 declare const localStorage: { setItem(key: string, value: string): void };
 
-export const { DEMO_ACCOUNTS } = fromApiBuild<{ DEMO_ACCOUNTS: typeof DemoAccounts }>('apps/api/src/seed/seed.service');
+export const { DEMO_ACCOUNTS } = fromApiBuild<{ DEMO_ACCOUNTS: typeof DemoAccounts }>('libs/seed/src/seed.service');
 
 /** Ids of demo records the routes need, found through the API before the browser starts. */
 export interface Fixtures {

@@ -1,14 +1,14 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
-import type { DEMO_ACCOUNTS as DemoAccounts } from '../../apps/api/src/seed/seed.service';
+import type { DEMO_ACCOUNTS as DemoAccounts } from '../../libs/seed/src/seed.service';
 import { createAccount, ADDRESS } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 import { until } from '../support/polling';
 import { expectToast, newPage, settled, signInByStorage, snap, startBrowserStack, trackRequests, waitForTakeover, type BrowserStack } from './browser-support';
 import { fromApiBuild } from './built-stack';
 
-const { DEMO_ACCOUNTS } = fromApiBuild<{ DEMO_ACCOUNTS: typeof DemoAccounts }>('apps/api/src/seed/seed.service');
+const { DEMO_ACCOUNTS } = fromApiBuild<{ DEMO_ACCOUNTS: typeof DemoAccounts }>('libs/seed/src/seed.service');
 
 // Globals of the page, for the callbacks run inside it (this program has no DOM lib).
 declare const window: { scrollTo(x: number, y: number): void; scrollY: number; innerHeight: number };

@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
-import { DEMO_ACCOUNT_COUNT, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT } from '../../apps/api/src/seed/seed.service';
+import { DEMO_ACCOUNT_COUNT, DEMO_BLOGS, DEMO_CATEGORIES, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_PRODUCTS } from '@shop/seed';
 import { clearRedisPrefix, freePort, healthStatus, redisPrefix, root, seedStatus, startLauncher, until, type Launcher } from './launcher-support';
 
 /** The demo catalogue in the shop's database, counted directly (the engine at mongodb://127.0.0.1:enginePort). */

@@ -4,9 +4,16 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { slugify } from '@shop/database';
 import { MediaStorage, renderDemoCover, renderDemoImage, type DemoKind } from '@shop/media';
-import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS } from '../../apps/api/src/seed/demo-catalog';
-import { DEMO_ACCOUNT_COUNT, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_TASK, SeedService } from '../../apps/api/src/seed/seed.service';
+import { DEMO_ACCOUNT_COUNT, DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_PRODUCTS, DEMO_TASK, SeedService } from '@shop/seed';
+import { SeedBoot } from '../../apps/api/src/seed/seed-boot.service';
+import { until } from '../support/polling';
 import { startTestStack, type TestStack } from '../support/test-stack';
+
+/** The seeder of the stack's worker (the demo seed is a worker job; the API only queues it and reads how far it is). */
+function seederOf(stack: TestStack): SeedService {
+  if (!stack.worker) throw new Error('the demo seed runs in the worker: start the stack with worker: true');
+  return stack.worker.get(SeedService);
+}
 
 /** What a complete demo catalogue holds, counted in the database. */
 async function demoCounts(db: Connection) {
@@ -52,6 +59,7 @@ describe('demo data on an empty database', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({
+      worker: true,
       env: { SEED_DEMO: 'true', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'a-long-admin-password' },
     });
     db = stack.app.get<Connection>(getConnectionToken());
@@ -65,7 +73,7 @@ describe('demo data on an empty database', () => {
     const first = await stack.http().get('/api/seed/status').expect(200);
     expect(first.body).toEqual({ state: 'seeding', done: expect.any(Number), total: DEMO_ITEM_COUNT });
     expect(first.body.done).toBeLessThan(DEMO_ITEM_COUNT);
-    await stack.app.get(SeedService).settled();
+    await until(async () => ((await stack.http().get('/api/seed/status').expect(200)).body.state === 'done' ? true : undefined), 110_000, 'the demo seed job');
     const last = await stack.http().get('/api/seed/status').expect(200);
     expect(last.body).toEqual({ state: 'done', done: DEMO_ITEM_COUNT, total: DEMO_ITEM_COUNT });
     expect(await demoCounts(db)).toEqual(FULL);
@@ -216,8 +224,8 @@ describe('demo data on an empty database', () => {
   });
 
   it('never seeds again once finished, even after the owner deleted the demo products', async () => {
-    const seed = stack.app.get(SeedService);
-    expect(await seed.ensureAdmin()).toBe(false);
+    const seed = seederOf(stack);
+    expect(await stack.app.get(SeedBoot).ensureAdmin()).toBe(false);
     await db.collection('products').deleteMany({});
     expect(await seed.seedDemo()).toBe('already-done');
     expect(await db.collection('products').countDocuments()).toBe(0);
@@ -231,9 +239,9 @@ describe('an interrupted demo seed', () => {
 
   beforeAll(async () => {
     // SEED_DEMO=false: nothing runs in the background; each test drives the seed itself.
-    stack = await startTestStack();
+    stack = await startTestStack({ worker: true });
     db = stack.app.get<Connection>(getConnectionToken());
-    seed = stack.app.get(SeedService);
+    seed = seederOf(stack);
     expect((await stack.http().get('/api/seed/status').expect(200)).body).toEqual({ state: 'disabled', done: 0, total: 0 });
   }, 120_000);
   afterAll(async () => {

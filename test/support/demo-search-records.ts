@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { DEMO_PRODUCTS, type DemoProduct } from '../../apps/api/src/seed/demo-catalog';
+import { DEMO_PRODUCTS, type DemoProduct } from '@shop/seed';
 import type { SearchRecord } from '../../apps/api/src/search/search-catalogue';
 
 /**

@@ -1,49 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { lintAll, type Planted, type Report } from './lint-snippets';
 
 /**
  * The no-fixed-sleeps rules of eslint.config.mjs (issue "A test system that never flakes"): in test files a fixed
  * sleep is refused, whatever its form, with a message that says what to wait for instead; a real wait (until())
  * and the same code outside the tests are not.
  *
- * Each snippet is linted as a file at the given path with the project's own configuration, through ESLint's Node
- * API: `new ESLint({ cwd: root })` and `lintText(code, { filePath })`. The API runs in a child Node process: ESLint
- * loads eslint.config.mjs with a dynamic import(), which Jest's module sandbox refuses unless Node runs with
- * --experimental-vm-modules.
+ * Each snippet is linted as a file at the given path with the project's own configuration (lint-snippets.ts).
  */
-const root = resolve(__dirname, '../..');
-
-interface Report {
-  ruleId: string | null;
-  message: string;
-  line: number;
-}
-
-interface Planted {
-  code: string;
-  filePath: string;
-}
-
-const LINT = `
-import { readFileSync } from 'node:fs';
-import { ESLint } from 'eslint';
-const planted = JSON.parse(readFileSync(0, 'utf8'));
-const eslint = new ESLint({ cwd: process.cwd() });
-const reports = [];
-for (const { code, filePath } of planted) {
-  const [result] = await eslint.lintText(code, { filePath });
-  reports.push(result.messages.map(({ ruleId, message, line }) => ({ ruleId, message, line })));
-}
-process.stdout.write(JSON.stringify(reports));
-`;
-
-/** The reports for each snippet, in order (one ESLint run for all of them: loading the configuration takes seconds). */
-function lintAll(planted: Planted[]): Report[][] {
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', LINT], { cwd: root, input: JSON.stringify(planted), encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`ESLint did not run (exit ${run.status}): ${run.stderr}`);
-  return JSON.parse(run.stdout) as Report[][];
-}
-
 const RULES = ['no-restricted-syntax', 'no-restricted-imports', 'no-restricted-properties'];
 const TEST_FILE = 'test/planted.e2e-spec.ts';
 

@@ -6,7 +6,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   await loadSwaggerPluginMetadata();
   const app = await createApiApp(config);
-  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  await app.listen(config.port, config.host);
   process.stdout.write(`API listening on ${config.publicUrl} (docs ${config.publicUrl}/api/docs)\n`);
 }
 

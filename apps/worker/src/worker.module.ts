@@ -1,12 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfigModule, type AppConfig } from '@shop/config';
-import { DatabaseModule } from '@shop/database';
+import { DatabaseModule, StockDataModule, AuditDataModule } from '@shop/database';
 import { JobsModule } from '@shop/jobs';
 import { MailModule } from '@shop/mail';
 import { MediaModule } from '@shop/media';
 import { OrderRecoveryModule } from '@shop/orders';
 import { CardPaymentsModule } from '@shop/payments';
+import { DemoSeedModule } from '@shop/seed';
 import { AuditRetentionService } from './audit-retention.service';
 import { MailProcessor } from './processors/mail.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
@@ -26,11 +27,14 @@ export class WorkerModule {
         AppConfigModule.forRoot(config),
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         DatabaseModule,
+        StockDataModule,
+        AuditDataModule,
         JobsModule,
         MailModule,
         MediaModule,
         OrderRecoveryModule,
         CardPaymentsModule,
+        DemoSeedModule,
       ],
       providers: [...PROCESSORS, SweepSchedules, AuditRetentionService],
     };

@@ -3,6 +3,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
+  /** The address the API listens on (HOST): every interface by default. */
+  host: string;
   dataDir: string;
   /** Real MongoDB when set; unset means the launcher or the tests start the embedded engine. */
   mongodbUri: string | undefined;

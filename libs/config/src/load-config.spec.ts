@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '600000' })).toThrow(ConfigError);
   });
 
+  it('listens on every interface by default; HOST names one address, and a value that is no address is refused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: ' 127.0.0.1 ' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '::' }).host).toBe('::');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: 'http://example.com' })).toThrow(ConfigError);
+  });
+
   it('runs the worker health server only when WORKER_HEALTH_PORT is set (0 = any free port)', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).workerHealthPort).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir(), WORKER_HEALTH_PORT: '3001' }).workerHealthPort).toBe(3001);

@@ -146,6 +146,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   const isProduction = nodeEnv === 'production';
   const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = str(env, 'HOST') ?? '0.0.0.0';
+  if (!/^[A-Za-z0-9.:%-]+$/.test(host)) throw new ConfigError('HOST', `must be a host name or an IP address (got "${host}")`);
   const dataDirRaw = str(env, 'DATA_DIR') ?? './.data';
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
   const mongodbUri = url(env, 'MONGODB_URI', ['mongodb:', 'mongodb+srv:']);
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nodeEnv,
     isProduction,
     port,
+    host,
     dataDir,
     mongodbUri,
     mongodbDbName: str(env, 'MONGODB_DB') ?? 'shop',

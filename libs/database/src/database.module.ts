@@ -1,25 +1,16 @@
-import { Global, Logger, Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { Blog, BlogSchema, Category, CategorySchema, Product, ProductSchema, SeedRun, SeedRunSchema, User, UserSchema } from './schemas';
-import { BlogsRepository, CategoriesRepository, ProductsRepository, SeedRunsRepository, UsersRepository } from './repositories';
 import { UserToken, UserTokenSchema } from './schemas/user-token.schema';
-import { AccountCleanupRepository, FavoriteProductsRepository, UserTokensRepository } from './repositories';
 import { Cart, CartSchema, Coupon, CouponRedemption, CouponRedemptionSchema, CouponSchema, Order, OrderSchema } from './schemas';
-import { CartsRepository, CouponsRepository, InventoryRepository, OrdersRepository } from './repositories';
 import { Comment, CommentSchema, ContactMessage, ContactMessageSchema, NewsletterSubscriber, NewsletterSubscriberSchema } from './schemas';
-import { CommentsRepository, ContactMessagesRepository, NewsletterSubscribersRepository, ReviewsRepository, StatsRepository } from './repositories';
 import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
-import { AuditLogRepository } from './repositories/audit-log.repository';
 import { auditAdminWrites } from './audit/audit-plugin';
-import { CustomersRepository } from './repositories/customers.repository';
 import { StockMovement, StockMovementSchema } from './schemas/stock-movement.schema';
-import { StockLedgerRepository } from './repositories/stock-ledger.repository';
 import { ProductTombstone, ProductTombstoneSchema, SearchMiss, SearchMissSchema, SearchSettings, SearchSettingsSchema } from './schemas/search.schema';
-import { SearchRepository } from './repositories/search.repository';
 import { PaymentAttempt, PaymentAttemptSchema, StripeEvent, StripeEventSchema } from './schemas/payment.schema';
-import { PaymentsRepository } from './repositories/payments.repository';
 
 const models = MongooseModule.forFeature([
   { name: User.name, schema: UserSchema },
@@ -44,10 +35,12 @@ const models = MongooseModule.forFeature([
   { name: StripeEvent.name, schema: StripeEventSchema },
 ]);
 
-const repositories = [UsersRepository, CategoriesRepository, ProductsRepository, BlogsRepository, CommentsRepository, NewsletterSubscribersRepository, ContactMessagesRepository, StatsRepository, SeedRunsRepository, UserTokensRepository, AccountCleanupRepository, FavoriteProductsRepository, InventoryRepository, CartsRepository, OrdersRepository, CouponsRepository, AuditLogRepository, CustomersRepository, ReviewsRepository, StockLedgerRepository, SearchRepository, PaymentsRepository];
 
-/** The mongoose connection, every model and every repository. Only this library talks to MongoDB. */
-@Global()
+/**
+ * The mongoose connection and every model: infrastructure only, for the data modules of this library
+ * (data-modules.ts), which provide the repositories each feature imports. Not global: outside libs/database
+ * nothing injects a model. Only this library talks to MongoDB.
+ */
 @Module({
   imports: [
     MongooseModule.forRootAsync({
@@ -75,7 +68,6 @@ const repositories = [UsersRepository, CategoriesRepository, ProductsRepository,
     }),
     models,
   ],
-  providers: repositories,
-  exports: [models, ...repositories],
+  exports: [models],
 })
 export class DatabaseModule {}

@@ -105,6 +105,11 @@ export interface JobPayloads {
   'mail.order-alert': MailBase & { customer: { username: string; email: string } | null; order: OrderMailView };
   'mail.product-moderated': MailBase & { username: string; productId: string; productName: string; approved: boolean; note?: string };
   'media.thumbnails': { fileId: string };
+  /**
+   * Fills an empty database with the demo catalogue, drawing its pictures (SeedService in libs/seed). Queued by the API
+   * at boot while SEED_DEMO is on, keyed by the seed's task, so it runs once; a run that stops early fails and is tried again.
+   */
+  'media.demo-catalog': NoPayload;
   /** Resolves stock holds left by an order placement that died (StockHoldsService.sweep). */
   'sweep.stock-holds': NoPayload;
   /** Finishes restocks of cancelled orders left unfinished (OrderRestockService.sweep). */
@@ -145,6 +150,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   'mail.order-alert': 'mail',
   'mail.product-moderated': 'mail',
   'media.thumbnails': 'media',
+  'media.demo-catalog': 'media',
   'sweep.stock-holds': 'maintenance',
   'sweep.order-restock': 'maintenance',
   'sweep.order-mails': 'maintenance',

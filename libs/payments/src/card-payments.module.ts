@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrdersDataModule, PaymentsDataModule } from '@shop/database';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { OrderRecoveryModule } from '@shop/orders';
 import { PaymentAttemptsService } from './payment-attempts.service';
@@ -10,10 +11,10 @@ const services = [StripePaymentProvider, PaymentAttemptsService, PaymentReconcil
 
 /**
  * Card payments through Stripe, for the API (the provider, attempts) and the worker (the webhook job, the
- * reconciler). Needs the DatabaseModule and the JobsModule (both global) and APP_CONFIG from the importing app.
+ * reconciler). Imports the data modules it reads; needs the JobsModule (global) and APP_CONFIG from the importing app.
  */
 @Module({
-  imports: [OrderRecoveryModule],
+  imports: [OrdersDataModule, PaymentsDataModule, OrderRecoveryModule],
   providers: [{ provide: STRIPE_CLIENT, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createStripeClient(config.stripe) }, ...services],
   exports: [STRIPE_CLIENT, ...services],
 })

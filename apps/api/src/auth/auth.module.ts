@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { UsersDataModule } from '@shop/database';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthService } from './auth.service';
 import { AuthenticationGuard } from './authentication.guard';
@@ -11,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '@shop/config';
 /** Sessions and the global authentication guard. @Auth() and @CurrentUser() work in every module. */
 @Global()
 @Module({
+  imports: [UsersDataModule],
   providers: [
     TokenService,
     AuthService,

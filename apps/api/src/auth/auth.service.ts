@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { isDuplicateKeyError, UsersRepository, type UserDocument } from '@shop/database';
+import { isDuplicateKeyError, UsersRepository, type UserDocument, hashPassword, verifyPassword } from '@shop/database';
 import { conflict, unauthorized } from '../common/domain-error';
 import type { RegisterDto, LoginDto } from '../users/dto/register.dto';
 import { UserDto, type UserInfoDto } from '../users/dto/user-info.dto';
 import type { AuthUser } from './auth-user';
 import { LoginAttemptsService } from './login-attempts.service';
-import { hashPassword, verifyPassword } from './password';
 import { TokenService } from './token.service';
 
 /** A hash to verify against when the e-mail is unknown, so both failures cost the same time. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BLOG_SORTABLE, BlogsRepository, CommentsRepository, isDuplicateKeyError, type BlogChanges, type BlogListFilter, type BlogRecord } from '@shop/database';
+import { BLOG_SORTABLE, BlogsRepository, CommentsRepository, isDuplicateKeyError, type BlogChanges, type BlogListFilter, type BlogRecord, renderMarkdown } from '@shop/database';
 import { MediaStorage } from '@shop/media';
 import type { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
@@ -10,7 +10,6 @@ import { normaliseTags, publicationDate, slugBase, uniqueSlug } from './blog-slu
 import { BlogDto } from './dto/blog.dto';
 import type { BlogListQueryDto } from './dto/blog-list-query.dto';
 import type { CreateBlogDto, UpdateBlogDto } from './dto/save-blog.dto';
-import { renderMarkdown } from './markdown';
 
 export const BLOG_LIST_SPEC: ListSpec = {
   sortable: BLOG_SORTABLE,

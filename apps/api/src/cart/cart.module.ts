@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CartsDataModule, StockDataModule } from '@shop/database';
 import { CartController } from './cart.controller';
 import { CartService } from './cart.service';
 
-@Module({ controllers: [CartController], providers: [CartService], exports: [CartService] })
+@Module({ imports: [CartsDataModule, StockDataModule], controllers: [CartController], providers: [CartService], exports: [CartService] })
 export class CartModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ContactDataModule, UsersDataModule } from '@shop/database';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 
-@Module({ controllers: [ContactController], providers: [ContactService] })
+@Module({ imports: [ContactDataModule, UsersDataModule], controllers: [ContactController], providers: [ContactService] })
 export class ContactModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { NewsletterDataModule } from '@shop/database';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterService } from './newsletter.service';
 
-@Module({ controllers: [NewsletterController], providers: [NewsletterService] })
+@Module({ imports: [NewsletterDataModule], controllers: [NewsletterController], providers: [NewsletterService] })
 export class NewsletterModule {}

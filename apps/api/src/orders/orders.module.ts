@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrdersDataModule, StockDataModule } from '@shop/database';
 import { OrderRecoveryModule } from '@shop/orders';
 import { CardPaymentsModule, StripePaymentProvider } from '@shop/payments';
 import { CartModule } from '../cart/cart.module';
@@ -13,7 +14,7 @@ import { PAYMENT_PROVIDERS } from './payment/payment-provider';
 import { PaymentService } from './payment/payment.service';
 
 @Module({
-  imports: [CartModule, CouponsModule, OrderRecoveryModule, UsersModule, CardPaymentsModule],
+  imports: [OrdersDataModule, StockDataModule, CartModule, CouponsModule, OrderRecoveryModule, UsersModule, CardPaymentsModule],
   // The compat routes first: their literal paths are matched before the current controller's /:id routes.
   controllers: [OrdersCompatController, OrdersController],
   providers: [

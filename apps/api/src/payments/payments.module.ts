@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrdersDataModule, PaymentsDataModule } from '@shop/database';
 import { CardPaymentsModule } from '@shop/payments';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsController } from './payments.controller';
@@ -6,7 +7,7 @@ import { PaymentsService } from './payments.service';
 
 /** GET /api/payments/methods, POST /api/orders/{id}/payment and Stripe's webhook. */
 @Module({
-  imports: [OrdersModule, CardPaymentsModule],
+  imports: [OrdersDataModule, PaymentsDataModule, OrdersModule, CardPaymentsModule],
   controllers: [PaymentsController],
   providers: [PaymentsService],
 })

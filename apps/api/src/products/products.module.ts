@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProductsDataModule, CategoriesDataModule, ReviewsDataModule, UsersDataModule, StockDataModule } from '@shop/database';
 import { ProductsCompatController } from '../compat/products-compat.controller';
 import { SearchModule } from '../search/search.module';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -10,5 +11,5 @@ import { StockController } from './stock/stock.controller';
 import { StockService } from './stock/stock.service';
 
 /** The compat controller comes first: its literal paths (/products/allProducts) must win over /products/:id. */
-@Module({ imports: [UploadsModule, SearchModule], controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController], providers: [ProductsService, ProductCsvService, StockService], exports: [ProductsService] })
+@Module({ imports: [ProductsDataModule, CategoriesDataModule, ReviewsDataModule, UsersDataModule, StockDataModule, UploadsModule, SearchModule], controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController], providers: [ProductsService, ProductCsvService, StockService], exports: [ProductsService] })
 export class ProductsModule {}

@@ -7,6 +7,7 @@ import {
   PRODUCT_STATUSES,
   reviewStatusOf,
   ProductsRepository,
+  ReviewsRepository,
   slugify,
   UsersRepository,
   type ProductChanges,
@@ -76,6 +77,7 @@ function stockActor(user: AuthUser): StockActor {
 export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
+    private readonly reviews: ReviewsRepository,
     private readonly categories: CategoriesRepository,
     private readonly users: UsersRepository,
     private readonly uploads: UploadsService,
@@ -404,17 +406,17 @@ export class ProductsService {
 
   async myReview(user: AuthUser, id: string): Promise<MyReviewDto> {
     const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
-    const review = await this.products.findReviewBy(productId, user.objectId);
+    const review = await this.reviews.findByUser(productId, user.objectId);
     if (review === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     return { review: review ? reviewToDto(review) : null };
   }
 
   async addReview(user: AuthUser, id: string, input: ReviewInputDto): Promise<ReviewResultDto> {
     const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
-    const verifiedPurchase = await this.products.hasOrdered(user.objectId, productId);
+    const verifiedPurchase = await this.reviews.hasOrdered(user.objectId, productId);
     // Post-moderation by default: shown at once, an admin may reject it later; REVIEW_MODERATION=pre holds it until approved.
     const status = this.config.reviewModeration === 'pre' ? 'pending' : 'approved';
-    const result = await this.products.addReview(productId, { user: user.objectId, name: user.username, rating: input.rating, comment: input.comment, verifiedPurchase, status });
+    const result = await this.reviews.add(productId, { user: user.objectId, name: user.username, rating: input.rating, comment: input.comment, verifiedPurchase, status });
     if (result === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     if (result === 'duplicate') throw conflict('ALREADY_REVIEWED', 'You have already reviewed this product');
     return { message: 'Review added', review: reviewToDto(result.review), rating: result.rating, numReviews: result.numReviews };
@@ -424,7 +426,7 @@ export class ProductsService {
   async updateMyReview(user: AuthUser, id: string, input: ReviewInputDto): Promise<ReviewResultDto> {
     const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     const moderation = this.config.reviewModeration;
-    const result = await this.products.updateReviewBy(productId, user.objectId, (current) => ({
+    const result = await this.reviews.updateByUser(productId, user.objectId, (current) => ({
       rating: input.rating,
       comment: input.comment,
       status: reviewStatusAfterEdit(reviewStatusOf(current), moderation),
@@ -437,7 +439,7 @@ export class ProductsService {
   async removeReview(id: string, reviewId: string): Promise<ReviewResultDto> {
     const productId = parseObjectIdOr404(id, 'PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     const review = parseObjectIdOr404(reviewId, 'REVIEW_NOT_FOUND', 'Review not found');
-    const result = await this.products.removeReview(productId, review);
+    const result = await this.reviews.remove(productId, review);
     if (!result) throw notFound('REVIEW_NOT_FOUND', 'Review not found');
     return { message: 'Review removed', ...result };
   }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { MediaModule } from '@shop/media';
+import { SeedDataModule, UsersDataModule } from '@shop/database';
+import { SeedBoot } from './seed-boot.service';
 import { SeedController } from './seed.controller';
-import { SeedService } from './seed.service';
 
-@Module({ imports: [MediaModule], controllers: [SeedController], providers: [SeedService], exports: [SeedService] })
+@Module({ imports: [SeedDataModule, UsersDataModule], controllers: [SeedController], providers: [SeedBoot] })
 export class SeedModule {}

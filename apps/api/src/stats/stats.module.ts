@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { StatsDataModule } from '@shop/database';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-@Module({ controllers: [StatsController], providers: [StatsService] })
+@Module({ imports: [StatsDataModule], controllers: [StatsController], providers: [StatsService] })
 export class StatsModule {}

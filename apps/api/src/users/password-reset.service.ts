@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { UsersRepository, UserTokensRepository } from '@shop/database';
+import { UsersRepository, UserTokensRepository, hashPassword } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { hashOneTimeToken, looksLikeOneTimeToken, newOneTimeToken, RESET_TOKEN_TTL_MS } from '../auth/one-time-token';
-import { hashPassword } from '../auth/password';
 import { badRequest } from '../common/domain-error';
 
 /** The one answer of forgot-password, whether or not the account exists. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersDataModule } from '@shop/database';
 import { AddressBookController } from './address-book.controller';
 import { AddressBookService } from './address-book.service';
 import { AccountDeletionService } from './account-deletion.service';
@@ -19,6 +20,7 @@ import { UsersService } from './users.service';
  * last: its /:id routes must not shadow fixed paths.
  */
 @Module({
+  imports: [UsersDataModule],
   controllers: [UsersController, DistributorController, GoogleAuthController, AccountRecoveryController, FavoritesController, AddressBookController, AdminUsersController],
   providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService, AddressBookService],
   exports: [UsersService, AddressBookService],

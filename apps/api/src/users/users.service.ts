@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { isDuplicateKeyError, UsersRepository, type UserChanges, type UserDocument, type UserListFilter, type UserListOptions } from '@shop/database';
+import { isDuplicateKeyError, UsersRepository, type UserChanges, type UserDocument, type UserListFilter, type UserListOptions, hashPassword, verifyPassword } from '@shop/database';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
-import { hashPassword, verifyPassword } from '../auth/password';
 import { badRequest, conflict, forbidden, notFound } from '../common/domain-error';
 import { parseListQuery, type ListSpec } from '../common/list-query';
 import { parseObjectId } from '../common/object-id';

@@ -7,6 +7,7 @@ import type { MailService } from '@shop/mail';
 import type { ThumbnailService } from '@shop/media';
 import { OrderMailsService, OrderRestockService, StockHoldsService } from '@shop/orders';
 import type { PaymentAttemptsService, PaymentReconciler } from '@shop/payments';
+import type { SeedService } from '@shop/seed';
 import { clearRedisPrefix } from '../../../../test/support/redis-keys';
 import { AuditRetentionService } from '../audit-retention.service';
 import { PROCESSORS } from '../worker.module';
@@ -18,7 +19,7 @@ import { PaymentsProcessor } from './payments.processor';
 // The processors only keep references to their services when built; nothing here sends, stores or sweeps.
 const instances = [
   new MailProcessor({} as MailService),
-  new MediaProcessor({} as ThumbnailService),
+  new MediaProcessor({} as ThumbnailService, {} as SeedService),
   new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService, {} as StockLedgerRepository, {} as PaymentReconciler),
   new PaymentsProcessor({} as PaymentAttemptsService),
 ];

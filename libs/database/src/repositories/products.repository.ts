@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type QueryFilter } from 'mongoose';
 import { Category } from '../schemas/category.schema';
 import { Product, ProductDocument, ProductStatus, type ReviewStatus } from '../schemas/product.schema';
+import type { StoredReview } from './reviews.repository';
 import type { StockActor, StockMove } from '../schemas/stock-movement.schema';
 import { SearchRepository } from './search.repository';
 import { openingMoves, StockLedgerRepository, stockMove } from './stock-ledger.repository';
@@ -138,18 +139,6 @@ export interface ProductSort {
   order: 1 | -1;
 }
 
-export interface StoredReview {
-  _id: Types.ObjectId;
-  user: Types.ObjectId;
-  name: string;
-  rating: number;
-  comment: string;
-  verifiedPurchase: boolean;
-  /** Missing on reviews stored before moderation: those count as approved. */
-  status?: ReviewStatus;
-  createdAt: Date;
-}
-
 /** A product as read for answers: the category resolved to its id and name. */
 export interface ProductRecord {
   _id: Types.ObjectId;
@@ -187,11 +176,6 @@ export interface ProductBrief {
   owner?: Types.ObjectId | null;
 }
 
-export interface ReviewChange {
-  rating: number;
-  numReviews: number;
-}
-
 function isOnSale(p: { priceCents?: number; compareAtPriceCents?: number | null }): boolean {
   return typeof p.compareAtPriceCents === 'number' && typeof p.priceCents === 'number' && p.compareAtPriceCents > p.priceCents;
 }
@@ -203,10 +187,6 @@ const LIST_PROJECTION = `-reviews ${UNSHOWN}`;
 
 /** A product as stored, before its category is resolved. */
 type StoredProduct = Omit<ProductRecord, 'category'> & { category?: Types.ObjectId | null };
-
-function averageRating(total: number, count: number): number {
-  return count > 0 ? Math.round((total / count) * 10) / 10 : 0;
-}
 
 @Injectable()
 export class ProductsRepository {
@@ -363,16 +343,6 @@ export class ProductsRepository {
     return this.oneWithCategory(await this.model.findById(id).select(UNSHOWN).lean<StoredProduct>().exec());
   }
 
-  /** The review this user wrote on the product: 'missing' when there is no such product, null when they wrote none. */
-  async findReviewBy(productId: Types.ObjectId, user: Types.ObjectId): Promise<StoredReview | null | 'missing'> {
-    const product = await this.model
-      .findById(productId, { reviews: { $elemMatch: { user } } })
-      .lean<{ reviews?: StoredReview[] }>()
-      .exec();
-    if (!product) return 'missing';
-    return product.reviews?.[0] ?? null;
-  }
-
   /**
    * Applies validated changes; returns the product after the change, null when it does not exist, or 'conflict'
    * when `expectRevision` is given and the product has changed since (or it kept changing under the update).
@@ -455,119 +425,5 @@ export class ProductsRepository {
     await this.search.bury([id]);
     const result = await this.model.deleteOne({ _id: id }).exec();
     return result.deletedCount === 1;
-  }
-
-  /**
-   * Adds a review unless this user already reviewed the product, in one guarded update that also moves
-   * numReviews and ratingTotal when the review is approved (a pending one counts once approved); the average is
-   * then written by a conditional update that only lands when no other review changed the counts in between
-   * (the later change writes its own average). Returns 'missing', 'duplicate' or the new counts.
-   */
-  async addReview(productId: Types.ObjectId, review: Omit<StoredReview, '_id' | 'createdAt'>): Promise<'missing' | 'duplicate' | (ReviewChange & { review: StoredReview })> {
-    const reviewId = new Types.ObjectId();
-    const counted = review.status === undefined || review.status === 'approved';
-    const updated = await this.model
-      .findOneAndUpdate(
-        { _id: productId, status: 'published', 'reviews.user': { $ne: review.user } },
-        { $push: { reviews: { _id: reviewId, ...review } }, ...(counted ? { $inc: { numReviews: 1, ratingTotal: review.rating } } : {}) },
-        { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1, reviews: { $elemMatch: { _id: reviewId } } } },
-      )
-      .lean()
-      .exec();
-    if (!updated) {
-      const exists = await this.model.exists({ _id: productId, status: 'published' }).exec();
-      return exists ? 'duplicate' : 'missing';
-    }
-    const change = await this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
-    const stored = (updated.reviews ?? [])[0] as unknown as StoredReview | undefined;
-    return { ...change, review: stored ?? { _id: reviewId, ...review, createdAt: new Date() } };
-  }
-
-  /** Removes one review and recomputes the counts the same way (only an approved one counted); null when product or review is unknown. */
-  async removeReview(productId: Types.ObjectId, reviewId: Types.ObjectId): Promise<ReviewChange | null> {
-    const product = await this.model
-      .findOne({ _id: productId, 'reviews._id': reviewId }, { reviews: { $elemMatch: { _id: reviewId } } })
-      .lean()
-      .exec();
-    const found = product?.reviews?.[0];
-    if (found?.rating === undefined) return null;
-    const counted = found.status === undefined || found.status === null || found.status === 'approved';
-    const rating = found.rating;
-    // Guarded by the status read above: a moderation in between makes this miss, and the caller sees 404 rather than wrong counts.
-    const updated = await this.model
-      .findOneAndUpdate(
-        { _id: productId, reviews: { $elemMatch: { _id: reviewId, status: counted ? { $nin: ['pending', 'rejected'] } : found.status } } },
-        { $pull: { reviews: { _id: reviewId } }, ...(counted ? { $inc: { numReviews: -1, ratingTotal: -rating } } : {}) },
-        { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1 } },
-      )
-      .lean()
-      .exec();
-    if (!updated) return null;
-    return this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
-  }
-
-  /**
-   * Rewrites this user's own review of a published product (rating, comment, status), moving numReviews and
-   * ratingTotal by the difference: the old review leaves the counts if it counted, the new one joins them if it
-   * counts. Guarded by the rating and status read first, so a moderation or another edit in between makes the
-   * write miss; it is then read and tried again (a few times). 'missing': no such published product; null: the user
-   * wrote no review of it.
-   */
-  async updateReviewBy(
-    productId: Types.ObjectId,
-    user: Types.ObjectId,
-    change: (current: StoredReview) => Pick<StoredReview, 'rating' | 'comment'> & { status: ReviewStatus },
-  ): Promise<'missing' | null | (ReviewChange & { review: StoredReview })> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const product = await this.model
-        .findOne({ _id: productId, status: 'published' }, { reviews: { $elemMatch: { user } } })
-        .lean<{ reviews?: StoredReview[] }>()
-        .exec();
-      if (!product) return 'missing';
-      const current = product.reviews?.[0];
-      if (!current) return null;
-      const next = change(current);
-      const wasCounted = current.status === undefined || current.status === null || current.status === 'approved';
-      const counts = next.status === 'approved';
-      const inc = { numReviews: (counts ? 1 : 0) - (wasCounted ? 1 : 0), ratingTotal: (counts ? next.rating : 0) - (wasCounted ? current.rating : 0) };
-      const updated = await this.model
-        .findOneAndUpdate(
-          {
-            _id: productId,
-            status: 'published',
-            reviews: { $elemMatch: { _id: current._id, rating: current.rating, status: wasCounted ? { $nin: ['pending', 'rejected'] } : current.status } },
-          },
-          {
-            // The whole element in one positional path (the embedded engine refuses several paths under one array).
-            $set: { 'reviews.$': { ...current, rating: next.rating, comment: next.comment, status: next.status } },
-            ...(inc.numReviews !== 0 || inc.ratingTotal !== 0 ? { $inc: inc } : {}),
-          },
-          { returnDocument: 'after', projection: { numReviews: 1, ratingTotal: 1, reviews: { $elemMatch: { _id: current._id } } } },
-        )
-        .lean()
-        .exec();
-      if (!updated) continue;
-      const counted = await this.writeAverage(productId, updated.numReviews, updated.ratingTotal);
-      const stored = (updated.reviews ?? [])[0] as unknown as StoredReview | undefined;
-      return { ...counted, review: stored ?? { ...current, ...next } };
-    }
-    throw new Error('The review kept changing while it was being edited');
-  }
-
-  private async writeAverage(productId: Types.ObjectId, numReviews: number, ratingTotal: number): Promise<ReviewChange> {
-    const rating = averageRating(ratingTotal, numReviews);
-    await this.model.updateOne({ _id: productId, numReviews, ratingTotal }, { $set: { rating } }).exec();
-    return { rating, numReviews };
-  }
-
-  /**
-   * Whether the user has an order containing the product. Orders live in the 'orders' collection
-   * (items[].product, user); while that collection does not exist the answer is false.
-   */
-  async hasOrdered(userId: Types.ObjectId, productId: Types.ObjectId): Promise<boolean> {
-    const count = await this.model.db
-      .collection('orders')
-      .countDocuments({ user: userId, 'items.product': productId }, { limit: 1 });
-    return count > 0;
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { SeedState } from '../seed.service';
+import type { SeedState } from '@shop/seed';
 
 export const SEED_STATES: readonly SeedState[] = ['seeding', 'done', 'disabled', 'failed'];
 

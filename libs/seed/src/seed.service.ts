@@ -1,14 +1,12 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
-import { BlogsRepository, CategoriesRepository, CouponsRepository, ProductsRepository, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
+import { BlogsRepository, CategoriesRepository, CouponsRepository, hashPassword, ProductsRepository, renderMarkdown, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { DEMO_VIEWS, MediaStorage, renderDemoCover, renderDemoImage } from '@shop/media';
-import { hashPassword } from '../auth/password';
-import { renderMarkdown } from '../blogs/markdown';
 import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS, DEMO_REVIEWERS, STUDIO_JOINED_DAYS_AGO } from './demo-catalog';
 
 /** Demo accounts: documented in the README; SEED_DEMO=false keeps them out of real shops. */
@@ -78,15 +76,15 @@ export function isDeadLocalOwner(owner: string | undefined): boolean {
 }
 
 /**
- * Fills an empty database with the demo catalogue, in the background once the API has started, so the shop
- * answers (GET /api/seed/status says how far) while it fills. Every item is keyed (category name, e-mail,
- * product and blog slug, image file name) and added only when missing, under a lease in seed_runs: a seed killed at
- * any point is completed by the next start (or by another instance once the lease expires), never left half-done
- * and never doubled. A database with products but no seed run (a real shop) is never seeded; a finished seed never
+ * Fills an empty database with the demo catalogue: the worker's media.demo-catalog job (queued by the API at boot
+ * while SEED_DEMO is on) and `npm run seed` run it; the shop answers meanwhile (GET /api/seed/status reads how far
+ * from seed_runs). Every item is keyed (category name, e-mail, product and blog slug, image file name) and added
+ * only when missing, under a lease in seed_runs: a seed killed at any point is completed by the next run (or by
+ * another instance once the lease expires), never left half-done and never doubled. A database with products but no seed run (a real shop) is never seeded; a finished seed never
  * runs again.
  */
 @Injectable()
-export class SeedService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class SeedService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(SeedService.name);
   private readonly owner = ownerId();
   private current: SeedStatus;
@@ -107,12 +105,6 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
     this.current = config.seedDemo ? { state: 'seeding', done: 0, total: DEMO_ITEM_COUNT } : { state: 'disabled', done: 0, total: 0 };
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.ensureAdmin();
-    // Not awaited: the API starts listening while the demo catalogue fills.
-    if (this.config.seedDemo) this.start();
-  }
-
   /** A clean stop (SIGTERM, app.close()) ends the seed after its current item and hands the task back. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
@@ -126,7 +118,24 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
     return { ...this.current };
   }
 
-  /** Starts the background seed unless it runs already; settled() tells when it ends. */
+  /**
+   * One run for the worker's job: to the end, or an error when it did not get there (a shutdown stopped it, or it
+   * failed), so BullMQ tries the job again and the next attempt resumes where this one stopped.
+   */
+  async runJob(): Promise<SeedOutcome> {
+    const started = Date.now();
+    const run = this.seedDemo(this.stop.signal);
+    this.running = run.then(
+      () => this.status(),
+      () => this.status(),
+    );
+    const outcome = await run;
+    this.log(outcome, started);
+    if (outcome === 'interrupted') throw new Error(`the demo seed stopped at ${this.current.done}/${this.current.total} (shutdown); the next attempt resumes it`);
+    return outcome;
+  }
+
+  /** Starts the seed (with retries, for `npm run seed`) unless it runs already; settled() tells when it ends. */
   start(): Promise<SeedStatus> {
     this.running ??= this.runInBackground();
     return this.running;
@@ -141,10 +150,7 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
     const started = Date.now();
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       try {
-        const outcome = await this.seedDemo(this.stop.signal);
-        if (outcome === 'seeded') this.logger.log(`Demo catalogue seeded in ${Date.now() - started} ms`);
-        if (outcome === 'skipped') this.logger.log('Demo catalogue not seeded: the database already has products');
-        if (outcome === 'interrupted') this.logger.log(`Demo catalogue seeding stopped at ${this.current.done}/${this.current.total}; the next start resumes it`);
+        this.log(await this.seedDemo(this.stop.signal), started);
         return this.status();
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -160,23 +166,10 @@ export class SeedService implements OnApplicationBootstrap, BeforeApplicationShu
     return this.status();
   }
 
-  /** Creates ADMIN_EMAIL as an admin when no user has that e-mail. */
-  async ensureAdmin(): Promise<boolean> {
-    const { adminEmail, adminPassword } = this.config;
-    if (!adminEmail || !adminPassword) return false;
-    const existing = await this.users.findByEmail(adminEmail);
-    if (existing) {
-      if (!existing.isAdmin) this.logger.warn(`ADMIN_EMAIL ${adminEmail} belongs to a non-admin account; left unchanged`);
-      return false;
-    }
-    try {
-      await this.users.create({ username: 'Admin', email: adminEmail, passwordHash: await hashPassword(adminPassword), isAdmin: true });
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false; // another instance created it first
-      throw error;
-    }
-    this.logger.log(`Created admin account ${adminEmail}`);
-    return true;
+  private log(outcome: SeedOutcome, started: number): void {
+    if (outcome === 'seeded') this.logger.log(`Demo catalogue seeded in ${Date.now() - started} ms`);
+    if (outcome === 'skipped') this.logger.log('Demo catalogue not seeded: the database already has products');
+    if (outcome === 'interrupted') this.logger.log(`Demo catalogue seeding stopped at ${this.current.done}/${this.current.total}; the next run resumes it`);
   }
 
   /**

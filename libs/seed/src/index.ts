@@ -1,0 +1,3 @@
+export * from './demo-catalog';
+export * from './seed.service';
+export * from './seed.module';
