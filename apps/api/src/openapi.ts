@@ -94,7 +94,7 @@ function applyPipelineConventions(document: OpenAPIObject, unthrottled: Set<stri
 function applyAlsoConsumes(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
     for (const method of ['put', 'post', 'patch'] as const) {
-      const operation = item[method] as (Operation & { [ALSO_CONSUMES]?: Record<string, { schema: Record<string, unknown> }> }) | undefined;
+      const operation: (Operation & { [ALSO_CONSUMES]?: Record<string, { schema: Record<string, unknown> }> }) | undefined = item[method];
       const extra = operation?.[ALSO_CONSUMES];
       if (!operation || !extra) continue;
       delete operation[ALSO_CONSUMES];

@@ -60,7 +60,7 @@ export function classifyProductWrite(filter: Record<string, unknown>, update: un
 export function idsOf(value: unknown): string[] | undefined {
   if (isId(value)) return [String(value)];
   if (value !== null && typeof value === 'object' && '$in' in value) {
-    const list = (value as { $in: unknown }).$in;
+    const list = (value).$in;
     if (Array.isArray(list) && list.every(isId)) return list.map(String);
   }
   return undefined;
@@ -78,7 +78,7 @@ export function announceCatalogWrites(collection: CatalogCollection): (schema: S
     const announce = (): void => catalogChanges.notify({ collection });
     const announceQuery = function (this: Query<unknown, unknown>): void {
       if (collection !== 'products' || !STOCK_WRITES.test((this as unknown as { op?: string }).op ?? '')) return announce();
-      const changed = classifyProductWrite(this.getFilter() as Record<string, unknown>, this.getUpdate());
+      const changed = classifyProductWrite(this.getFilter(), this.getUpdate());
       if (changed === 'none') return;
       catalogChanges.notify(changed === 'any' ? { collection } : { collection, stockOf: changed });
     };

@@ -8,7 +8,7 @@ const ALLOWED_TAGS = [
 
 /** Markdown to HTML with no script, event handler, style or javascript: URL surviving. */
 export function renderMarkdown(markdown: string): string {
-  const raw = marked.parse(markdown, { async: false, gfm: true }) as string;
+  const raw = marked.parse(markdown, { async: false, gfm: true });
   return sanitizeHtml(raw, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'], code: ['class'] },

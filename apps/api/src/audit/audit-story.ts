@@ -143,11 +143,12 @@ function reviewLines(change: DocumentChange): AuditChange[] | undefined {
   const after = reviewsOf(change.after);
   const lines: AuditChange[] = [];
   const comment = (r: Review): AuditValue => (typeof (r as { comment?: unknown }).comment === 'string' ? ((r as { comment: string }).comment) : null);
+  const status = (r: Review): string => (typeof r.status === 'string' ? r.status : 'approved');
   for (const [id, old] of before) {
     const now = after.get(id);
     const who = `review by ${text(old.name) ?? 'a customer'}`;
     if (!now) lines.push({ field: who, before: comment(old) });
-    else if ((now.status ?? 'approved') !== (old.status ?? 'approved')) lines.push({ field: `${who}.status`, before: String(old.status ?? 'approved'), after: String(now.status ?? 'approved') });
+    else if (status(now) !== status(old)) lines.push({ field: `${who}.status`, before: status(old), after: status(now) });
     else if (comment(now) !== comment(old)) lines.push({ field: `${who}.comment`, before: comment(old), after: comment(now) });
   }
   for (const [id, now] of after) if (!before.has(id)) lines.push({ field: `review by ${text(now.name) ?? 'a customer'}`, after: comment(now) });

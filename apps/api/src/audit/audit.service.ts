@@ -19,7 +19,8 @@ const DAY_MS = 86_400_000;
 /** A filter date: ISO date or date-time. A bare date as the end of a range takes in that whole day (UTC). */
 function filterDate(value: unknown, key: 'from' | 'to'): Date | undefined {
   if (value === undefined) return undefined;
-  const text = String(value);
+  if (typeof value !== 'string') throw badRequest('INVALID_QUERY', `filter ${key} must be a date (YYYY-MM-DD or an ISO date-time)`);
+  const text = value;
   const date = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) throw badRequest('INVALID_QUERY', `filter ${key} must be a date (YYYY-MM-DD or an ISO date-time)`);
   return key === 'to' && DATE_ONLY.test(text) ? new Date(date.getTime() + DAY_MS - 1) : date;

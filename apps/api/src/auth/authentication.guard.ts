@@ -65,7 +65,7 @@ export class AuthenticationGuard implements CanActivate {
   private async resolve(req: FastifyRequest): Promise<AuthUser | undefined> {
     const fromHeader = bearerToken(req.headers.authorization);
     const cookies = req.cookies as Record<string, unknown> | undefined;
-    const fromCookie = typeof cookies?.[AUTH_COOKIE] === 'string' ? (cookies[AUTH_COOKIE] as string) : undefined;
+    const fromCookie = typeof cookies?.[AUTH_COOKIE] === 'string' ? (cookies[AUTH_COOKIE]) : undefined;
     const token = fromHeader ?? fromCookie;
     if (!token) return undefined;
     const claims = await this.tokens.verifySignature(token);

@@ -24,7 +24,7 @@ describe('ResponseCache', () => {
     const cache = new ResponseCache(10_000);
     expect(cache.inFlight('/a')).toBeUndefined();
     const ticket = cache.begin('/a')!;
-    const waiting = [cache.inFlight('/a'), cache.inFlight('/a')];
+    const waiting = [cache.inFlight('/a')!, cache.inFlight('/a')!];
     // A second computation of the same key does not take over the first one's waiters.
     const second = cache.begin('/a')!;
     expect(cache.inFlight('/a')).toBe(waiting[0]);

@@ -65,7 +65,7 @@ export class CategoriesService {
   async create(name: string): Promise<CategoryDto> {
     try {
       const created = await this.categories.create(name);
-      return CategoryDto.from(created.toObject() as CategoryRecord);
+      return CategoryDto.from(created.toObject());
     } catch (error) {
       throw this.clash(error);
     }

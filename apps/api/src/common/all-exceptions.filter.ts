@@ -90,7 +90,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         for (const [field, detail] of Object.entries(details)) errors[field] = detail.message ?? 'Invalid value';
         return { statusCode: 400, message: Object.values(errors)[0] ?? 'Invalid input', code: 'VALIDATION_FAILED', errors };
       }
-      const httpError = fromHttpError(exception as HttpErrorLike);
+      const httpError = fromHttpError(exception);
       if (httpError) return httpError;
     }
     const requestId = String(request.id ?? '');

@@ -65,7 +65,8 @@ export function ApiErrors(...entries: ErrorEntry[]): MethodDecorator & ClassDeco
     const prototype = (target as { prototype: object }).prototype;
     for (const name of Object.getOwnPropertyNames(prototype)) {
       const method = Object.getOwnPropertyDescriptor(prototype, name);
-      if (name !== 'constructor' && typeof method?.value === 'function' && Reflect.getMetadata(PATH_METADATA, method.value) !== undefined) {
+      const handler: unknown = method?.value;
+      if (method && name !== 'constructor' && typeof handler === 'function' && Reflect.getMetadata(PATH_METADATA, handler) !== undefined) {
         onHandler(prototype, name, method);
       }
     }

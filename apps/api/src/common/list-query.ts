@@ -118,6 +118,11 @@ function filterValue(kind: FilterKind, value: unknown, key: string): FilterValue
  * and filter={...}. Only declared fields with values of the declared type get through: operator objects,
  * unknown fields and repeated keys answer 400 and never reach a query.
  */
+/** A react-admin range: [start, end], whole numbers, start ≤ end. */
+function isRange(value: unknown): value is [number, number] {
+  return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && (n as number) >= 0) && (value[1] as number) >= (value[0] as number);
+}
+
 export function parseListQuery(query: ListQueryDto, spec: ListSpec): ListQuery {
   const defaultPageSize = spec.defaultPageSize ?? 24;
   const maxPageSize = spec.maxPageSize ?? 100;
@@ -126,8 +131,8 @@ export function parseListQuery(query: ListQueryDto, spec: ListSpec): ListQuery {
 
   const range = query.range;
   if (range !== undefined) {
-    const parsed = parseJson(range, 'range');
-    if (!Array.isArray(parsed) || parsed.length !== 2 || !parsed.every((n) => Number.isInteger(n) && n >= 0) || parsed[1] < parsed[0]) {
+    const parsed: unknown = parseJson(range, 'range');
+    if (!isRange(parsed)) {
       throw badRequest('INVALID_QUERY', 'range must be [start, end] with whole numbers');
     }
     skip = parsed[0];

@@ -10,7 +10,7 @@ import { Reflector } from '@nestjs/core';
 export class MemoizedReflector extends Reflector {
   /** The usual call, [handler, controller]: one lookup on the handler instead of one per target. */
   override getAllAndOverride<T = unknown>(metadataKeyOrDecorator: unknown, targets: Array<object>): T {
-    if (targets.length !== 2) return super.getAllAndOverride(metadataKeyOrDecorator as string, targets as never) as T;
+    if (targets.length !== 2) return super.getAllAndOverride<T>(metadataKeyOrDecorator as string, targets as never);
     const [handler, classRef] = targets;
     const memo = memoOf(handler, OVERRIDE_MEMO);
     let entry = memo.get(metadataKeyOrDecorator) as OverrideEntry | undefined;

@@ -71,7 +71,7 @@ export class CouponsService {
   async listPublic(): Promise<PublicCouponDto[]> {
     const now = new Date();
     const rows = await this.coupons.listPublic(now);
-    return rows.filter((c) => !c.startsAt || c.startsAt <= now).filter((c) => typeof c.maxRedemptions !== 'number' || c.redemptions < c.maxRedemptions).map(PublicCouponDto.from);
+    return rows.filter((c) => !c.startsAt || c.startsAt <= now).filter((c) => typeof c.maxRedemptions !== 'number' || c.redemptions < c.maxRedemptions).map((c) => PublicCouponDto.from(c));
   }
 
   /** Previews a coupon on the caller's cart. Never redeems anything. */

@@ -7,7 +7,7 @@ export interface ImageToServe {
   image: StoredImage;
   /** False while a requested thumbnail does not exist yet and the original stands in for it. */
   final: boolean;
-  open(): Readable;
+  open: () => Readable;
 }
 
 @Injectable()

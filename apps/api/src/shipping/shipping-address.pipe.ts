@@ -27,7 +27,7 @@ export class ShippingAddressPipe implements PipeTransform {
   private check<T extends ShippingAddressDto>(address: T, prefix: string): T {
     const result = checkShippingAddress(address, this.config.shipToCountries);
     if (result.ok) return Object.assign(address, result.address);
-    const errors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [prefix + field, message as string]));
+    const errors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [prefix + field, message]));
     throw badRequest('VALIDATION_FAILED', Object.values(errors)[0], errors);
   }
 }

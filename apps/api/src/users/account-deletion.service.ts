@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Types } from 'mongoose';
 import { UsersRepository, UserTokensRepository } from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import type { AuthUser } from '../auth/auth-user';
@@ -41,7 +40,7 @@ export class AccountDeletionService {
     if (!user) throw invalidLink();
     if (user.isAdmin) await this.assertNotLastAdmin();
     if (!(await this.oneTimeTokens.consume('deletion', tokenHash, new Date()))) throw invalidLink();
-    await this.removal.remove(user._id as Types.ObjectId);
+    await this.removal.remove(user._id);
   }
 
   private async assertNotLastAdmin(): Promise<void> {

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { notReadyMessage } from '@shop/jobs';
 import { WorkerReadiness } from './worker-readiness';
@@ -26,7 +25,7 @@ export class WorkerHealthServer implements OnApplicationBootstrap, OnApplication
   /** The port it listens on (the one chosen when WORKER_HEALTH_PORT=0), or undefined when there is no server. */
   get port(): number | undefined {
     const address = this.server?.address();
-    return address && typeof address === 'object' ? (address as AddressInfo).port : undefined;
+    return address && typeof address === 'object' ? address.port : undefined;
   }
 
   async onApplicationBootstrap(): Promise<void> {

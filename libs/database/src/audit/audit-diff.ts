@@ -76,7 +76,7 @@ export function toAuditValue(value: unknown, depth = 0): AuditValue | undefined 
   if (value instanceof Map) return toAuditValue(Object.fromEntries(value), depth);
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return '[binary]';
   const bsonType = (value as { _bsontype?: unknown })._bsontype;
-  if (typeof bsonType === 'string') return bsonType === 'Binary' ? '[binary]' : String(value);
+  if (typeof bsonType === 'string') return bsonType === 'Binary' ? '[binary]' : (value as { toString(): string }).toString();
   if (typeof (value as { toBSON?: unknown }).toBSON === 'function' && !isPlainRecord(value)) {
     return toAuditValue((value as { toBSON: () => unknown }).toBSON(), depth + 1);
   }

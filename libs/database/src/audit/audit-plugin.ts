@@ -235,7 +235,7 @@ function beforeQueryWrite(this: Query<unknown, unknown>): Promise<void> | void {
   return (async () => {
     try {
       const limit = SINGLE_WRITES.test(op) ? 1 : MAX_AUDITED_DOCUMENTS;
-      const rows = await findStored(model, this.getFilter() as Record<string, unknown>, limit, options.sort);
+      const rows = await findStored(model, this.getFilter(), limit, options.sort);
       if (rows.length === MAX_AUDITED_DOCUMENTS) logger.warn(`${op} on ${collectionOf(model)} matched more than ${MAX_AUDITED_DOCUMENTS} documents: only the first are audited`);
       pendingQueries.set(this, { request, model, before: new Map(rows.map((row) => [idOf(row), row])) });
     } catch (error) {
@@ -315,7 +315,7 @@ function bulkFilters(ops: unknown): Record<string, unknown>[] {
 
 function bulkQueue(request: AuditRequest, model: AnyModel): Pending[] {
   let byCollection = pendingBulk.get(request);
-  if (!byCollection) pendingBulk.set(request, (byCollection = new Map()));
+  if (!byCollection) pendingBulk.set(request, (byCollection = new Map<string, Pending[]>()));
   const name = collectionOf(model);
   let queue = byCollection.get(name);
   if (!queue) byCollection.set(name, (queue = []));

@@ -131,11 +131,11 @@ export class CustomersRepository {
     if (filter.role === 'customer') and.push({ isAdmin: { $ne: true }, isDistributor: { $ne: true } });
     if (filter.ids) and.push({ _id: { $in: filter.ids } });
     if (filter.hasOrders !== undefined) {
-      const buyers = (await this.orders.distinct('user', { user: { $ne: null } }).exec()) as Types.ObjectId[];
+      const buyers = (await this.orders.distinct('user', { user: { $ne: null } }).exec());
       and.push({ _id: filter.hasOrders ? { $in: buyers } : { $nin: buyers } });
     }
     if (filter.newsletter !== undefined) {
-      const emails = (await this.subscribers.distinct('email', { active: true }).exec()) as string[];
+      const emails = (await this.subscribers.distinct('email', { active: true }).exec());
       and.push({ email: filter.newsletter ? { $in: emails } : { $nin: emails } });
     }
     return and.length === 0 ? {} : and.length === 1 ? and[0] : { $and: and };

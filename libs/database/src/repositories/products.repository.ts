@@ -274,7 +274,7 @@ export class ProductsRepository {
     }
     if (filter.stock) and.push(stockLevelQuery(filter.stock.level, filter.stock.threshold));
     if (and.length > 0) query.$and = and;
-    return query as QueryFilter<Product>;
+    return query;
   }
 
   /**

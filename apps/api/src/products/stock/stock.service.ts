@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InventoryRepository, StockLedgerRepository } from '@shop/database';
-import { Types } from 'mongoose';
 import type { AuthUser } from '../../auth/auth-user';
 import { badRequest, conflict } from '../../common/domain-error';
 import { parseListQuery, type ListSpec } from '../../common/list-query';
@@ -42,7 +41,7 @@ export class StockService {
     }
     const note = input.note?.trim();
     const after = await this.inventory.adjust(
-      { product: product._id as Types.ObjectId, ...(sku ? { variantSku: sku } : {}) },
+      { product: product._id, ...(sku ? { variantSku: sku } : {}) },
       input.delta,
       input.reason,
       { id: user.objectId, name: user.username },

@@ -8,7 +8,7 @@ import { SEARCH_SORTS, type SearchSort } from '../search-catalogue';
 function listOf({ value }: { value: unknown }): unknown {
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((v) => typeof v === 'string')) return value;
-  return (values as string[]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (values).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 const LIST = { each: true, message: '$property must be text' };
 const number = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
