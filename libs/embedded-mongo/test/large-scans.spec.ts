@@ -1,7 +1,7 @@
 import { MongoClient, Db } from 'mongodb';
 import { startTestServer, TestServer } from './helpers';
 
-// Large collections: pages and counts of one filter share a scan on the engine, and every write shows at once.
+// Large collections: pages and counts agree with a plain scan, and every write shows in the very next call.
 describe('embedded-mongo: pages and counts over a large collection', () => {
   let srv: TestServer;
   let client: MongoClient;

@@ -114,19 +114,13 @@ function aggregate(ctx: CommandContext, cmd: Doc): Reply {
   } else {
     nsColl = target;
     const c = getCollection(ctx, target);
-    // Leading $match (and $sort/$limit right after) run through the indexed selector.
+    // A leading $match selects the input (reading by _id when it pins _id); the other stages run in mingo.
     let filter: Doc | undefined;
     if (rest.length > 0 && isPlainObject(rest[0].$match)) {
       filter = rest[0].$match as Doc;
       rest = rest.slice(1);
     }
-    const selected = selectDocs(c, { filter, collation });
-    const counted = countOnly(rest, selected.length);
-    if (counted) {
-      const cursor = isPlainObject(cmd.cursor) ? cmd.cursor : {};
-      return firstBatchReply(ctx, `${ctx.db}.${nsColl}`, counted, cursor.batchSize === undefined ? undefined : positiveInt(cursor.batchSize, 101), false);
-    }
-    input = selected.map((d) => cloneDoc(d));
+    input = selectDocs(c, { filter, collation }).map((d) => cloneDoc(d));
   }
   let out: Doc[] = input;
   // $sample runs here (without replacement, like MongoDB); the other stages run in mingo.
@@ -145,27 +139,6 @@ function aggregate(ctx: CommandContext, cmd: Doc): Reply {
   const cursor = isPlainObject(cmd.cursor) ? cmd.cursor : {};
   const batch = cursor.batchSize === undefined ? undefined : positiveInt(cursor.batchSize, 101);
   return firstBatchReply(ctx, `${ctx.db}.${nsColl}`, out, batch, false);
-}
-
-/**
- * The answer of a counting tail (`$skip`/`$limit` then `$group` on a constant with `$sum: 1` fields, as the
- * driver's countDocuments sends it) without copying the matched documents; undefined for any other tail.
- */
-function countOnly(stages: Doc[], matched: number): Doc[] | undefined {
-  let n = matched;
-  for (let i = 0; i < stages.length; i++) {
-    const st = stages[i];
-    if ('$skip' in st && typeof st.$skip === 'number' && Number.isInteger(st.$skip) && st.$skip >= 0) n = Math.max(0, n - st.$skip);
-    else if ('$limit' in st && typeof st.$limit === 'number' && Number.isInteger(st.$limit) && st.$limit > 0) n = Math.min(n, st.$limit);
-    else if (i === stages.length - 1 && isPlainObject(st.$group)) {
-      const { _id: id, ...fields } = st.$group;
-      const constantId = id === null || typeof id === 'number' || (typeof id === 'string' && !id.startsWith('$'));
-      const sums = Object.entries(fields);
-      if (!constantId || sums.length === 0 || !sums.every(([k, v]) => !k.startsWith('$') && !k.includes('.') && isPlainObject(v) && Object.keys(v).length === 1 && v.$sum === 1)) return undefined;
-      return n === 0 ? [] : [{ _id: id, ...Object.fromEntries(sums.map(([k]) => [k, n])) }];
-    } else return undefined;
-  }
-  return undefined;
 }
 
 function sample(docs: Doc[], size: number): Doc[] {

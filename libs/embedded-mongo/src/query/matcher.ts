@@ -2,8 +2,6 @@ import { Query, find } from 'mingo';
 import type { Options } from 'mingo/types';
 import { CommandError, badValue } from '../errors';
 import { Doc, StringCompare, bsonType, compareValues, isPlainObject, pathValues } from '../bson-util';
-import { compileFastFilter } from './fast-match';
-import { compileFastProjection } from './fast-project';
 
 /** The subset of a MongoDB collation document the engine understands. */
 export interface Collation {
@@ -150,10 +148,7 @@ export function compileFilter(filter: unknown, collation?: Collation): Matcher {
   refuseScripts(filter);
   const effective = isCaseInsensitive(collation) ? foldFilter(filter) : filter;
   if (Object.keys(effective).length === 0) return { filter: effective, matchAll: true, test: () => true };
-  // Common clauses run as compiled closures; only what they do not cover goes through mingo.
-  const fast = compileFastFilter(effective);
-  const { rest, checks } = extractBsonTypeClauses(fast.rest);
-  checks.unshift(...fast.predicates);
+  const { rest, checks } = extractBsonTypeClauses(effective);
   let q: Query | undefined;
   try {
     q = Object.keys(rest).length > 0 ? new Query(rest, MINGO_OPTIONS) : undefined;
@@ -179,108 +174,29 @@ export function stringComparator(collation: Collation | undefined): StringCompar
   return (a, b) => coll.compare(a, b);
 }
 
-interface Keyed {
-  doc: Doc;
-  i: number;
-  keys: unknown[];
-}
-
-/** The sort fields of a spec and a comparator of keyed documents (stable: ties keep scan order). */
-function sorter(spec: unknown, collation?: Collation): { fields: Array<[string, number]>; key: (doc: Doc, i: number, into?: Keyed) => Keyed; compare: (a: Keyed, b: Keyed) => number } | undefined {
-  if (!isPlainObject(spec)) return undefined;
+/** Sorts documents (stable) by a Mongo sort spec; arrays sort by their min (asc) / max (desc) element. */
+export function sortDocs(docs: Doc[], spec: unknown, collation?: Collation): Doc[] {
+  if (!isPlainObject(spec)) return docs;
   const fields: Array<[string, number]> = [];
   for (const [k, v] of Object.entries(spec)) {
     if (k === '$natural') continue;
     if (isPlainObject(v)) continue; // {$meta: ...} is not supported: ignored
-    const dir = Number(v) < 0 ? -1 : 1;
-    fields.push([k, dir]);
+    fields.push([k, Number(v) < 0 ? -1 : 1]);
   }
-  if (fields.length === 0) return undefined;
+  if (fields.length === 0) return docs;
   const strCmp = stringComparator(collation);
-  return {
-    fields,
-    key: (doc, i, into?: Keyed) => {
-      const item = into ?? { doc, i, keys: new Array<unknown>(fields.length) };
-      item.doc = doc;
-      item.i = i;
-      for (let f = 0; f < fields.length; f++) item.keys[f] = sortKey(doc, fields[f][0], fields[f][1], strCmp);
-      return item;
-    },
-    compare: (a, b) => {
-      for (let f = 0; f < fields.length; f++) {
-        const c = compareValues(a.keys[f], b.keys[f], strCmp);
-        if (c !== 0) return c * fields[f][1];
-      }
-      return a.i - b.i;
-    },
-  };
-}
-
-/** Sorts documents (stable) by a Mongo sort spec; arrays sort by their min (asc) / max (desc) element. */
-export function sortDocs(docs: Doc[], spec: unknown, collation?: Collation): Doc[] {
-  const s = sorter(spec, collation);
-  if (!s) return docs;
-  const keyed = docs.map((doc, i) => s.key(doc, i));
-  keyed.sort(s.compare);
+  const keyed = docs.map((doc, i) => ({ doc, i, keys: fields.map(([path, dir]) => sortKey(doc, path, dir, strCmp)) }));
+  keyed.sort((a, b) => {
+    for (let f = 0; f < fields.length; f++) {
+      const c = compareValues(a.keys[f], b.keys[f], strCmp);
+      if (c !== 0) return c * fields[f][1];
+    }
+    return a.i - b.i;
+  });
   return keyed.map((k) => k.doc);
 }
 
-/**
- * The first `k` documents of sortDocs(docs, spec), without sorting the rest: a page of a large match
- * (newest 24 of 50,000) costs one pass and a small sorted buffer instead of a full sort.
- */
-export function topDocs(docs: Doc[], spec: unknown, k: number, collation?: Collation): Doc[] {
-  const s = sorter(spec, collation);
-  if (!s) return docs.slice(0, k);
-  if (k <= 0) return [];
-  if (k * 8 >= docs.length) return sortDocs(docs, spec, collation).slice(0, k);
-  const best: Keyed[] = [];
-  let spare: Keyed | undefined;
-  // The last kept document's first sort key, when it is a number or a date on a top-level field: a document
-  // whose own key of the same kind sorts strictly after it is rejected without computing any key (most are).
-  const [path, dir] = s.fields[0];
-  const direct = !path.includes('.');
-  let bound = NaN;
-  let boundIsDate = false;
-  for (let i = 0; i < docs.length; i++) {
-    if (direct && best.length === k && !Number.isNaN(bound)) {
-      const v = docs[i][path];
-      if (boundIsDate ? v instanceof Date : typeof v === 'number') {
-        const x = boundIsDate ? (v as Date).getTime() : (v as number);
-        if (dir < 0 ? x < bound : x > bound) continue;
-      }
-    }
-    // Most documents are rejected: their keys are computed into one reused object.
-    const item = s.key(docs[i], i, spare);
-    if (best.length === k && s.compare(item, best[k - 1]) >= 0) {
-      spare = item;
-      continue;
-    }
-    spare = undefined;
-    // Binary search for the first element that sorts after the new one (ties stay in scan order).
-    let lo = 0;
-    let hi = best.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (s.compare(best[mid], item) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    best.splice(lo, 0, item);
-    if (best.length > k) spare = best.pop();
-    if (best.length === k) {
-      const last = best[k - 1].keys[0];
-      boundIsDate = last instanceof Date;
-      bound = boundIsDate ? (last as Date).getTime() : typeof last === 'number' ? last : NaN;
-    }
-  }
-  return best.map((b) => b.doc);
-}
-
 function sortKey(doc: Doc, path: string, dir: number, strCmp: StringCompare | undefined): unknown {
-  if (!path.includes('.')) {
-    const direct = doc[path];
-    if (direct !== undefined && !Array.isArray(direct)) return direct;
-  }
   const vals = pathValues(doc, path);
   if (vals.length === 0) return null;
   if (vals.length === 1) return Array.isArray(vals[0]) && (vals[0] as unknown[]).length === 0 ? undefined : vals[0];
@@ -296,8 +212,6 @@ function sortKey(doc: Doc, path: string, dir: number, strCmp: StringCompare | un
 export function projectDocs(docs: Doc[], projection: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0 || docs.length === 0) return docs;
   refuseScripts(projection);
-  const fast = compileFastProjection(projection);
-  if (fast) return docs.map(fast);
   try {
     return find(docs, {}, projection, MINGO_OPTIONS).all() as Doc[];
   } catch (e) {

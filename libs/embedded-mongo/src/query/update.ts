@@ -1,12 +1,15 @@
 import { Query, update as mingoUpdate, updateOne } from 'mingo';
 import type { Modifier, PipelineStage } from 'mingo/updater';
 import { ObjectId } from 'bson';
-import { Doc, canonKey, cloneDoc, isPlainObject, setPath, withIdFirst } from '../bson-util';
+import { Doc, bsonType, canonKey, cloneDoc, isNumeric, isPlainObject, setPath, withIdFirst } from '../bson-util';
 import { CommandError } from '../errors';
-import { applyFastUpdate } from './fast-update';
+import { renderValue } from '../storage/indexes';
 import { MINGO_OPTIONS, refuseScripts } from './matcher';
 
 export type UpdateSpec = Doc | Doc[];
+
+/** MongoDB's update operators; any other `$` key is refused as MongoDB refuses it. */
+const UPDATE_OPERATORS = new Set(['$currentDate', '$inc', '$min', '$max', '$mul', '$rename', '$set', '$setOnInsert', '$unset', '$addToSet', '$pop', '$pull', '$push', '$pullAll', '$bit']);
 
 export function isOperatorUpdate(u: UpdateSpec): boolean {
   return !Array.isArray(u) && Object.keys(u).length > 0 && Object.keys(u)[0].startsWith('$');
@@ -26,12 +29,61 @@ export function validateUpdate(u: unknown): UpdateSpec {
     throw new CommandError('FailedToParse', 'Update document must contain only update operators or only fields');
   }
   for (const k of ops) {
+    if (!UPDATE_OPERATORS.has(k)) throw new CommandError('FailedToParse', `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`);
     if (!isPlainObject(u[k])) throw new CommandError('FailedToParse', `Modifiers operate on fields but we found type ${typeof u[k]} instead for ${k}`);
   }
   if (ops.length === 0) {
     for (const k of keys) if (k.includes('.') && k !== '_id') throw new CommandError('BadValue', `replacement document field names cannot contain '.': ${k}`);
   }
   return u;
+}
+
+/** The BSON type name MongoDB's messages use for a value. */
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof Date) return 'date';
+  const t = bsonType(v);
+  return t === undefined ? 'object' : t.charAt(0).toLowerCase() + t.slice(1);
+}
+
+/** The value at a path of plain documents (numeric parts index arrays); undefined when absent or not reachable. */
+function valueAt(doc: Doc, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (isPlainObject(cur)) cur = cur[part];
+    else if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
+    else return undefined;
+  }
+  return cur;
+}
+
+/**
+ * MongoDB's errors for an operator that meets a field of the wrong type, where mingo would leave the field as it
+ * is: `$inc`/`$mul` of a non-number, `$push`/`$addToSet`/`$pull` on a non-array. Paths with a positional or
+ * `$[...]` part are left to mingo.
+ */
+function checkFieldTypes(doc: Doc, mod: Doc): void {
+  for (const [op, args] of Object.entries(mod)) {
+    if (!isPlainObject(args) || !['$inc', '$mul', '$push', '$addToSet', '$pull'].includes(op)) continue;
+    for (const path of Object.keys(args)) {
+      if (path.includes('$')) continue;
+      const v = valueAt(doc, path);
+      if (v === undefined) continue;
+      const field = path.slice(path.lastIndexOf('.') + 1);
+      const where = `{_id: ${renderValue(doc._id)}}`;
+      if ((op === '$inc' || op === '$mul') && !isNumeric(v)) {
+        throw new CommandError('TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. ${where} has the field '${field}' of non-numeric type ${typeName(v)}`);
+      }
+      if (Array.isArray(v) || op === '$inc' || op === '$mul') continue;
+      if (op === '$push') throw new CommandError('BadValue', `The field '${field}' must be an array but is of type ${typeName(v)} in document ${where}`);
+      if (op === '$addToSet') throw new CommandError('BadValue', `Cannot apply $addToSet to non-array field. Field named '${field}' has non-array type ${typeName(v)}`);
+      throw new CommandError('BadValue', 'Cannot apply $pull to a non-array value');
+    }
+  }
 }
 
 function immutableId(): CommandError {
@@ -98,7 +150,6 @@ export function applyUpdate(
 ): { doc: Doc; modified: boolean } {
   const original = doc;
   let next: Doc;
-  let fast: boolean | undefined;
   if (Array.isArray(u)) {
     const arr = [cloneDoc(doc)];
     try {
@@ -135,22 +186,18 @@ export function applyUpdate(
     for (const op of Object.keys(mod)) if (isPlainObject(mod[op]) && Object.keys(mod[op] as Doc).length === 0) delete mod[op];
     next = cloneDoc(doc);
     if (!inserting) resolvePositional(doc, mod, filter);
+    checkFieldTypes(next, mod);
     if (Object.keys(mod).length > 0) {
-      // The common operators run natively; what they leave (undefined) starts again from a fresh copy in mingo.
-      if (arrayFilters === undefined && !inserting) fast = applyFastUpdate(next, mod, filter);
-      if (fast === undefined) {
-        next = cloneDoc(doc);
-        try {
-          mingoUpdate(next, mod as Modifier<Doc>, arrayFilters, inserting ? {} : filter, { cloneMode: 'deep', queryOptions: MINGO_OPTIONS });
-        } catch (e) {
-          throw mingoError(e);
-        }
+      try {
+        mingoUpdate(next, mod as Modifier<Doc>, arrayFilters, inserting ? {} : filter, { cloneMode: 'deep', queryOptions: MINGO_OPTIONS });
+      } catch (e) {
+        throw mingoError(e);
       }
     }
   }
   if (!inserting && canonKey(next._id) !== canonKey(doc._id)) throw immutableId();
   next = withIdFirst(next);
-  return { doc: next, modified: fast ?? canonKey(next) !== canonKey(original) };
+  return { doc: next, modified: canonKey(next) !== canonKey(original) };
 }
 
 /** Seed document for an upsert: the equality conditions of the filter (incl. inside `$and`). */
