@@ -65,7 +65,7 @@ export function canonKey(v: unknown, fold = false): string {
       case 'Double':
       case 'Decimal128': {
         const n = toNumber(v);
-        return Number.isSafeInteger(n) || !Number.isInteger(n) ? 'n' + n : 'n' + String(v);
+        return Number.isSafeInteger(n) || !Number.isInteger(n) ? 'n' + n : 'n' + bsonText(v);
       }
       case 'Binary': {
         const b = v as { sub_type: number; buffer: Uint8Array };
@@ -79,7 +79,12 @@ export function canonKey(v: unknown, fold = false): string {
     const o = v as Doc;
     return '{' + Object.keys(o).map((k) => JSON.stringify(k) + ':' + canonKey(o[k], fold)).join(',') + '}';
   }
-  return 'u' + String(v);
+  return 'u' + bsonText(v);
+}
+
+/** A value's own text: a BSON value's toString (ObjectId hex, Long and Decimal128 digits), a primitive's String(). */
+export function bsonText(v: unknown): string {
+  return v !== null && typeof v === 'object' ? (v as { toString(): string }).toString() : String(v);
 }
 
 /** Key used to store a document in its collection map, derived from `_id`. */

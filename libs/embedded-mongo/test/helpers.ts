@@ -19,7 +19,7 @@ export async function startTestServer(prefix: string): Promise<TestServer> {
   const dbName = `${prefix}_${randomBytes(4).toString('hex')}`;
   const external = process.env.MONGODB_URI;
   if (external) {
-    return { uri: external.replace(/\/+$/, ''), dbName, embedded: false, stop: async () => undefined };
+    return { uri: external.replace(/\/+$/, ''), dbName, embedded: false, stop: () => Promise.resolve() };
   }
   const server = await startEmbeddedMongo();
   return { uri: server.uri, dbName, embedded: true, server, stop: () => server.stop() };

@@ -117,7 +117,7 @@ function aggregate(ctx: CommandContext, cmd: Doc): Reply {
     // A leading $match selects the input (reading by _id when it pins _id); the other stages run in mingo.
     let filter: Doc | undefined;
     if (rest.length > 0 && isPlainObject(rest[0].$match)) {
-      filter = rest[0].$match as Doc;
+      filter = rest[0].$match;
       rest = rest.slice(1);
     }
     input = selectDocs(c, { filter, collation }).map((d) => cloneDoc(d));
@@ -164,7 +164,7 @@ function runMingo(ctx: CommandContext, stages: Doc[], input: Doc[], collation: R
       },
       variables: isPlainObject(vars) ? vars : undefined,
     });
-    return agg.run(input) as Doc[];
+    return agg.run<Doc>(input);
   }
 }
 

@@ -53,7 +53,7 @@ function foldFilter(filter: Doc): Doc {
   const out: Doc = {};
   for (const [k, v] of Object.entries(filter)) {
     if (k === '$and' || k === '$or' || k === '$nor') {
-      out[k] = Array.isArray(v) ? v.map((x) => (isPlainObject(x) ? foldFilter(x) : x)) : v;
+      out[k] = Array.isArray(v) ? (v as unknown[]).map((x) => (isPlainObject(x) ? foldFilter(x) : x)) : v;
     } else if (k.startsWith('$')) {
       out[k] = v;
     } else if (typeof v === 'string') {
@@ -213,7 +213,7 @@ export function projectDocs(docs: Doc[], projection: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0 || docs.length === 0) return docs;
   refuseScripts(projection);
   try {
-    return find(docs, {}, projection, MINGO_OPTIONS).all() as Doc[];
+    return find(docs, {}, projection, MINGO_OPTIONS).all();
   } catch (e) {
     throw badValue(e instanceof Error ? e.message : String(e));
   }

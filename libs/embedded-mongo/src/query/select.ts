@@ -16,7 +16,7 @@ export function selectDocs(c: Collection | undefined, opts: SelectOptions): Doc[
   const matcher = compileFilter(opts.filter, opts.collation);
   const skip = Math.max(0, opts.skip ?? 0);
   const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
-  const hasSort = opts.sort !== undefined && opts.sort !== null && Object.keys(opts.sort as Doc).length > 0;
+  const hasSort = opts.sort !== undefined && opts.sort !== null && Object.keys(opts.sort).length > 0;
   // Without a sort we can stop as soon as skip+limit documents matched.
   const stopAt = !hasSort && limit > 0 ? skip + limit : Infinity;
   const out: Doc[] = [];

@@ -19,7 +19,7 @@ export function validateUpdate(u: unknown): UpdateSpec {
   if (Array.isArray(u)) {
     if (!u.every(isPlainObject)) throw new CommandError('FailedToParse', 'update pipeline stages must be objects');
     refuseScripts(u);
-    return u as Doc[];
+    return u;
   }
   if (!isPlainObject(u)) throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
   refuseScripts(u);
@@ -103,7 +103,7 @@ function mingoError(e: unknown): CommandError {
  * on it (then mingo resolves it, or refuses).
  */
 function positionalIndex(doc: Doc, field: string, filter: Doc): number | undefined {
-  const array = field.split('.').reduce<unknown>((v, k) => (isPlainObject(v) ? (v as Doc)[k] : undefined), doc);
+  const array = field.split('.').reduce<unknown>((v, k) => (isPlainObject(v) ? (v)[k] : undefined), doc);
   if (!Array.isArray(array)) return undefined;
   const conditions: Doc[] = [];
   for (const [key, value] of Object.entries(filter)) {
@@ -112,7 +112,7 @@ function positionalIndex(doc: Doc, field: string, filter: Doc): number | undefin
   }
   if (conditions.length === 0) return undefined;
   const query = new Query(conditions.length === 1 ? conditions[0] : { $and: conditions }, MINGO_OPTIONS);
-  const index = array.findIndex((element) => isPlainObject(element) && query.test(element as Doc));
+  const index = array.findIndex((element) => isPlainObject(element) && query.test(element));
   return index >= 0 ? index : undefined;
 }
 
@@ -167,10 +167,10 @@ export function applyUpdate(
     for (const [op, args] of Object.entries(u)) {
       if (op === '$setOnInsert') {
         if (!inserting) continue;
-        mod.$set = { ...((mod.$set as Doc | undefined) ?? {}), ...(args as Doc) };
+        mod.$set = { ...((mod.$set) ?? {}), ...(args as Doc) };
         continue;
       }
-      mod[op] = op === '$set' ? { ...((mod.$set as Doc | undefined) ?? {}), ...(args as Doc) } : args;
+      mod[op] = op === '$set' ? { ...((mod.$set) ?? {}), ...(args as Doc) } : args;
     }
     // `$set: { _id: <same value> }` is legal in MongoDB; mingo rejects any _id path, so drop no-ops.
     for (const op of ['$set', '$setOnInsert']) {
@@ -183,7 +183,7 @@ export function applyUpdate(
         } else throw immutableId();
       }
     }
-    for (const op of Object.keys(mod)) if (isPlainObject(mod[op]) && Object.keys(mod[op] as Doc).length === 0) delete mod[op];
+    for (const op of Object.keys(mod)) if (isPlainObject(mod[op]) && Object.keys(mod[op]).length === 0) delete mod[op];
     next = cloneDoc(doc);
     if (!inserting) resolvePositional(doc, mod, filter);
     checkFieldTypes(next, mod);

@@ -81,7 +81,7 @@ export class StorageEngine {
   createCollection(db: string, name: string, options: Doc = {}): Collection {
     validateNames(db, name);
     let d = this.dbs.get(db);
-    if (!d) this.dbs.set(db, (d = new Map()));
+    if (!d) this.dbs.set(db, (d = new Map<string, Collection>()));
     let c = d.get(name);
     if (!c) {
       c = new Collection(db, name, options);
@@ -149,7 +149,7 @@ export class StorageEngine {
     src.db = toDb;
     src.name = to;
     let d = this.dbs.get(toDb);
-    if (!d) this.dbs.set(toDb, (d = new Map()));
+    if (!d) this.dbs.set(toDb, (d = new Map<string, Collection>()));
     d.set(to, src);
   }
 
@@ -157,11 +157,11 @@ export class StorageEngine {
 
   /** Applies one journal/snapshot record; idempotent so a journal may be replayed over a newer snapshot. */
   private apply(r: Doc): void {
-    const db = String(r.d ?? '');
-    const cname = String(r.c ?? '');
+    const db = typeof r.d === 'string' ? r.d : '';
+    const cname = typeof r.c === 'string' ? r.c : '';
     const ensure = (): Collection => {
       let d = this.dbs.get(db);
-      if (!d) this.dbs.set(db, (d = new Map()));
+      if (!d) this.dbs.set(db, (d = new Map<string, Collection>()));
       let c = d.get(cname);
       if (!c) d.set(cname, (c = new Collection(db, cname, isPlainObject(r.opts) ? r.opts : {})));
       return c;

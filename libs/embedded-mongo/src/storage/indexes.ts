@@ -1,5 +1,5 @@
 import { CommandError } from '../errors';
-import { Doc, bsonType, canonKey, isPlainObject, pathValues } from '../bson-util';
+import { Doc, bsonText, bsonType, canonKey, isPlainObject, pathValues } from '../bson-util';
 import { Matcher, compileFilter, parseCollation, isCaseInsensitive } from '../query/matcher';
 
 const MAX_KEY_COMBINATIONS = 1000;
@@ -19,13 +19,13 @@ export function renderValue(v: unknown): string {
   if (v instanceof Date) return `new Date(${v.getTime()})`;
   if (Array.isArray(v)) return '[ ' + v.map(renderValue).join(', ') + ' ]';
   const t = bsonType(v);
-  if (t === 'ObjectId') return `ObjectId('${String(v)}')`;
-  if (t !== undefined) return String(v);
+  if (t === 'ObjectId') return `ObjectId('${bsonText(v)}')`;
+  if (t !== undefined) return bsonText(v);
   if (isPlainObject(v)) {
     const parts = Object.entries(v).map(([k, x]) => `${k}: ${renderValue(x)}`);
     return parts.length ? `{ ${parts.join(', ')} }` : '{}';
   }
-  return String(v);
+  return bsonText(v);
 }
 
 export class Index {

@@ -39,7 +39,7 @@ export function readRecords(path: string): { records: Doc[]; validLength: number
     if ((crc32(payload) >>> 0) !== crc) break;
     let rec: Doc;
     try {
-      rec = deserialize(payload, BSON_DESERIALIZE) as Doc;
+      rec = deserialize(payload, BSON_DESERIALIZE);
     } catch {
       break;
     }

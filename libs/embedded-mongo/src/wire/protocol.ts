@@ -31,7 +31,7 @@ function readDoc(buf: Buffer, pos: number, end: number): { doc: Doc; next: numbe
   if (pos + 5 > end) throw new ProtocolError('truncated BSON document');
   const len = buf.readInt32LE(pos);
   if (len < 5 || pos + len > end) throw new ProtocolError('invalid BSON document length');
-  const doc = deserialize(buf.subarray(pos, pos + len), DESERIALIZE) as Doc;
+  const doc = deserialize(buf.subarray(pos, pos + len), DESERIALIZE);
   return { doc, next: pos + len };
 }
 
