@@ -31,7 +31,7 @@ type BoardRequest = IncomingMessage & { [PARSED_BODY]?: unknown; [NOT_FOUND]?: (
 @Injectable()
 export class QueuesBoard implements OnModuleDestroy {
   private readonly instance: FastifyInstance;
-  private readonly ready: Promise<unknown>;
+  private readonly ready: PromiseLike<unknown>;
 
   constructor(jobs: JobsService) {
     const adapter = new FastifyAdapter();
@@ -54,7 +54,7 @@ export class QueuesBoard implements OnModuleDestroy {
       reply.hijack();
     });
     void this.instance.register(adapter.registerPlugin(), { prefix: QUEUES_BOARD_PATH });
-    this.ready = this.instance.ready();
+    this.ready = this.instance.ready().then(() => undefined);
   }
 
   /** Answers one request under QUEUES_BOARD_PATH; resolves once the answer is sent, rejects with 404 when the board has no such page. */
