@@ -13,8 +13,10 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+# The API's launcher and its V8 flags (the one list: tools/api-node-flags.json).
+COPY tools/start-api.mjs tools/api-process.mjs tools/api-node-flags.json ./tools/
 USER node
 # 3000: the API (probes: /api/health/live, /api/health/ready). The worker's probes listen on WORKER_HEALTH_PORT
 # when it is set (docker-compose.yml uses 3001, inside the container only).
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "dist/apps/api/apps/api/src/main.js"]
+CMD ["node", "tools/start-api.mjs"]

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -148,11 +148,10 @@ export async function sameShopOtherPort(shop: ShopEnv): Promise<ShopEnv> {
 }
 
 export async function startApi(shop: ShopEnv, logDir: string): Promise<Proc> {
-  // The same V8 flags as `npm start`, the Dockerfile and docker-compose.yml: a larger young generation (fewer
-  // scavenges under load) and an old generation that grows by 50 % between full collections instead of V8's
-  // default of up to 4x, so resident memory stays flat instead of sawing by ~100 MiB, and no allocation-site
-  // pretenuring (docs/performance.md; tools/api-process.mjs says why).
-  const proc = launch('api', process.execPath, ['--max-semi-space-size=64', '--heap-growing-percent=50', '--no-allocation-site-pretenuring', join(root, 'dist/apps/api/apps/api/src/main.js')], shop.env, logDir);
+  // The same V8 flags as `npm start`, the Dockerfile and docker-compose.yml, from their one list
+  // (tools/api-node-flags.json; tools/api-process.mjs says why each).
+  const flags = JSON.parse(readFileSync(join(root, 'tools/api-node-flags.json'), 'utf8')) as string[];
+  const proc = launch('api', process.execPath, [...flags, join(root, 'dist/apps/api/apps/api/src/main.js')], shop.env, logDir);
   await until(
     async () => {
       if (proc.child.exitCode !== null) throw new Error(`the API stopped: ${proc.output().slice(-2000)}`);

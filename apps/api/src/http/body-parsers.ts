@@ -1,4 +1,5 @@
 import formBody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../common/domain-error';
 import { MAX_BODY_DEPTH, nestingDepth } from '../common/body-depth';
@@ -35,8 +36,10 @@ declare module 'fastify' {
 export const RAW_BODY_ROUTES: readonly string[] = ['/api/payments/stripe/webhook'];
 
 /**
- * The request bodies the API reads: JSON and URL-encoded forms. Any other type (multipart uploads, a CSV import)
- * is left unread for the route that takes it, and is no body to the others.
+ * The request bodies the API reads: JSON and URL-encoded forms. Multipart bodies are registered with
+ * @fastify/multipart, which leaves them unread until a route's interceptor reads them with its own limits
+ * (uploads/multipart.ts); any other type (a text/csv import) is left unread for the route that takes it, and is no
+ * body to the others.
  */
 export async function registerBodyParsers(fastify: FastifyInstance): Promise<void> {
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
@@ -55,5 +58,7 @@ export async function registerBodyParsers(fastify: FastifyInstance): Promise<voi
     }
   });
   await fastify.register(formBody, { bodyLimit: MAX_BODY_BYTES });
+  // No limits here: each route that reads a multipart body passes its own (a route that reads none never consumes it).
+  await fastify.register(fastifyMultipart);
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 }

@@ -18,7 +18,8 @@ export class QueuesBoardController {
 
   @All(['', '*'])
   serve(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    // The board writes the raw response itself: it takes the headers set so far (security headers, request id) along.
-    return this.board.handle(req.raw, rawResponseOf(res));
+    // The board's Fastify instance writes the raw response itself: it takes the headers set so far (security headers, request id) along,
+    // and the body the API already parsed.
+    return this.board.handle(req.raw, rawResponseOf(res), req.body);
   }
 }

@@ -1,12 +1,16 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import multer, { MulterError } from 'multer';
+import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 import { badRequest, DomainError } from '../../common/domain-error';
-import { multerError, readMultipart, type Multer } from '../../uploads/multipart';
+import { filesOf, readMultipart, type MultipartOptions } from '../../uploads/multipart';
 import { IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_BYTES } from './product-csv.service';
 
-const csvFile = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } }).single('file') as unknown as Multer;
+/** One multipart `file` of at most MAX_IMPORT_BYTES, and a few text fields. */
+const CSV_FILE: MultipartOptions = {
+  fields: [{ name: 'file', maxCount: 1 }],
+  limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 },
+  tooLarge: () => new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE),
+};
 const CSV_TYPES = /^(text\/csv|text\/plain)\s*(;|$)/i;
 
 /** The raw body of a text/csv (or text/plain) request, at most MAX_IMPORT_BYTES; undefined for other types. */
@@ -34,10 +38,7 @@ async function readCsvBody(req: FastifyRequest): Promise<Buffer | undefined> {
 export class CsvUpload implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
-    const res = context.switchToHttp().getResponse<FastifyReply>();
-    await readMultipart(req, res, csvFile, (error) =>
-      error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE' ? new DomainError(413, 'IMPORT_TOO_LARGE', IMPORT_TOO_LARGE_MESSAGE) : multerError(error, [{ name: 'file', maxCount: 1 }]),
-    );
+    await readMultipart(req, CSV_FILE);
     const text = await readCsvBody(req);
     if (text) req.body = text;
     return next.handle();
@@ -46,7 +47,7 @@ export class CsvUpload implements NestInterceptor {
 
 /** The uploaded CSV: the multipart file, else the raw text/csv body (a file, not an input to validate). */
 export function uploadedCsv(req: FastifyRequest): Buffer {
-  const file = (req as FastifyRequest & { file?: Express.Multer.File }).file;
+  const file = filesOf(req, 'file')[0];
   if (file) return file.buffer;
   if (Buffer.isBuffer(req.body) && req.body.length > 0) return req.body;
   throw badRequest('IMPORT_FILE_REQUIRED', 'Choose a CSV file to import', { file: 'Choose a CSV file to import' });

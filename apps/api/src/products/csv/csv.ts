@@ -1,8 +1,13 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * RFC 4180 CSV for the product export and import: comma-separated, CRLF between records, fields with a comma,
- * a double quote, CR or LF quoted (quotes doubled). Export output is formula-injection safe: a cell that a
- * spreadsheet would run (starting with = + - @, a tab or a CR) gets a leading apostrophe, and so does a cell that
- * already starts with one; import removes exactly that apostrophe, so every text survives a round trip.
+ * RFC 4180 CSV for the product export and import, written by csv-stringify and read by csv-parse: comma-separated,
+ * CRLF between records, fields with a comma, a double quote, CR or LF quoted (quotes doubled). Export output is
+ * formula-injection safe: a cell that a spreadsheet would run (starting with = + - @, a tab or a CR) gets a leading
+ * apostrophe, and so does a cell that already starts with one; import removes exactly that apostrophe, so every
+ * text survives a round trip (csv-stringify's own `escape_formulas` does not escape a leading apostrophe, so the
+ * text would not survive).
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -18,18 +23,17 @@ export function unescapeFormula(value: string): string {
   return ESCAPED.test(value) ? value.slice(1) : value;
 }
 
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/** One record per row; quoted when a cell holds a comma, a quote, CR or LF. */
+const STRINGIFY_OPTIONS = { record_delimiter: '\r\n', quoted_match: /[\r\n]/ } as const;
 
 /** One CSV record (no line break). */
 export function formatCsvRow(cells: readonly string[]): string {
-  return cells.map((cell) => quote(escapeFormula(cell))).join(',');
+  return stringify([cells.map(escapeFormula)], { ...STRINGIFY_OPTIONS, eof: false });
 }
 
 /** A whole CSV document: UTF-8 byte order mark (spreadsheets read the encoding from it), CRLF after every record. */
 export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${rows.map((r) => `${formatCsvRow(r)}\r\n`).join('')}`;
+  return stringify(rows.map((row) => row.map(escapeFormula)), { ...STRINGIFY_OPTIONS, bom: true });
 }
 
 export interface ParsedCsvRecord {
@@ -47,75 +51,56 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+const LINE_BREAK = /\r\n|\n|\r/g;
+
+function lineBreaksIn(cells: readonly string[]): number {
+  return cells.reduce((sum, cell) => sum + (cell.match(LINE_BREAK)?.length ?? 0), 0);
+}
+
+/** csv-parse's error in the import's words, with the line where the faulty record starts. */
+function syntaxError(error: CsvError, lastRecordEnd: number, emptyLinesBefore: number): CsvSyntaxError {
+  const at = (line: number, text: string) => new CsvSyntaxError(`Line ${line}: ${text}`, line);
+  const line = Number((error as CsvError & { lines?: unknown }).lines ?? 0);
+  switch (error.code) {
+    case 'INVALID_OPENING_QUOTE':
+      return at(line, 'a quote inside an unquoted field (quote the whole field and double the quote)');
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return at(line, 'unexpected text after a closing quote');
+    case 'CSV_QUOTE_NOT_CLOSED': {
+      const emptyLines = Number((error as CsvError & { empty_lines?: unknown }).empty_lines ?? emptyLinesBefore);
+      return at(lastRecordEnd + 1 + (emptyLines - emptyLinesBefore), 'a quoted field is never closed');
+    }
+    default:
+      return at(line, error.message);
+  }
+}
+
 /**
- * Parses CSV text into records (cells unescaped from the export's formula guard). Accepts LF or CRLF, a byte
- * order mark, quoted fields spanning lines; refuses a quote inside an unquoted field or an unclosed quote.
- * Blank lines are skipped.
+ * Parses CSV text into records (cells unescaped from the export's formula guard). Accepts LF, CRLF or CR, a byte
+ * order mark, quoted fields spanning lines, rows of different lengths; refuses a quote inside an unquoted field,
+ * text after a closing quote or an unclosed quote. Blank lines are skipped.
  */
 export function parseCsv(input: string): ParsedCsvRecord[] {
-  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const records: ParsedCsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let cellStarted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const endCell = () => {
-    cells.push(unescapeFormula(cell));
-    cell = '';
-    cellStarted = false;
-  };
-  const endRecord = () => {
-    endCell();
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: recordLine, cells });
-    cells = [];
-  };
-  while (i < text.length) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i += 1;
-        const next = text[i];
-        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') throw new CsvSyntaxError(`Line ${line}: unexpected text after a closing quote`, line);
-        continue;
-      }
-      if (ch === '\n') line += 1;
-      cell += ch;
-      i += 1;
-      continue;
-    }
-    if (ch === '"') {
-      if (cellStarted) throw new CsvSyntaxError(`Line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)`, line);
-      quoted = true;
-      cellStarted = true;
-      i += 1;
-      continue;
-    }
-    if (ch === ',') {
-      endCell();
-      i += 1;
-      continue;
-    }
-    if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-      recordLine = line;
-      continue;
-    }
-    cell += ch;
-    cellStarted = true;
-    i += 1;
+  let lastRecordEnd = 0;
+  let emptyLinesBefore = 0;
+  try {
+    parse(input, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // context.lines is the line where the record ends.
+      on_record: (record, context) => {
+        lastRecordEnd = context.lines;
+        emptyLinesBefore = context.empty_lines;
+        records.push({ line: context.lines - lineBreaksIn(record), cells: record.map(unescapeFormula) });
+        return record;
+      },
+    });
+    return records;
+  } catch (error) {
+    if (error instanceof CsvError) throw syntaxError(error, lastRecordEnd, emptyLinesBefore);
+    throw error;
   }
-  if (quoted) throw new CsvSyntaxError(`Line ${recordLine}: a quoted field is never closed`, recordLine);
-  if (cell !== '' || cells.length > 0) endRecord();
-  return records;
 }
