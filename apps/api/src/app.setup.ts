@@ -16,7 +16,7 @@ import { registerBodyParsers } from './http/body-parsers';
 import { registerEtags } from './http/etag';
 import { registerSecurityHeaders } from './http/security-headers';
 import { buildOpenApiDocument } from './openapi';
-import { PAGE_PATHS } from './web/pages.controller';
+import { PAGE_PREFIX_EXCLUDES } from './web/pages.controller';
 import { SEO_PATHS } from './seo/seo.module';
 
 /**
@@ -89,7 +89,7 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
     exposedHeaders: ['X-Total-Count', 'Content-Range', 'X-Request-Id', 'ETag'],
   });
   // The SEO files and the web apps' pages (PagesController) are outside /api.
-  app.setGlobalPrefix('api', { exclude: [...SEO_PATHS, ...PAGE_PATHS] });
+  app.setGlobalPrefix('api', { exclude: [...SEO_PATHS, ...PAGE_PREFIX_EXCLUDES] });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 

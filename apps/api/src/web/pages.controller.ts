@@ -4,8 +4,13 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebPages } from './web-pages';
 
-/** The paths of PagesController: outside the 'api' prefix (app.setup.ts excludes them). */
-export const PAGE_PATHS = ['/', '*'];
+/** The paths of PagesController: '/' and any other ('*', Fastify's wildcard: every API route is taken first). */
+const PAGE_PATHS = ['/', '*'];
+/**
+ * For app.setup.ts: these two route paths outside the 'api' prefix. Nest matches an exclusion against each route's
+ * path as a pattern, so the wildcard is escaped: a bare '*' would take every route out of the prefix.
+ */
+export const PAGE_PREFIX_EXCLUDES = ['/', '/\\*'];
 
 /**
  * The storefront and the console (web-apps.ts) on every GET and HEAD that no API route takes, through Nest's
