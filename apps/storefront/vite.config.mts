@@ -81,12 +81,16 @@ function prerenderPages(): Plugin {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
       const ssrPages: Record<string, string> = {};
+      const ssrQuery: Record<string, readonly string[]> = {};
       for (const page of PAGES.filter((p) => p.serverRendered)) {
         const html = composeServerTemplate(template, { ...DEFAULT_META, modulePreloads: chunkFiles(manifest, page.module) });
         writeFileSync(join(SSR_DIR, `${page.name}.html`), html);
         for (const route of page.routes) ssrPages[route] = `${page.name}.html`;
+        ssrQuery[`${page.name}.html`] = page.query ?? [];
       }
       writeFileSync(join(SSR_DIR, 'pages.json'), `${JSON.stringify(ssrPages, null, 2)}\n`);
+      // The query parameters each template's page reads: the API keys its page cache on these alone.
+      writeFileSync(join(SSR_DIR, 'query.json'), `${JSON.stringify(ssrQuery, null, 2)}\n`);
     },
   };
 }

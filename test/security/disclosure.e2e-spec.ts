@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
-import { webAppsServer } from '../../apps/api/src/web/testing';
+import { webAppsServer } from '../support/web-apps-server';
 import { createAccount, type TestAccount, createCategory } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 import { database, expectNoLeak } from './support';

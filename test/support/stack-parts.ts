@@ -11,7 +11,7 @@ import type { TestStack } from './test-stack';
  * the built API) share. Imports no app code, so Playwright's loader can take it.
  */
 
-/** The environment of a stack under test: its own DATA_DIR and REDIS_PREFIX, quiet logs, sign-in limits lifted. */
+/** The environment of a stack under test: its own DATA_DIR and REDIS_PREFIX, quiet logs, sign-in and page limits lifted. */
 export function testEnv(options: { dataDir: string; mongoUri: string | undefined; db: string; redisPrefix: string }, extra: Env = {}): Env {
   return {
     NODE_ENV: 'test',
@@ -24,6 +24,8 @@ export function testEnv(options: { dataDir: string; mongoUri: string | undefined
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://shop.test',
     RATE_LIMIT_AUTH: '10000',
+    // Browser tests load many pages from one address: the 'pages' limit lifted (a test sets it low to prove it).
+    PAGE_RATE_LIMIT: '1000000',
     ...extra,
   };
 }

@@ -38,6 +38,8 @@ import { ContactModule } from './contact/contact.module';
 import { StatsModule } from './stats/stats.module';
 import { CatalogCacheModule } from './catalog-cache/catalog-cache.module';
 import { SeoModule } from './seo/seo.module';
+import { PAGES_THROTTLER, isNotPageRequest } from './web/page-throttle';
+import { WebModule } from './web/web.module';
 import { AuditModule } from './audit/audit.module';
 import { CustomersModule } from './customers/customers.module';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -74,6 +76,8 @@ export class AppModule {
             throttlers: [
               { name: 'default', ttl: 60_000, limit: config.rateLimitDefault },
               { name: 'auth', ttl: 60_000, limit: config.rateLimitAuth, skipIf: isNotAuthRateLimited },
+              // The web apps' pages: a server-rendered page costs tens of ms of the one thread (decision 0034).
+              { name: PAGES_THROTTLER, ttl: config.pageRateTtlMs, limit: config.pageRateLimit, skipIf: isNotPageRequest },
             ],
             storage: new RedisThrottlerStorage(redis),
           }),
@@ -100,6 +104,7 @@ export class AppModule {
         StatsModule,
         CatalogCacheModule,
         SeoModule,
+        WebModule,
         CustomersModule,
         ReviewsModule,
         SeedModule,

@@ -10,14 +10,13 @@ import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@shop/config';
 import type { Logger as PinoLogger } from 'pino';
 import { API_LOGGER, AppModule, requestIdOf } from './app.module';
-import { PageCache } from './catalog-cache/catalog-cache.module';
 import { createValidationPipe } from './common/validation.pipe';
 import { registerAccessLog } from './http/access-log';
 import { registerBodyParsers } from './http/body-parsers';
 import { registerEtags } from './http/etag';
 import { registerSecurityHeaders } from './http/security-headers';
 import { buildOpenApiDocument } from './openapi';
-import { mountWebApps } from './web/web-apps';
+import { PAGE_PREFIX_EXCLUDES } from './web/pages.controller';
 import { SEO_PATHS } from './seo/seo.module';
 
 /**
@@ -89,11 +88,11 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
     credentials: true,
     exposedHeaders: ['X-Total-Count', 'Content-Range', 'X-Request-Id', 'ETag'],
   });
-  app.setGlobalPrefix('api', { exclude: SEO_PATHS });
+  // The SEO files and the web apps' pages (PagesController) are outside /api.
+  app.setGlobalPrefix('api', { exclude: [...SEO_PATHS, ...PAGE_PREFIX_EXCLUDES] });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
   const document = buildOpenApiDocument(app as INestApplication);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Threadline API' });
-  mountWebApps(fastify, config.webDistDir, app.get(PageCache));
 }

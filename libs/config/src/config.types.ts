@@ -28,6 +28,10 @@ export interface AppConfig {
   rateLimitAuth: number;
   /** Requests per minute per client on every route (the global throttler). */
   rateLimitDefault: number;
+  /** Pages (storefront and console, not their files) per PAGE_RATE_TTL_MS per client: the 'pages' throttler. */
+  pageRateLimit: number;
+  /** The window of the 'pages' throttler, in ms. */
+  pageRateTtlMs: number;
   /** Lifetime of a cached public catalog answer in ms (0 turns the cache off); writes invalidate at once. */
   catalogCacheTtlMs: number;
   /** How long lists may show a product's old stock after an order (its own page never does). */

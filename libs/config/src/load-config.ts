@@ -195,6 +195,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     googleJwksUrl: url(env, 'GOOGLE_JWKS_URL', ['http:', 'https:'], 'https://www.googleapis.com/oauth2/v3/certs') as string,
     rateLimitAuth: int(env, 'RATE_LIMIT_AUTH', 10, 1, 1_000_000),
     rateLimitDefault: int(env, 'RATE_LIMIT_DEFAULT', 600, 1, 1_000_000_000),
+    pageRateLimit: int(env, 'PAGE_RATE_LIMIT', 120, 1, 1_000_000_000),
+    pageRateTtlMs: int(env, 'PAGE_RATE_TTL_MS', 60_000, 1000, 3_600_000),
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 10_000, 0, 3_600_000),
     catalogStockLagMs: int(env, 'CATALOG_STOCK_LAG_MS', 1000, 0, 60_000),
     sessionCacheTtlMs: int(env, 'SESSION_CACHE_TTL_MS', 5000, 0, 60_000),

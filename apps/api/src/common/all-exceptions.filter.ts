@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDuplicateKeyError } from '@shop/database';
@@ -6,6 +6,7 @@ import { DomainError } from './domain-error';
 import { isUnavailableError, SERVICE_UNAVAILABLE_MESSAGE } from './service-unavailable';
 import type { ErrorBody } from './error-body';
 import { isErrorCode, type ErrorCode } from './error-codes';
+import { WebPages } from '../web/web-pages';
 
 interface HttpErrorLike {
   status?: number;
@@ -50,11 +51,14 @@ function fromHttpError(error: HttpErrorLike): ErrorBody | undefined {
 
 /**
  * Turns every error into { statusCode, message, code?, errors? }. Unknown errors are logged with the
- * request id and answered as a generic 500: no stack, no driver text.
+ * request id and answered as a generic 500: no stack, no driver text. A page request of the web apps (a GET of
+ * a client route outside /api, see WebPages) gets the shop's error page with that status instead of JSON.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+
+  constructor(@Optional() private readonly pages?: WebPages) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -62,6 +66,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const body = this.toBody(exception, request);
     if (response.sent || response.raw.headersSent) return;
+    if (this.pages?.sendErrorPage(request, response, body.statusCode)) return;
     void response.status(body.statusCode).send(body);
   }
 

@@ -1,5 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
+import { isInProcessRequest } from './in-process-request';
 import { MemoizedReflector } from './memoized-reflector';
 
 /** How many counter keys each route remembers before it starts over (one per client and named throttler). */
@@ -12,6 +14,9 @@ export const KEYS_PER_ROUTE = 4096;
  * - the counter's key: the library's own generateKey (a SHA-256 of route, throttler and client) is computed once
  *   per route, throttler and client and then reused, so the counters are exactly the library's and an upgrade
  *   that changes its key format changes them here too. Each route keeps at most KEYS_PER_ROUTE keys.
+ *
+ * Requests the API makes to itself in process (the server renderer's data, see in-process-request.ts) are not
+ * counted: the page request that caused them was.
  */
 @Injectable()
 export class ShopThrottlerGuard extends ThrottlerGuard {
@@ -23,6 +28,11 @@ export class ShopThrottlerGuard extends ThrottlerGuard {
     reflector: MemoizedReflector,
   ) {
     super(options, storage, reflector);
+  }
+
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    if (isInProcessRequest(context.switchToHttp().getRequest<FastifyRequest>().raw)) return Promise.resolve(true);
+    return super.shouldSkip(context);
   }
 
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {

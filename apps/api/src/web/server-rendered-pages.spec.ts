@@ -6,7 +6,7 @@ import request from 'supertest';
 import { ResponseCache } from '../catalog-cache/response-cache';
 import { darkModeOf } from './server-rendered-pages';
 import type { Server } from 'node:http';
-import { webAppsServer } from './testing';
+import { webAppsServer } from '../../../../test/support/web-apps-server';
 
 describe('server-rendered storefront pages', () => {
   const dir = mkdtempSync(join(tmpdir(), 'web-ssr-'));
@@ -124,7 +124,7 @@ describe('server-rendered storefront pages', () => {
           return template + ' render ' + n + ' of ' + o.url + ' dark=' + o.darkMode;
         };`,
       );
-      ({ server: cachedServer } = await webAppsServer(cachedDir, pages));
+      ({ server: cachedServer } = await webAppsServer(cachedDir, { pages }));
     });
     afterAll(() => rmSync(cachedDir, { recursive: true, force: true }));
 

@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { Server } from 'node:http';
-import Fastify from 'fastify';
+import { webAppsServer } from '../../../../test/support/web-apps-server';
 import { registerSecurityHeaders } from '../http/security-headers';
-import { webAppsServer } from './testing';
-import { mountWebApps } from './web-apps';
 
-describe('mountWebApps', () => {
+describe('webApps', () => {
   const dir = mkdtempSync(join(tmpdir(), 'web-apps-'));
   let server: Server;
 
@@ -31,17 +29,18 @@ describe('mountWebApps', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('sends the headers the hooks set (security headers, request id) with the pages and files it writes itself', async () => {
-    const fastify = Fastify();
-    registerSecurityHeaders(fastify, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
-    fastify.addHook('onRequest', (_req, reply, done) => {
-      reply.header('X-Request-Id', 'test-id');
-      done();
+    const hooked = await webAppsServer(dir, {
+      configure: (fastify) => {
+        registerSecurityHeaders(fastify, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+        fastify.addHook('onRequest', (_req, reply, done) => {
+          reply.header('X-Request-Id', 'test-id');
+          done();
+        });
+      },
     });
-    mountWebApps(fastify, dir);
-    await fastify.ready();
     try {
       for (const url of ['/', '/shop', '/admin/products', '/assets/index-abc.js']) {
-        const res = await request(fastify.server).get(url).expect(200);
+        const res = await request(hooked.server).get(url).expect(200);
         expect({ url, csp: res.headers['content-security-policy'], frame: res.headers['x-frame-options'], id: res.headers['x-request-id'] }).toEqual({
           url,
           csp: expect.stringContaining("default-src 'self'"),
@@ -50,7 +49,7 @@ describe('mountWebApps', () => {
         });
       }
     } finally {
-      await fastify.close();
+      await hooked.close();
     }
   });
 

@@ -1,13 +1,12 @@
 import send from '@fastify/send';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { compressedAssets } from './compressed-assets';
 import type { ResponseCache } from '../catalog-cache/response-cache';
-import { rawResponseOf } from '../http/raw-response';
 import { htmlSender, prerenderedPages } from './html-pages';
 import { darkModeOf, serverRenderedPages } from './server-rendered-pages';
+import type { PageDataFetch } from './in-process-fetch';
 import { webRequestOf, type WebRequest } from './web-request';
 
 /** Paths that are never a client-side route: dotfiles of tools and files by extension. */
@@ -57,28 +56,66 @@ function webApp(dir: string, serverRendered?: ReturnType<typeof serverRenderedPa
   };
 }
 
+/** What the web apps answer: see webApps. */
+export interface WebApps {
+  mounted: { storefront: boolean; admin: boolean };
+  /**
+   * Answers a GET or HEAD outside /api on the raw response (the storefront at /, the console at /admin): true once
+   * answered, false when neither app has anything for the address (the caller then answers 404).
+   */
+  answer(raw: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Sends the storefront's not-found page (in the cookie's mode) with status 404; false when the build has none. */
+  sendNotFoundPage(raw: IncomingMessage, res: ServerResponse): boolean;
+}
+
+/** Images, fonts and other files by extension: never a page, even where a client route could take the path. */
+const FILE_EXTENSION = /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|webmanifest|pdf)$/i;
+
+/** The path of a URL, without its query. */
+export function pathOf(url: string): string {
+  return url.split('?')[0] ?? '/';
+}
+
 /**
- * Serves the built storefront at / and the console at /admin, with client-side routing fallbacks, on every GET
- * and HEAD that no API route takes. An address under /api, or one neither app has, gets the API's 404.
+ * Whether a request asks for a page of a web app (a client route outside /api): these count against the 'pages'
+ * rate limit, and an error on them is answered with the shop's error page, not JSON. Files (assets, images, any
+ * path with a file's extension) and everything under /api are not pages.
  */
-export function mountWebApps(server: FastifyInstance, webDistDir: string, pageCache?: ResponseCache): { storefront: boolean; admin: boolean } {
+export function isPageRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = pathOf(url);
+  if (path === '/api' || path.startsWith('/api/') || path.includes('/assets/')) return false;
+  return isClientRoute(path) && !FILE_EXTENSION.test(path);
+}
+
+/**
+ * The built storefront (served at /) and console (at /admin) of `webDistDir`, with their client-side routing
+ * fallbacks. The storefront's data pages are rendered at request time (kept in `pageCache`), their data read
+ * through `fetch` (in process) when given. Nest's PagesController (pages.controller.ts) sends every GET and HEAD
+ * that no API route takes here, after the guards and the throttler.
+ */
+export function webApps(webDistDir: string, options: { pageCache?: ResponseCache; fetch?: PageDataFetch } = {}): WebApps {
   const storefrontDir = join(webDistDir, 'storefront');
   const adminDir = join(webDistDir, 'admin');
   const mounted = { storefront: existsSync(join(storefrontDir, 'index.html')), admin: existsSync(join(adminDir, 'index.html')) };
   const admin = mounted.admin ? webApp(adminDir) : undefined;
-  const storefront = mounted.storefront ? webApp(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), pageCache)) : undefined;
-
-  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isAdmin = path === '/admin' || path.startsWith('/admin/');
-    const app = isAdmin ? admin : path === '/api' || path.startsWith('/api/') ? undefined : storefront;
-    if (app && (await app(webRequestOf(request.raw, isAdmin ? path.slice('/admin'.length) || '/' : path), rawResponseOf(reply)))) {
-      reply.hijack();
-      return;
-    }
-    reply.callNotFound();
+  const storefront = mounted.storefront ? webApp(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), { pages: options.pageCache, fetch: options.fetch })) : undefined;
+  const notFoundPage = mounted.storefront ? prerenderedPages(storefrontDir) : undefined;
+  const sendHtml = htmlSender();
+  return {
+    mounted,
+    async answer(raw, res) {
+      const path = pathOf(raw.url ?? '/');
+      const isAdmin = path === '/admin' || path.startsWith('/admin/');
+      const app = isAdmin ? admin : path === '/api' || path.startsWith('/api/') ? undefined : storefront;
+      return !!app && (await app(webRequestOf(raw, isAdmin ? path.slice('/admin'.length) || '/' : path), res));
+    },
+    sendNotFoundPage(raw, res) {
+      // A path no route takes: the '*' page.
+      const page = notFoundPage?.('/\0not-found', darkModeOf(raw.headers.cookie));
+      if (!page?.notFound || !existsSync(join(storefrontDir, page.file))) return false;
+      sendHtml(webRequestOf(raw), res, join(storefrontDir, page.file), 404);
+      return true;
+    },
   };
-  server.route({ method: ['GET', 'HEAD'], url: '/', handler, exposeHeadRoute: false });
-  server.route({ method: ['GET', 'HEAD'], url: '/*', handler, exposeHeadRoute: false });
-  return mounted;
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, appStore, inPrerenderedState, prefetchFirstPage, takeServerData } from './providers';
+import { rendersAddress } from './rendered-address';
 import { AppRouter, routerReady } from './router';
 
 /** How long the first render waits at most for the first page's critical data. */
@@ -8,14 +9,15 @@ const DATA_WAIT_MS = 2500;
 
 /**
  * React takes the prerendered HTML over as it is (hydration: no second DOM, no second layout) when this visit
- * renders the same HTML: the path and query it was rendered for, the same state (mode, signed out, empty
- * cart), and no data fetched before the first render. Otherwise the first render replaces it. The layout
- * (top bar or side bar) is CSS, the same HTML at every width.
+ * renders the same HTML: the path and query it was rendered for (of the query, those parameters the page reads,
+ * for a server-rendered page: see rendersAddress), the same state (mode, signed out, empty cart), and no data
+ * fetched before the first render. Otherwise the first render replaces it. The layout (top bar or side bar) is
+ * CSS, the same HTML at every width.
  */
-function hydratable(page: HTMLElement | null, dataFetched: boolean): page is HTMLElement {
+function hydratable(page: HTMLElement | null, dataFetched: boolean, serverRendered: boolean): page is HTMLElement {
   return (
     !!page &&
-    page.dataset.path === window.location.pathname + window.location.search &&
+    rendersAddress(page.dataset.path, window.location.pathname, window.location.search, serverRendered) &&
     !dataFetched &&
     inPrerenderedState(page.dataset.dark !== 'false')
   );
@@ -59,7 +61,7 @@ export async function boot(nextTask: () => Promise<void>): Promise<void> {
   takeServerData();
   // As a transition, it yields to the browser every few milliseconds (the prerendered page is on screen).
   startTransition(() => {
-    if (hydratable(prerendered, dataFetched)) {
+    if (hydratable(prerendered, dataFetched, serverRendered)) {
       hydrateRoot(
         prerendered,
         <>

@@ -16,6 +16,12 @@ export interface PageEntry {
   /** The page's module: its chunks are fetched along with the app's entry. */
   module: string;
   serverRendered?: boolean;
+  /**
+   * The query parameters a server-rendered page reads (none when absent). The API renders and keeps the page per
+   * path, mode and these parameters only: any other parameter in the address neither causes a render nor changes
+   * the page (storefront-ssr/query.json). A page that starts reading a parameter must name it here.
+   */
+  query?: readonly string[];
   /** Scripts of the public folder run before the app on the prerendered page. */
   bootScripts?: string[];
 }
@@ -34,6 +40,8 @@ export const PAGES: PageEntry[] = [
     routes: ['/shop', '/Shop', '/shop/search/:keyword', '/Shop/search/:keyword', '/shop/category/:categoryId', '/Shop/category/:categoryId', '/shop/:categoryId'],
     module: 'src/features/products/ShopPage.tsx',
     serverRendered: true,
+    // ShopPage: the search text, the page, the order, and the filters of shop-filters.ts (filtersOf).
+    query: ['search', 'page', 'sort', 'category', 'brand', 'size', 'colour', 'price', 'inStock'],
   },
   {
     name: 'product',

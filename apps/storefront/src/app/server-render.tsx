@@ -11,8 +11,13 @@ globalThis.threadlineServerRender = { origin: '' };
 export interface ServerRenderOptions {
   /** The page's path and query string, as asked for. */
   url: string;
-  /** Where the API answers the page's requests (the API itself: http://127.0.0.1:<port>). */
+  /** Where the API answers the page's requests (the API itself; a name only when `fetch` is given). */
   origin: string;
+  /**
+   * How the page's requests are made: the API passes a fetch that answers them in process, through its own
+   * pipeline, with no loopback connection. Without it, the global fetch to `origin`.
+   */
+  fetch?: typeof fetch;
   /** The visitor's mode (the darkMode cookie, dark without one). */
   darkMode: boolean;
   /** The time the render may take, answers included; it fails after that (the API sends the prerendered page). */
@@ -35,7 +40,10 @@ export interface RenderedPage {
 
 export async function renderPage(template: string, options: ServerRenderOptions): Promise<RenderedPage> {
   const flag = globalThis.threadlineServerRender;
-  if (flag) flag.origin = options.origin.replace(/\/+$/, '');
+  if (flag) {
+    flag.origin = options.origin.replace(/\/+$/, '');
+    flag.fetch = options.fetch;
+  }
   const { renderPage: render } = await import('./server-app');
   return render(template, options);
 }

@@ -16,6 +16,8 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
+  // In the server renderer, the API's own fetch (answered in process); else the page's.
+  fetchFn: (input, init) => (globalThis.threadlineServerRender?.fetch ?? fetch)(input, init),
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders: (headers) => {
@@ -46,7 +48,7 @@ export function withoutUnsetParams(args: string | FetchArgs): string | FetchArgs
 
 declare global {
   /** Set by the server renderer (app/server-render.tsx) before the app's modules load. */
-  var threadlineServerRender: { origin: string } | undefined;
+  var threadlineServerRender: { origin: string; fetch?: typeof fetch } | undefined;
 }
 
 /** In the server renderer, the API's own address: the page's requests go there (Node has no page URL). */
