@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const ifMissing = process.argv.includes('--if-missing');
-const SERVER_BUILD = ['tools/build-server.mjs', 'tools/swc-options.cjs', 'tools/openapi/swagger-metadata.mjs', 'tsconfig.json'];
+const SERVER_BUILD = ['tools/build-server.mjs', 'tools/swc-options.cjs', 'tools/server.swcrc', 'tools/openapi/swagger-metadata.mjs', 'tsconfig.json'];
 // vite's own bin, not npx: npx costs a second per call and adds npm's warnings to the output.
 const VITE = [process.execPath, join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--config'];
 

@@ -20,7 +20,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Declared packages that no source file imports, and why each one is needed. */
 export const TOOLS = {
   '@redocly/cli': 'lints openapi.json with the recommended rules (apps/api/src/openapi-lint.spec.ts runs its bin)',
-  '@nestjs/cli': '`npx nest generate` for new modules and `nest build` (tsc) as a fallback builder; nest-cli.json, which it reads, also holds the Swagger plugin options tools/build-server.mjs uses',
+  '@nestjs/cli': '`npx nest generate` for new modules, and `nest build`/`nest start` with the same SWC settings as the build (nest-cli.json names tools/server.swcrc); nest-cli.json also holds the Swagger plugin options tools/build-server.mjs uses',
   '@fastify/static': "serves Swagger UI's files at /api/docs: @nestjs/swagger loads it through the Fastify adapter's useStaticAssets()",
   '@nestjs/schematics': "nest-cli.json's schematics collection (`npx nest generate`)",
   '@types/etag': 'types',

@@ -61,7 +61,7 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
   });
   registerAccessLog(fastify, app.get<symbol, PinoLogger>(API_LOGGER));
   await registerBodyParsers(fastify);
-  registerEtags(fastify);
+  await registerEtags(fastify);
   registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
@@ -86,7 +86,7 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
   await app.register(fastifyCors, {
     origin: config.corsOrigins,
     credentials: true,
-    exposedHeaders: ['X-Total-Count', 'Content-Range', 'X-Request-Id', 'ETag'],
+    exposedHeaders: ['X-Total-Count', 'Content-Range', 'X-Request-Id', 'ETag', 'Deprecation', 'Sunset', 'Link'],
   });
   // The SEO files and the web apps' pages (PagesController) are outside /api.
   app.setGlobalPrefix('api', { exclude: [...SEO_PATHS, ...PAGE_PREFIX_EXCLUDES] });

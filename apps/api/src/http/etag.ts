@@ -1,4 +1,4 @@
-import computeEtag from 'etag';
+import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 
@@ -7,15 +7,10 @@ export function isFresh(req: { headers: FastifyRequest['headers'] }, headers: Re
   return fresh(req.headers, { etag: headers.etag as string | undefined, 'last-modified': headers['last-modified'] as string | undefined });
 }
 
-function withEtag(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+function notModified(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (req.method !== 'GET' && req.method !== 'HEAD') return payload;
   const status = reply.statusCode;
-  if (status < 200 || status >= 300) return payload;
-  if (reply.getHeader('etag') === undefined) {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    reply.header('etag', computeEtag(payload, { weak: true }));
-  }
-  if (!isFresh(req, reply.getHeaders())) return payload;
+  if (status < 200 || status >= 300 || !isFresh(req, reply.getHeaders())) return payload;
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
@@ -24,10 +19,13 @@ function withEtag(req: FastifyRequest, reply: FastifyReply, payload: unknown): u
 }
 
 /**
- * Every successful GET answer sent through Fastify gets a weak ETag of its bytes (unless its handler set one),
- * and a caller whose If-None-Match names it gets 304 with no body: what Express did by default, which the
- * catalog cache, the console and the storefront's revalidation rely on.
+ * Every answer sent through Fastify gets a weak ETag of its bytes unless its handler set one (@fastify/etag), and
+ * a successful GET or HEAD whose caller already holds it (If-None-Match: one tag, a list or `*`, compared weakly;
+ * or If-Modified-Since) is answered 304 with no body, as HTTP's conditional requests say: what Express did by
+ * default, which the catalog cache, the console and the storefront's revalidation rely on. @fastify/etag's own 304
+ * compares the header with one tag as a string only, so its 304 is off and `fresh` (jshttp) decides.
  */
-export function registerEtags(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', (req, reply, payload, done) => done(null, withEtag(req, reply, payload)));
+export async function registerEtags(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(fastifyEtag, { weak: true, replyWith304: false });
+  fastify.addHook('onSend', (req, reply, payload, done) => done(null, notModified(req, reply, payload)));
 }
