@@ -67,7 +67,7 @@ describe('authProvider', () => {
     await provider.login({ username: 'root@example.com', password: 'secret-pass' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/users/auth');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'root@example.com', password: 'secret-pass' });
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'root@example.com', password: 'secret-pass' });
     expect(readSession(store)?.user.username).toBe('root');
     expect(map.get('token')).toBe('fresh');
     expect(map.get('expirationTime')).toBe(String(Date.parse(expiresAt)));

@@ -77,35 +77,39 @@ export function createAuthProvider(options: AuthProviderOptions = {}): AuthProvi
       return refusal(true).redirectTo;
     },
 
-    async checkAuth() {
-      if (!isAdminSession(readSession(store()))) throw refusal();
+    checkAuth() {
+      // react-admin reads redirectTo and message: false off the rejection value, which is therefore no Error.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+      return isAdminSession(readSession(store())) ? Promise.resolve() : Promise.reject(refusal());
     },
 
     /**
      * A 401 with a session stored (expired or revoked on the server mid-session) keeps the page and asks for
      * a new sign-in there, so an edit in progress is not lost; a 401 without any session goes to /login.
      */
-    async checkError(error: { status?: number }) {
-      if (error?.status !== 401) return;
+    checkError(error: { status?: number }) {
+      if (error?.status !== 401) return Promise.resolve();
       if (store()?.getItem(SESSION_KEYS.token)) {
         sessionExpired();
-        return;
+        return Promise.resolve();
       }
-      throw refusal(true);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- react-admin reads redirectTo off the rejection value
+      return Promise.reject(refusal(true));
     },
 
-    async getIdentity() {
+    getIdentity() {
       const session = readSession(store());
-      if (!session) throw refusal();
-      return { id: session.user._id, fullName: session.user.username, avatar: session.user.photoURL ?? undefined };
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- react-admin reads redirectTo off the rejection value
+      if (!session) return Promise.reject(refusal());
+      return Promise.resolve({ id: session.user._id, fullName: session.user.username, avatar: session.user.photoURL ?? undefined });
     },
 
-    async getPermissions() {
-      return isAdminSession(readSession(store())) ? 'admin' : 'none';
+    getPermissions() {
+      return Promise.resolve(isAdminSession(readSession(store())) ? 'admin' : 'none');
     },
 
-    async canAccess() {
-      return isAdminSession(readSession(store()));
+    canAccess() {
+      return Promise.resolve(isAdminSession(readSession(store())));
     },
   };
 }

@@ -82,7 +82,7 @@ export function CategoryList() {
       notify('Category name is required', { type: 'error' });
       return;
     }
-    create(
+    void create(
       'categories',
       { data: { name: trimmed } },
       {
@@ -102,7 +102,7 @@ export function CategoryList() {
       notify('Category name is required', { type: 'error' });
       return;
     }
-    update(
+    void update(
       'categories',
       { id: selected.id, data: { name: trimmed }, previousData: selected },
       {
@@ -119,7 +119,7 @@ export function CategoryList() {
   const handleDelete = () => {
     if (!selected) return;
     const deletedName = selected.name;
-    remove(
+    void remove(
       'categories',
       { id: selected.id, previousData: selected },
       {

@@ -21,7 +21,7 @@ function HandledButton({ record }: { record: ContactMessageRecord }) {
   return (
     <Button size="small" disabled={isPending} onClick={(e) => {
       e.stopPropagation();
-      toggle();
+      void toggle();
     }}>
       {record.handled ? 'Reopen' : 'Mark handled'}
     </Button>

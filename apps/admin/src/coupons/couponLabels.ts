@@ -28,8 +28,8 @@ export function couponEnds(endsAt: string | null | undefined): string {
 /** The end date checked in the form, with the API's words: it must come after the start. */
 export function endsAfterStarts(endsAt: unknown, values: { startsAt?: unknown }): string | undefined {
   if (!endsAt || !values.startsAt) return undefined;
-  const end = new Date(String(endsAt)).getTime();
-  const start = new Date(String(values.startsAt)).getTime();
+  const end = new Date(endsAt as string | number | Date).getTime();
+  const start = new Date(values.startsAt as string | number | Date).getTime();
   if (Number.isNaN(end) || Number.isNaN(start)) return undefined;
   return end <= start ? 'The end date must be after the start date' : undefined;
 }

@@ -43,6 +43,9 @@ function period(raw: unknown): PeriodRevenue {
   return { orders: num(p.orders), revenue: num(p.revenue), averageOrderValue: num(p.averageOrderValue) };
 }
 
+/** A figure's label: the text or number the API sent, '' for anything else. */
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 export function normaliseStats(raw: unknown): DashboardStats {
   const s = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const byPeriod = (s.revenueByPeriod && typeof s.revenueByPeriod === 'object' ? s.revenueByPeriod : {}) as Record<string, unknown>;
@@ -63,14 +66,14 @@ export function normaliseStats(raw: unknown): DashboardStats {
     ordersByStatus,
     pendingOrders: ordersByStatus.pending ?? 0,
     newCustomers: num(s.newCustomers),
-    salesPerDay: arr(s.salesPerDay).map((d) => ({ date: String(d.date ?? d._id ?? ''), orders: num(d.orders ?? d.count), revenue: num(d.revenue ?? d.total) })),
-    topProducts: arr(s.topProducts).map((p) => ({ productId: String(p.productId ?? p._id ?? ''), name: String(p.name ?? ''), quantity: num(p.quantity ?? p.sold), revenue: num(p.revenue) })),
+    salesPerDay: arr(s.salesPerDay).map((d) => ({ date: text(d.date ?? d._id), orders: num(d.orders ?? d.count), revenue: num(d.revenue ?? d.total) })),
+    topProducts: arr(s.topProducts).map((p) => ({ productId: text(p.productId ?? p._id), name: text(p.name), quantity: num(p.quantity ?? p.sold), revenue: num(p.revenue) })),
     lowStock: arr(s.lowStockProducts ?? s.lowStock).map((p) => ({
-      id: String(p.id ?? p._id ?? ''),
-      name: String(p.name ?? ''),
+      id: text(p.id ?? p._id),
+      name: text(p.name),
       countInStock: num(p.countInStock),
       variants: arr(p.variants).map(
-        (v): LowStockVariant => ({ sku: String(v.sku ?? ''), size: typeof v.size === 'string' ? v.size : null, colour: typeof v.colour === 'string' ? v.colour : null, countInStock: num(v.countInStock) }),
+        (v): LowStockVariant => ({ sku: text(v.sku), size: typeof v.size === 'string' ? v.size : null, colour: typeof v.colour === 'string' ? v.colour : null, countInStock: num(v.countInStock) }),
       ),
     })),
     ...(typeof s.lowStockThreshold === 'number' ? { lowStockThreshold: s.lowStockThreshold } : {}),

@@ -21,6 +21,7 @@ function ThemeSync() {
     const wanted = storefrontTheme();
     if (theme !== wanted) setTheme(wanted);
     // Once, on opening: afterwards the console's own toggle decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run once on opening, on purpose
   }, []);
   return null;
 }

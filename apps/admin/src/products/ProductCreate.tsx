@@ -24,7 +24,7 @@ export function ProductCreate() {
       notify(problem, { type: 'error' });
       return;
     }
-    create(
+    void create(
       'products',
       { data: toProductData(values) },
       {

@@ -59,7 +59,7 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
       notify(problem, { type: 'error' });
       return;
     }
-    update(
+    void update(
       'products',
       { id, data: toProductData(values), previousData: { ...product, ...toProductData(fromProduct(product)) } },
       {
@@ -75,7 +75,7 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
 
   const confirmDelete = () =>
     product &&
-    remove(
+    void remove(
       'products',
       { id, previousData: product },
       {

@@ -68,7 +68,7 @@ export const emptyProduct = (): ProductFormValues => ({
 });
 
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
 export function fromProduct(p: ProductSource): ProductFormValues {
   const category = p.category && typeof p.category === 'object' ? (p.category._id ?? '') : str(p.category);
