@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const TEST_FILES = ['test/**/*.ts', '**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.resilience-spec.ts', '**/*.test.ts', '**/*.test.tsx'];
 
 const INSTEAD =
-  'wait for the event that shows the work is done (the job\'s completion or a drained queue, the mail in the outbox, ' +
+  "wait for the event that shows the work is done (the job's completion or a drained queue, the mail in the outbox, " +
   'the network answer, or until() from test/support/polling.ts), then assert. Only real time (a rate-limit window, an ' +
   'expiry, a restart delay) may stay, with `// eslint-disable-next-line <rule> -- <why it is time>`';
 /** As an esquery regular expression (no '/' inside: esquery's regex ends at the first one). */
@@ -45,7 +45,10 @@ const noFixedSleeps = {
   ],
   'no-restricted-properties': [
     'error',
-    { property: 'waitForTimeout', message: `waitForTimeout() is a fixed sleep: wait for what the page shows or answers (expect(locator).toBeVisible(), page.waitForResponse(), expect.poll()); ${INSTEAD}.` },
+    {
+      property: 'waitForTimeout',
+      message: `waitForTimeout() is a fixed sleep: wait for what the page shows or answers (expect(locator).toBeVisible(), page.waitForResponse(), expect.poll()); ${INSTEAD}.`,
+    },
   ],
   'no-restricted-imports': [
     'error',
@@ -84,11 +87,15 @@ const storefrontLayers = {
       'error',
       {
         default: 'disallow',
-        message: 'A {{ from.element.type }} file may not import a {{ to.element.type }} file: shared → features → app, and no feature imports another',
+        message:
+          'A {{ from.element.type }} file may not import a {{ to.element.type }} file: shared → features → app, and no feature imports another',
         policies: [
           { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
           { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'shared' } } } },
-          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+          {
+            from: { element: { type: 'feature' } },
+            allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+          },
           { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['shared', 'feature', 'app'] } } } } },
         ],
       },
@@ -165,7 +172,8 @@ const reactHookRules = {
  * rest of the server takes that object. Tests, their helpers, the tools and the engine's own test and bench
  * helpers may still read process.env; the web apps have none.
  */
-const ENV_MESSAGE = 'Only libs/config reads the environment: add the variable to AppConfig (libs/config/src/load-config.ts, README\'s configuration table) and take it from the config.';
+const ENV_MESSAGE =
+  "Only libs/config reads the environment: add the variable to AppConfig (libs/config/src/load-config.ts, README's configuration table) and take it from the config.";
 const envOnlyInConfig = {
   'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }],
   'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE })) }],

@@ -12,5 +12,12 @@ module.exports = {
   // The Swagger plugin metadata the api project's setup loads (tools/jest/global-setup.mjs).
   globalSetup: base.globalSetup,
   // Only the fault tests (*.resilience-spec.ts): an .e2e-spec.ts is the api tier's (jest.config.js), not run here too.
-  projects: [{ ...api, displayName: 'resilience', testPathIgnorePatterns: ['/node_modules/'], testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts'] }],
+  projects: [
+    {
+      ...api,
+      displayName: 'resilience',
+      testPathIgnorePatterns: ['/node_modules/'],
+      testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts'],
+    },
+  ],
 };

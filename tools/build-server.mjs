@@ -84,7 +84,10 @@ async function buildApp(app) {
   const files = [...sources(join(root, 'apps', app, 'src')), ...libSources()];
   await compile(files, (file) => join(out, relative(root, file)).replace(/\.ts$/, '.js'), swcOptions(paths, true));
   if (app === 'api') {
-    const metadata = await transform(swaggerMetadataSource(join(root, 'apps/api/src')), { ...swcOptions(paths, false), filename: join(root, 'apps/api/src/swagger-metadata.ts') });
+    const metadata = await transform(swaggerMetadataSource(join(root, 'apps/api/src')), {
+      ...swcOptions(paths, false),
+      filename: join(root, 'apps/api/src/swagger-metadata.ts'),
+    });
     writeFileSync(join(out, 'apps/api/src/swagger-metadata.js'), metadata.code);
   }
 }

@@ -82,7 +82,9 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 let finished = 0;
 let failed = false;
-process.stdout.write(`building ${todo.map((t) => t.name).join(', ')} (${todo.length} step${todo.length > 1 ? 's' : ''}, ${Math.min(availableParallelism(), todo.length)} at a time)\n`);
+process.stdout.write(
+  `building ${todo.map((t) => t.name).join(', ')} (${todo.length} step${todo.length > 1 ? 's' : ''}, ${Math.min(availableParallelism(), todo.length)} at a time)\n`,
+);
 
 const running = new Set();
 // A line every 5 s while steps run, so a slow machine shows it is still working and on what.
@@ -95,7 +97,11 @@ function build(target) {
     const since = Date.now();
     running.add(target.name);
     // Always a production build: run from a test runner (NODE_ENV=test), vite would bundle React's development build.
-    const child = spawn(target.command[0], target.command.slice(1), { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(target.command[0], target.command.slice(1), {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk.toString()));
     child.stderr.on('data', (chunk) => (output += chunk.toString()));

@@ -15,7 +15,15 @@ import { log, root, startShop, waitForIdleWorker } from './bench/shop.mjs';
 const args = process.argv.slice(2);
 const given = args.includes('--url') ? args[args.indexOf('--url') + 1] : undefined;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const OUT = join(root, 'docs', 'screenshots');
 const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -80,7 +88,11 @@ async function openMiniCart(page, productPath) {
 
 /** Signs the demo customer in over the API and keeps the session where the storefront does (localStorage). */
 async function signInDemoCustomer(context, url) {
-  const res = await fetch(`${url}/api/users/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CUSTOMER) });
+  const res = await fetch(`${url}/api/users/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_CUSTOMER),
+  });
   if (!res.ok) throw new Error(`the demo customer could not sign in: ${res.status}`);
   const { token, expiresAt, ...user } = await res.json();
   await context.addInitScript(
@@ -111,7 +123,14 @@ async function main() {
     const pages = { home: '/', shop: '/shop', product: `/product/${product._id}` };
     let skippedMiniCart = false;
     for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await browser.newContext({ baseURL: shop.url, viewport, deviceScaleFactor: 1, isMobile: device === 'mobile', hasTouch: device === 'mobile', colorScheme: 'dark' });
+      const context = await browser.newContext({
+        baseURL: shop.url,
+        viewport,
+        deviceScaleFactor: 1,
+        isMobile: device === 'mobile',
+        hasTouch: device === 'mobile',
+        colorScheme: 'dark',
+      });
       const page = await context.newPage();
       for (const [name, path] of Object.entries(pages)) {
         await page.goto(path, { waitUntil: 'load', timeout: TIMEOUT });
@@ -124,7 +143,9 @@ async function main() {
         await shoot(page, `mini-cart-${device}`);
       } else {
         skippedMiniCart = true;
-        process.stderr.write(`[screenshots] warning: no header cart button (name "Cart…") opening a "Shopping cart" dialog at ${device} width: mini-cart shot skipped\n`);
+        process.stderr.write(
+          `[screenshots] warning: no header cart button (name "Cart…") opening a "Shopping cart" dialog at ${device} width: mini-cart shot skipped\n`,
+        );
       }
       await context.close();
     }

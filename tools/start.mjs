@@ -55,7 +55,11 @@ function run(name, command, args, options = {}) {
   children.push({ name, child });
   prefixOutput(child, name);
   child.on('exit', (code, signal) => {
-    if (!stopping) void fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the shop`, `read the [${name}] lines above for the cause, fix it, then run npm start again`);
+    if (!stopping)
+      void fail(
+        `${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the shop`,
+        `read the [${name}] lines above for the cause, fix it, then run npm start again`,
+      );
   });
   return child;
 }
@@ -113,12 +117,28 @@ async function ensureRedis(dataDir) {
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   log('no Redis at 127.0.0.1:6379; starting redis-server for this shop');
-  run('redis', 'redis-server', ['--bind', '127.0.0.1', '--port', '6379', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction']);
+  run('redis', 'redis-server', [
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    '6379',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--save',
+    '',
+    '--maxmemory-policy',
+    'noeviction',
+  ]);
   for (let i = 0; i < 50; i += 1) {
     if (await redisPing(url)) return;
     await sleep(100);
   }
-  return fail('redis-server did not answer within 5 s', 'read the [redis] lines above; start Redis yourself and set REDIS_URL, then run npm start again');
+  return fail(
+    'redis-server did not answer within 5 s',
+    'read the [redis] lines above; start Redis yourself and set REDIS_URL, then run npm start again',
+  );
 }
 
 /** Host and port of a mongodb:// URI's first server (undefined for mongodb+srv://, which needs DNS to know). */
@@ -158,9 +178,19 @@ function startEngine(dataDir) {
   const dbPath = join(dataDir, 'db');
   mkdirSync(dbPath, { recursive: true });
   return new Promise((resolveUri) => {
-    const child = run('mongo', process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', env.EMBEDDED_MONGO_PORT || '0', '--dbpath', dbPath]);
+    const child = run('mongo', process.execPath, [
+      join(root, 'dist/libs/embedded-mongo/cli.js'),
+      '--port',
+      env.EMBEDDED_MONGO_PORT || '0',
+      '--dbpath',
+      dbPath,
+    ]);
     const timer = setTimeout(
-      () => void fail('the embedded MongoDB engine did not start within 30 s', `read the [mongo] lines above; if the data in ${dbPath} is damaged, move it away and run npm start again`),
+      () =>
+        void fail(
+          'the embedded MongoDB engine did not start within 30 s',
+          `read the [mongo] lines above; if the data in ${dbPath} is damaged, move it away and run npm start again`,
+        ),
       30_000,
     );
     child.stdout.on('data', (chunk) => {
@@ -253,7 +283,8 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
 
   const build = spawnSync(process.execPath, [join(root, 'tools/build.mjs'), '--if-missing'], { cwd: root, stdio: 'inherit', env });
-  if (build.status !== 0) return fail('the build failed (its output is above)', 'fix the error it names, then run npm start again (npm run build rebuilds everything)');
+  if (build.status !== 0)
+    return fail('the build failed (its output is above)', 'fix the error it names, then run npm start again (npm run build rebuilds everything)');
 
   await ensureRedis(dataDir);
   if (env.MONGODB_URI) await checkMongo(env.MONGODB_URI);
@@ -287,4 +318,6 @@ async function main() {
   await followSeed(local, seed);
 }
 
-main().catch((error) => fail(error instanceof Error ? error.message : String(error), 'run npm start again; if it fails the same way, report the message above'));
+main().catch((error) =>
+  fail(error instanceof Error ? error.message : String(error), 'run npm start again; if it fails the same way, report the message above'),
+);

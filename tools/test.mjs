@@ -53,7 +53,12 @@ function together(steps) {
           child.on('close', (code) => {
             const seconds = (Date.now() - started) / 1000;
             times.push([name, seconds]);
-            process.stdout.write(`\n=== ${name}\n${output}=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s, beside ${steps.filter((s) => s.name !== name).map((s) => s.name).join(', ')})\n`);
+            process.stdout.write(
+              `\n=== ${name}\n${output}=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s, beside ${steps
+                .filter((s) => s.name !== name)
+                .map((s) => s.name)
+                .join(', ')})\n`,
+            );
             if (code !== 0) failedSteps.push(name);
             done();
           });
@@ -118,7 +123,15 @@ if (onlyJest) {
     apps.map((app) => ({
       name: `web: ${app}`,
       command: process.execPath,
-      args: [bin('vitest/vitest.mjs'), 'run', '--config', `apps/${app}/vite.config.mts`, '--reporter=default', '--reporter=json', `--outputFile=${join(results, `vitest-${app}.json`)}`],
+      args: [
+        bin('vitest/vitest.mjs'),
+        'run',
+        '--config',
+        `apps/${app}/vite.config.mts`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${join(results, `vitest-${app}.json`)}`,
+      ],
     })),
   );
   for (const app of apps) countVitest(join(results, `vitest-${app}.json`));
@@ -127,7 +140,9 @@ if (onlyJest) {
   countPlaywright(join(results, 'playwright.json'));
 }
 
-process.stdout.write(`\nstep times: ${times.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ')}; npm test took ${((Date.now() - runStarted) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `\nstep times: ${times.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ')}; npm test took ${((Date.now() - runStarted) / 1000).toFixed(1)} s\n`,
+);
 if (failedSteps.length) process.stdout.write(`failed steps: ${failedSteps.join(', ')}\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

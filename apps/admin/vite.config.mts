@@ -17,7 +17,10 @@ export default defineConfig({
     testTimeout: 20_000,
     projects: [
       { extends: true, test: { name: 'admin', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'admin-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['../../test/web-support/setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'admin-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['../../test/web-support/setup.ts'] },
+      },
     ],
   },
 });

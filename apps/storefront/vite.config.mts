@@ -52,7 +52,14 @@ function prerenderPages(): Plugin {
           for (const darkMode of [true, false]) {
             const { markup, meta } = await prerender(path, darkMode);
             if (!meta) throw new Error(`prerender ${path}: the page set no title (usePageMeta)`);
-            const html = composePage(template, { markup, path, ...meta, darkMode, modulePreloads: chunkFiles(manifest, page.module), bootScripts: page.bootScripts });
+            const html = composePage(template, {
+              markup,
+              path,
+              ...meta,
+              darkMode,
+              modulePreloads: chunkFiles(manifest, page.module),
+              bootScripts: page.bootScripts,
+            });
             writeFileSync(join(outDir, darkMode ? file : lightFile(file)), html);
           }
           for (const route of page.routes) pages[route] = file;
@@ -108,7 +115,15 @@ export default defineConfig({
     rolldownOptions: {
       // The libraries every page runs in three chunks (React, the others, MUI's components): few requests on the
       // first load (each costs a round trip), and each chunk is evaluated in a task of its own (main.tsx).
-      output: { codeSplitting: { groups: [{ name: 'react', test: REACT }, { name: 'framework', test: FRAMEWORK }, { name: 'mui', test: /@mui[\\/]material[\\/]/, minShareCount: 8 }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: REACT },
+            { name: 'framework', test: FRAMEWORK },
+            { name: 'mui', test: /@mui[\\/]material[\\/]/, minShareCount: 8 },
+          ],
+        },
+      },
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
@@ -119,7 +134,15 @@ export default defineConfig({
     testTimeout: 20_000,
     projects: [
       { extends: true, test: { name: 'storefront', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'storefront-components', environment: 'happy-dom', include: ['src/**/*.test.tsx'], setupFiles: ['../../test/web-support/setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'storefront-components',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['../../test/web-support/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -54,7 +54,12 @@ test.describe('the audit log holds every admin write of the console', () => {
 
   /** The entries of one record, newest first. */
   async function entriesOf(documentId: string): Promise<Entry[]> {
-    const res = await asAdmin(stack.http().get('/api/audit').query({ filter: JSON.stringify({ documentId }), perPage: '100' }));
+    const res = await asAdmin(
+      stack
+        .http()
+        .get('/api/audit')
+        .query({ filter: JSON.stringify({ documentId }), perPage: '100' }),
+    );
     expect(res.status).toBe(200);
     return res.body as Entry[];
   }
@@ -62,8 +67,14 @@ test.describe('the audit log holds every admin write of the console', () => {
   /** The latest entry of `documentId` made by `method route` that changed `field`, by this admin (and its summary). */
   async function expectLogged(documentId: string, resource: string, route: string, field: string): Promise<Change & { summary: string }> {
     const entries = await entriesOf(documentId);
-    const entry = entries.find((e) => `${e.method} ${e.route}` === route && e.resource === resource && e.changes.some((c) => c.field === field || c.field.startsWith(`${field}.`)));
-    if (!entry) throw new Error(`no ${resource} entry for ${route} changing ${field} on ${documentId}: ${JSON.stringify(entries.map((e) => [e.route, e.changes.map((c) => c.field)]))}`);
+    const entry = entries.find(
+      (e) =>
+        `${e.method} ${e.route}` === route && e.resource === resource && e.changes.some((c) => c.field === field || c.field.startsWith(`${field}.`)),
+    );
+    if (!entry)
+      throw new Error(
+        `no ${resource} entry for ${route} changing ${field} on ${documentId}: ${JSON.stringify(entries.map((e) => [e.route, e.changes.map((c) => c.field)]))}`,
+      );
     expect(entry.actor).toMatchObject({ id: admin.id, name: 'Ada Auditor', email: admin.email });
     return { ...(entry.changes.find((c) => c.field === field || c.field.startsWith(`${field}.`)) as Change), summary: entry.summary };
   }
@@ -78,14 +89,23 @@ test.describe('the audit log holds every admin write of the console', () => {
       ],
     });
     await asAdmin(stack.http().put(`/api/products/${tee._id}`))
-      .send({ variants: [{ sku: 'AT-S', size: 'S', countInStock: 7 }, { sku: 'AT-M', size: 'M', countInStock: 3 }] })
+      .send({
+        variants: [
+          { sku: 'AT-S', size: 'S', countInStock: 7 },
+          { sku: 'AT-M', size: 'M', countInStock: 3 },
+        ],
+      })
       .expect(200);
     expect(await expectLogged(tee._id, 'products', 'PUT /api/products/:id', 'countInStock')).toMatchObject({ before: 5, after: 10 });
 
     // A bulk publish of an unpublished product.
     const draft = await createProduct(stack, admin, category, { name: 'Audited draft' });
-    await asAdmin(stack.http().patch('/api/products/bulk')).send({ ids: [draft._id], action: 'unpublish' }).expect(200);
-    const bulk = await asAdmin(stack.http().patch('/api/products/bulk')).send({ ids: [draft._id], action: 'publish' }).expect(200);
+    await asAdmin(stack.http().patch('/api/products/bulk'))
+      .send({ ids: [draft._id], action: 'unpublish' })
+      .expect(200);
+    const bulk = await asAdmin(stack.http().patch('/api/products/bulk'))
+      .send({ ids: [draft._id], action: 'publish' })
+      .expect(200);
     expect(bulk.body).toMatchObject({ succeeded: 1, failed: 0 });
     expect(await expectLogged(draft._id, 'products', 'PATCH /api/products/bulk', 'status')).toMatchObject({ before: 'draft', after: 'published' });
 
@@ -98,10 +118,22 @@ test.describe('the audit log holds every admin write of the console', () => {
     expect(price.after).toBe(2450);
 
     // A review rejected.
-    await stack.http().post(`/api/products/${tee._id}/reviews`).set('Authorization', customer.bearer).send({ comment: 'Shrank in the wash.', rating: 1 }).expect(201);
-    const pending = await asAdmin(stack.http().get('/api/reviews').query({ filter: JSON.stringify({ product: tee._id }) })).expect(200);
+    await stack
+      .http()
+      .post(`/api/products/${tee._id}/reviews`)
+      .set('Authorization', customer.bearer)
+      .send({ comment: 'Shrank in the wash.', rating: 1 })
+      .expect(201);
+    const pending = await asAdmin(
+      stack
+        .http()
+        .get('/api/reviews')
+        .query({ filter: JSON.stringify({ product: tee._id }) }),
+    ).expect(200);
     const reviewId = (pending.body as Array<{ id: string }>)[0].id;
-    await asAdmin(stack.http().patch('/api/reviews/status')).send({ ids: [reviewId], status: 'rejected' }).expect(200);
+    await asAdmin(stack.http().patch('/api/reviews/status'))
+      .send({ ids: [reviewId], status: 'rejected' })
+      .expect(200);
     expect(await expectLogged(tee._id, 'products', 'PATCH /api/reviews/status', 'review by Cora Customer')).toEqual({
       field: 'review by Cora Customer.status',
       // A review is shown at once (none stored means approved) until an admin rejects it.
@@ -111,8 +143,13 @@ test.describe('the audit log holds every admin write of the console', () => {
     });
 
     // A user made distributor.
-    await asAdmin(stack.http().put(`/api/users/${customer.id}/roles`)).send({ isDistributor: true }).expect(200);
-    expect(await expectLogged(customer.id, 'users', 'PUT /api/users/:id/roles', 'isDistributor')).toMatchObject({ after: true, summary: 'Changed the roles of user Cora Customer: is distributor false → true' });
+    await asAdmin(stack.http().put(`/api/users/${customer.id}/roles`))
+      .send({ isDistributor: true })
+      .expect(200);
+    expect(await expectLogged(customer.id, 'users', 'PUT /api/users/:id/roles', 'isDistributor')).toMatchObject({
+      after: true,
+      summary: 'Changed the roles of user Cora Customer: is distributor false → true',
+    });
 
     // An order marked paid, then cancelled with a reason.
     const buyer = await createAccount(stack, 'customer');
@@ -121,14 +158,35 @@ test.describe('the audit log holds every admin write of the console', () => {
       .http()
       .post('/api/orders')
       .set('Authorization', buyer.bearer)
-      .send({ shippingAddress: { fullName: 'Bea Buyer', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' })
+      .send({
+        shippingAddress: {
+          fullName: 'Bea Buyer',
+          address: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          phone: '+12015550123',
+        },
+        paymentMethod: 'cod',
+      })
       .expect(201);
     const orderId = placed.body.id as string;
     const orderNumber = placed.body.number as string;
-    await asAdmin(stack.http().post(`/api/orders/${orderId}/mark-paid`)).send({}).expect(200);
-    expect(await expectLogged(orderId, 'orders', 'POST /api/orders/:id/mark-paid', 'status')).toMatchObject({ before: 'pending', after: 'paid', summary: `Marked order #${orderNumber} paid` });
-    await asAdmin(stack.http().post(`/api/orders/${orderId}/admin-cancel`)).send({ reason: 'Customer changed their mind' }).expect(200);
-    expect(await expectLogged(orderId, 'orders', 'POST /api/orders/:id/admin-cancel', 'cancelReason')).toMatchObject({ after: 'Customer changed their mind', summary: `Cancelled order #${orderNumber}: Customer changed their mind` });
+    await asAdmin(stack.http().post(`/api/orders/${orderId}/mark-paid`))
+      .send({})
+      .expect(200);
+    expect(await expectLogged(orderId, 'orders', 'POST /api/orders/:id/mark-paid', 'status')).toMatchObject({
+      before: 'pending',
+      after: 'paid',
+      summary: `Marked order #${orderNumber} paid`,
+    });
+    await asAdmin(stack.http().post(`/api/orders/${orderId}/admin-cancel`))
+      .send({ reason: 'Customer changed their mind' })
+      .expect(200);
+    expect(await expectLogged(orderId, 'orders', 'POST /api/orders/:id/admin-cancel', 'cancelReason')).toMatchObject({
+      after: 'Customer changed their mind',
+      summary: `Cancelled order #${orderNumber}: Customer changed their mind`,
+    });
 
     // The console's Audit log shows them, record by record: each action in words, by this admin.
     const { context, page } = await consoleSession(browser, stack, admin);

@@ -82,7 +82,12 @@ test.describe('the audit log in the console', () => {
     const category = await createCategory(stack, other, `Beanies ${Date.now() % 100000}`);
     const product = await createProduct(stack, other, category, { name: 'Wool Beanie', price: 26.1 });
     await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product._id, quantity: 1 }).expect(201);
-    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const placed = await stack
+      .http()
+      .post('/api/orders')
+      .set('Authorization', buyer.bearer)
+      .send({ shippingAddress: ADDRESS, paymentMethod: 'cod' })
+      .expect(201);
     const { id, number, total } = placed.body as { id: string; number: string; total: number };
     await stack.http().post(`/api/orders/${id}/mark-paid`).set('Authorization', other.bearer).send({}).expect(200);
 
@@ -114,7 +119,13 @@ test.describe('the audit log in the console', () => {
     await row.getByText(summary).click();
     const changes = page.getByRole('table', { name: `Changes to #${number}` });
     await changes.waitFor();
-    await expect(changes.getByRole('row').filter({ has: page.getByRole('cell', { name: 'refund reason', exact: true }) }).getByRole('cell').allTextContents()).resolves.toEqual(['refund reason', '—', 'damaged in transit']);
+    await expect(
+      changes
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'refund reason', exact: true }) })
+        .getByRole('cell')
+        .allTextContents(),
+    ).resolves.toEqual(['refund reason', '—', 'damaged in transit']);
     await expect(page.getByText(/pending ?mails|restock ?pending|restock ?marks|status ?history/i)).toHaveCount(0);
 
     await row.getByRole('link', { name: `Open #${number}` }).click();
@@ -123,7 +134,10 @@ test.describe('the audit log in the console', () => {
     // And back: the order page opens the log of this order (Otto's payment and Olga's refund).
     await page.getByRole('link', { name: 'Audit log of this order' }).click();
     await page.getByRole('row').filter({ hasText: summary }).waitFor();
-    await page.getByRole('row').filter({ hasText: `Marked order #${number} paid` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Marked order #${number} paid` })
+      .waitFor();
     await context.close();
   });
 
@@ -133,7 +147,9 @@ test.describe('the audit log in the console', () => {
     const item = page.getByRole('link').filter({ hasText: 'Updated category' });
     await item.waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(390);
     await item.click();
     await page.waitForURL(/\/admin\/audit\/[0-9a-f]{24}\/show/);

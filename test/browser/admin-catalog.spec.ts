@@ -45,7 +45,8 @@ test.describe('admin catalog at scale in the browser', () => {
   }
 
   const cards = (page: Page) => page.getByTestId('product-card');
-  const publicNames = async (search: string) => ((await stack.http().get('/api/products').query({ search }).expect(200)).body as P[]).map((p) => p.name).sort();
+  const publicNames = async (search: string) =>
+    ((await stack.http().get('/api/products').query({ search }).expect(200)).body as P[]).map((p) => p.name).sort();
 
   /** Types into the list's search box; the list answers once the URL holds the search. */
   async function search(page: Page, text: string): Promise<void> {
@@ -105,7 +106,11 @@ test.describe('admin catalog at scale in the browser', () => {
     await page.getByLabel('Select Undo scarf A').check();
     await page.getByRole('button', { name: 'Delete' }).click();
     await cards(page).filter({ hasText: 'Undo scarf A' }).waitFor({ state: 'detached' });
-    await until(async () => ((await stack.http().get(`/api/products/${a._id}`).set('Authorization', admin.bearer)).status === 404 ? true : undefined), 20_000, 'the delete');
+    await until(
+      async () => ((await stack.http().get(`/api/products/${a._id}`).set('Authorization', admin.bearer)).status === 404 ? true : undefined),
+      20_000,
+      'the delete',
+    );
     expect(await publicNames('Undo scarf')).toEqual(['Undo scarf B']);
     await context.close();
   });
@@ -147,7 +152,10 @@ test.describe('admin catalog at scale in the browser', () => {
     await expect(page.getByTestId('low-stock-rule')).toHaveText('5 or fewer left in total or of a size or colour');
     await page.goto(url);
     await page.getByTestId('all-products-heading').filter({ hasText: 'All Products (2)' }).waitFor();
-    expect((await cards(page).allInnerTexts()).sort()).toEqual([expect.stringContaining('Stocked sock few'), expect.stringContaining('Stocked sock sized')]);
+    expect((await cards(page).allInnerTexts()).sort()).toEqual([
+      expect.stringContaining('Stocked sock few'),
+      expect.stringContaining('Stocked sock sized'),
+    ]);
 
     await page.getByRole('combobox', { name: 'Stock' }).click();
     await page.getByRole('option', { name: 'Sold out' }).click();
@@ -162,7 +170,8 @@ test.describe('admin catalog at scale in the browser', () => {
     await cards(page).first().waitFor();
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     await page.waitForURL(/[?&]page=2/);
-    const page2 = (await stack.http().get('/api/products').set('Authorization', admin.bearer).query({ page: '2', perPage: '24' }).expect(200)).body as P[];
+    const page2 = (await stack.http().get('/api/products').set('Authorization', admin.bearer).query({ page: '2', perPage: '24' }).expect(200))
+      .body as P[];
     const firstOnPage2 = page2[0].name;
     await cards(page).first().filter({ hasText: firstOnPage2 }).waitFor();
     await cards(page).first().getByRole('link', { name: 'Update Product' }).click();
@@ -198,7 +207,12 @@ test.describe('admin catalog at scale in the browser', () => {
   });
 
   test('pages the moderation queue past 50 and shows who submitted each product', async () => {
-    const pending = await stack.http().get('/api/products').set('Authorization', admin.bearer).query({ filter: JSON.stringify({ status: 'pending' }) }).expect(200);
+    const pending = await stack
+      .http()
+      .get('/api/products')
+      .set('Authorization', admin.bearer)
+      .query({ filter: JSON.stringify({ status: 'pending' }) })
+      .expect(200);
     const total = Number(pending.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(QUEUED);
     const { context, page } = await signedIn();
@@ -213,7 +227,11 @@ test.describe('admin catalog at scale in the browser', () => {
     await page.waitForURL(/[?&]page=3/);
     await page.getByTestId('pending-product').filter({ hasText: 'Queue item 55' }).waitFor();
     expect(await page.getByTestId('pending-product').count()).toBe(total - 50);
-    await page.getByTestId('pending-product').filter({ hasText: 'Queue item 55' }).getByText(`Submitted by Dana Distributor (${distributor.email})`).waitFor();
+    await page
+      .getByTestId('pending-product')
+      .filter({ hasText: 'Queue item 55' })
+      .getByText(`Submitted by Dana Distributor (${distributor.email})`)
+      .waitFor();
 
     // Approving from page 3 keeps the page and the queue shrinks by one.
     await page.getByTestId('pending-product').filter({ hasText: 'Queue item 55' }).getByRole('button', { name: 'Approve' }).click();

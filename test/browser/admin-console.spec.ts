@@ -58,7 +58,17 @@ test.describe('admin console in the browser', () => {
       .http()
       .post('/api/orders')
       .set('Authorization', customer.bearer)
-      .send({ shippingAddress: { fullName: customer.username, address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' });
+      .send({
+        shippingAddress: {
+          fullName: customer.username,
+          address: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          phone: '+12015550123',
+        },
+        paymentMethod: 'cod',
+      });
     if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.id, total: res.body.total };
   }
@@ -89,7 +99,9 @@ test.describe('admin console in the browser', () => {
     await page.getByRole('option', { name: category }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please upload an image.').waitFor();
-    await page.locator('input[data-testid="product-image"]').setInputFiles({ name: 'jumper.png', mimeType: 'image/png', buffer: await pngImage(320, 320) });
+    await page
+      .locator('input[data-testid="product-image"]')
+      .setInputFiles({ name: 'jumper.png', mimeType: 'image/png', buffer: await pngImage(320, 320) });
     await shot(page, 'product-create');
     await page.getByRole('button', { name: 'Submit' }).click();
 
@@ -107,7 +119,9 @@ test.describe('admin console in the browser', () => {
     await shot(page, 'all-products');
 
     const list = await stack.http().get('/api/products').set('Authorization', admin.bearer).expect(200);
-    const created = (list.body as Array<{ name: string; image: string; category: { name: string }; price: number }>).find((p) => p.name === 'Merino crew jumper');
+    const created = (list.body as Array<{ name: string; image: string; category: { name: string }; price: number }>).find(
+      (p) => p.name === 'Merino crew jumper',
+    );
     expect(created).toMatchObject({ price: 89.5, category: { name: category } });
     expect(created?.image).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
     const image = await stack.http().get(created!.image).expect(200);
@@ -181,13 +195,19 @@ test.describe('admin console in the browser', () => {
     // Revenue counts paid orders only: the shipped one was paid, the pending cash-on-delivery one was not.
     expect(pendingOrder.total).toBeGreaterThan(0);
     const revenue = shippedOrder.total;
-    await page.getByTestId('stat-revenue').filter({ hasText: `$${revenue.toFixed(2)}` }).waitFor();
+    await page
+      .getByTestId('stat-revenue')
+      .filter({ hasText: `$${revenue.toFixed(2)}` })
+      .waitFor();
     expect(await page.getByTestId('stat-pending-orders').textContent()).toBe('1');
     expect(await page.getByTestId('stat-total-orders').textContent()).toBe('2');
     expect(await page.getByTestId('stat-new-customers').textContent()).toBe(String(customers));
     expect(await page.getByTestId('orders-shipped').getAttribute('data-count')).toBe('1');
     expect(await page.getByTestId('orders-pending').getAttribute('data-count')).toBe('1');
-    await page.getByTestId('sales-30-days').filter({ hasText: `$${revenue.toFixed(2)} from 1 paid order` }).waitFor();
+    await page
+      .getByTestId('sales-30-days')
+      .filter({ hasText: `$${revenue.toFixed(2)} from 1 paid order` })
+      .waitFor();
     await page.getByText('Silk scarf').first().waitFor();
     await shot(page, 'dashboard');
     await context.close();

@@ -39,13 +39,23 @@ test.describe('admin console: customers and roles', () => {
     const shirt = await insertProduct(stack, { name: 'Linen Shirt', priceCents: 2500, countInStock: 20 });
     const order = async (quantity: number): Promise<string> => {
       await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: shirt.id, quantity }).expect(201);
-      const res = await stack.http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: { ...ADDRESS, fullName: 'Ann Shopper' }, paymentMethod: 'cod' }).expect(201);
+      const res = await stack
+        .http()
+        .post('/api/orders')
+        .set('Authorization', ann.bearer)
+        .send({ shippingAddress: { ...ADDRESS, fullName: 'Ann Shopper' }, paymentMethod: 'cod' })
+        .expect(201);
       return res.body.id as string;
     };
     paidOrder = await order(2);
     pendingOrder = await order(1);
     await stack.http().post(`/api/orders/${paidOrder}/mark-paid`).set('Authorization', admin.bearer).expect(200);
-    await stack.http().post(`/api/products/${shirt.id}/reviews`).set('Authorization', ann.bearer).send({ rating: 5, comment: 'Soft and cool' }).expect(201);
+    await stack
+      .http()
+      .post(`/api/products/${shirt.id}/reviews`)
+      .set('Authorization', ann.bearer)
+      .send({ rating: 5, comment: 'Soft and cool' })
+      .expect(201);
     await stack.http().post('/api/newsletter/subscribe').send({ email: ann.email }).expect(201);
   });
 
@@ -58,7 +68,8 @@ test.describe('admin console: customers and roles', () => {
   }
 
   const scrollWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth);
-  const userFlags = async (id: string) => (await stack.http().get(`/api/users/${id}`).set('Authorization', admin.bearer).expect(200)).body as { isAdmin: boolean; isDistributor: boolean };
+  const userFlags = async (id: string) =>
+    (await stack.http().get(`/api/users/${id}`).set('Authorization', admin.bearer).expect(200)).body as { isAdmin: boolean; isDistributor: boolean };
 
   test('lists customers with orders, paid-only total and newsletter, searches, exports CSV, and opens a customer page with orders, addresses and reviews', async () => {
     const { context, page } = await signedIn(admin);
@@ -66,7 +77,11 @@ test.describe('admin console: customers and roles', () => {
     await page.getByRole('columnheader', { name: 'Total spent' }).waitFor();
     const rows = page.locator('tbody tr');
     const onlyRow = async (name: string) => {
-      await until(async () => ((await rows.count()) === 1 && (await rows.first().innerText()).includes(name) ? true : undefined), 15_000, `${name} alone in the list`);
+      await until(
+        async () => ((await rows.count()) === 1 && (await rows.first().innerText()).includes(name) ? true : undefined),
+        15_000,
+        `${name} alone in the list`,
+      );
       return rows.first();
     };
     // Sorted by total spent, highest first (a second click on the header): Ann, the one who paid, on top.
@@ -74,7 +89,11 @@ test.describe('admin console: customers and roles', () => {
     await page.waitForURL(/sort=totalSpent/);
     await page.getByRole('columnheader', { name: 'Total spent' }).getByRole('button').click();
     await page.waitForURL(/sort=totalSpent.*order=DESC|order=DESC.*sort=totalSpent/);
-    await until(async () => ((await rows.first().innerText()).includes('Ann Shopper') ? true : undefined), 15_000, 'Ann Shopper first by total spent');
+    await until(
+      async () => ((await rows.first().innerText()).includes('Ann Shopper') ? true : undefined),
+      15_000,
+      'Ann Shopper first by total spent',
+    );
     // Search by name, then filter to the customers with orders.
     await page.getByPlaceholder('Name or e-mail').fill('newcomer');
     await onlyRow('Bob Newcomer');

@@ -46,7 +46,12 @@ test.describe('admin console: product CSV export and import', () => {
   }
 
   async function productsOfBrand(brand: string): Promise<Product[]> {
-    const res = await stack.http().get('/api/products').query({ filter: JSON.stringify({ brand }) }).set('Authorization', admin.bearer).expect(200);
+    const res = await stack
+      .http()
+      .get('/api/products')
+      .query({ filter: JSON.stringify({ brand }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     return res.body as Product[];
   }
 
@@ -64,7 +69,12 @@ test.describe('admin console: product CSV export and import', () => {
         { sku: 'LS-M', size: 'M', colour: 'sand', price: 52, countInStock: 5 },
       ],
     });
-    const plain = await createProduct(stack, admin, category, { name: 'Cotton tee', brand: '=Exported', countInStock: 12, image: '/api/images/665f1c2e9d1e8a0012345678' });
+    const plain = await createProduct(stack, admin, category, {
+      name: 'Cotton tee',
+      brand: '=Exported',
+      countInStock: 12,
+      image: '/api/images/665f1c2e9d1e8a0012345678',
+    });
     const before = [await getProduct(tricky._id), await getProduct(plain._id)];
 
     const { context, page } = await signedIn(admin);
@@ -128,7 +138,13 @@ test.describe('admin console: product CSV export and import', () => {
     expect(await page.getByTestId('import-row').getByText('Created', { exact: true }).count()).toBe(2);
     const written = await productsOfBrand('Badrow');
     expect(written.map((p) => p.name).sort()).toEqual(['Rain jacket', 'Wind jacket']);
-    expect(written.find((p) => p.name === 'Wind jacket')).toMatchObject({ price: 59.5, countInStock: 2, description: 'Light shell', category: { name: 'Imported Tops' }, status: 'published' });
+    expect(written.find((p) => p.name === 'Wind jacket')).toMatchObject({
+      price: 59.5,
+      countInStock: 2,
+      description: 'Light shell',
+      category: { name: 'Imported Tops' },
+      status: 'published',
+    });
     await context.close();
   });
 });

@@ -69,7 +69,12 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
   const storedItem = (page: Page, key: string) => page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), key);
 
   async function createBlog(title: string, published = true): Promise<string> {
-    const res = await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title, body: `${title}: a post for the console tests.`, published }).expect(201);
+    const res = await stack
+      .http()
+      .post('/api/blogs')
+      .set('Authorization', admin.bearer)
+      .send({ title, body: `${title}: a post for the console tests.`, published })
+      .expect(201);
     return res.body._id as string;
   }
 
@@ -83,11 +88,16 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     await page.goto(`${base}/admin`);
     const toggle = page.getByRole('button', { name: 'Toggle Theme' });
     await toggle.waitFor();
-    await page.getByRole('menuitem', { name: /Dashboard/ }).first().waitFor();
+    await page
+      .getByRole('menuitem', { name: /Dashboard/ })
+      .first()
+      .waitFor();
     // As found: the theme sync wrote react-admin's light default (from the OS) into darkMode.
     expect(await storedItem(page, 'darkMode')).toBe('true');
     // The console itself shows the storefront's mode: dark.
-    const background = await page.evaluate(() => (globalThis as unknown as PageGlobals).getComputedStyle((globalThis as unknown as PageGlobals).document.body).backgroundColor);
+    const background = await page.evaluate(
+      () => (globalThis as unknown as PageGlobals).getComputedStyle((globalThis as unknown as PageGlobals).document.body).backgroundColor,
+    );
     const [r, g, b] = (background.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
     expect(r + g + b).toBeLessThan(3 * 80);
 
@@ -133,7 +143,8 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     const blog = await createBlog(title);
     const first = await addComment(blog, 'Please keep me for now');
     const second = await addComment(blog, 'Delete me from the post page');
-    const commentIds = async () => (await stack.http().get('/api/comments').query({ blog }).expect(200)).body.map((c: { _id: string }) => c._id) as string[];
+    const commentIds = async () =>
+      (await stack.http().get('/api/comments').query({ blog }).expect(200)).body.map((c: { _id: string }) => c._id) as string[];
 
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/comments`);
@@ -173,13 +184,27 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     await createCategory(stack, admin, `Narrow screen category ${stamp}`);
     const blog = await createBlog(`A post with a rather long title to show on a narrow phone screen ${stamp}`);
     await addComment(blog, `A comment long enough to wrap on a phone: ${'words and more words '.repeat(4)}`);
-    await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: `NARROW${stamp}`, type: 'percent', value: 15, minSubtotal: 40 }).expect(201);
+    await stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code: `NARROW${stamp}`, type: 'percent', value: 15, minSubtotal: 40 })
+      .expect(201);
     await stack
       .http()
       .post('/api/contact')
-      .send({ name: 'Nora Narrow', email: `nora.narrow.${stamp}@example.com`, subject: 'Where is my parcel, it has been a while now?', message: 'Hello, '.repeat(40) })
+      .send({
+        name: 'Nora Narrow',
+        email: `nora.narrow.${stamp}@example.com`,
+        subject: 'Where is my parcel, it has been a while now?',
+        message: 'Hello, '.repeat(40),
+      })
       .expect(201);
-    await stack.http().post('/api/newsletter/subscribe').send({ email: `a.rather.long.subscriber.address.${stamp}@example.com` }).expect(201);
+    await stack
+      .http()
+      .post('/api/newsletter/subscribe')
+      .send({ email: `a.rather.long.subscriber.address.${stamp}@example.com` })
+      .expect(201);
 
     const { context, page } = await signedIn(admin, { width: 390 });
     const screens: Array<{ path: string; shows: string }> = [
@@ -261,7 +286,12 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
   });
 
   test('a 401 during a save says the session expired, keeps the edit, and saves after signing in again', async () => {
-    const created = await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: `KEEP${Date.now() % 100000}`, type: 'percent', value: 5 }).expect(201);
+    const created = await stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code: `KEEP${Date.now() % 100000}`, type: 'percent', value: 5 })
+      .expect(201);
     const id = created.body._id as string;
     const { context, page, token } = await signedIn(admin);
     await page.goto(`${base}/admin/coupons/${id}`);
@@ -277,7 +307,9 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     // As found, the console left for /login and the edit was gone.
     expect(new URL(page.url()).pathname).toBe(`/admin/coupons/${id}`);
     expect(await description.inputValue()).toBe('Spring sale: five percent off everything');
-    expect((await stack.http().get(`/api/coupons/${id}`).set('Authorization', admin.bearer).expect(200)).body.description ?? '').not.toContain('Spring sale');
+    expect((await stack.http().get(`/api/coupons/${id}`).set('Authorization', admin.bearer).expect(200)).body.description ?? '').not.toContain(
+      'Spring sale',
+    );
 
     expect(await dialog.getByLabel('Email').inputValue()).toBe(admin.email);
     await dialog.getByLabel('Password').fill(admin.password);
@@ -306,7 +338,10 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     const expectedFirst = (order: string | null) => (order === 'ASC' ? 'Draft' : 'Published');
     const firstRowShows = (status: string) =>
       page.waitForFunction(
-        (want) => (globalThis as unknown as { document: { querySelector(s: string): { innerText: string } | null } }).document.querySelector('tbody tr td:nth-child(4)')?.innerText === want,
+        (want) =>
+          (globalThis as unknown as { document: { querySelector(s: string): { innerText: string } | null } }).document.querySelector(
+            'tbody tr td:nth-child(4)',
+          )?.innerText === want,
         status,
       );
     await withoutApiErrors(page, async () => {
@@ -343,7 +378,12 @@ test.describe("the console's lists, dialogs, sorting and sessions, in the browse
     const field = page.locator('.ra-input-endsAt');
     await field.getByText('The end date must be in the future').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/coupons/create');
-    const coupons = await stack.http().get('/api/coupons').query({ filter: JSON.stringify({ q: code }) }).set('Authorization', admin.bearer).expect(200);
+    const coupons = await stack
+      .http()
+      .get('/api/coupons')
+      .query({ filter: JSON.stringify({ q: code }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     expect(coupons.body).toEqual([]);
     await context.close();
   });

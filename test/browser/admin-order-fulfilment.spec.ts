@@ -32,7 +32,17 @@ test.describe('admin console: shipping, cash and a partial refund', () => {
       .http()
       .post('/api/orders')
       .set('Authorization', ann.bearer)
-      .send({ shippingAddress: { fullName: ann.username, address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' })
+      .send({
+        shippingAddress: {
+          fullName: ann.username,
+          address: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          phone: '+12015550123',
+        },
+        paymentMethod: 'cod',
+      })
       .expect(201);
     orderId = placed.body.id as string;
     orderNumber = placed.body.number as string;

@@ -41,7 +41,10 @@ test.describe('admin console: orders', () => {
     running = await startConsoleStack(workerBrowser);
     ({ stack, browser, base } = running);
     admin = await createAccount(stack, 'admin', { username: 'Olive Owner' });
-    [ann, bob] = await Promise.all([createAccount(stack, 'customer', { username: 'Annie Searchable' }), createAccount(stack, 'customer', { username: 'Bob Elsewhere' })]);
+    [ann, bob] = await Promise.all([
+      createAccount(stack, 'customer', { username: 'Annie Searchable' }),
+      createAccount(stack, 'customer', { username: 'Bob Elsewhere' }),
+    ]);
     const category = await createCategory(stack, admin, `Socks ${Date.now() % 100000}`);
     productId = (await createProduct(stack, admin, category, { name: 'Wool socks', price: 12, countInStock: 50, quantity: 50 }))._id;
   });
@@ -60,12 +63,23 @@ test.describe('admin console: orders', () => {
       .http()
       .post('/api/orders')
       .set('Authorization', customer.bearer)
-      .send({ shippingAddress: { fullName: customer.username, address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' });
+      .send({
+        shippingAddress: {
+          fullName: customer.username,
+          address: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          phone: '+12015550123',
+        },
+        paymentMethod: 'cod',
+      });
     if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.id as string;
   }
 
-  const counts = async (): Promise<Counts> => (await stack.http().get('/api/orders/counts').set('Authorization', admin.bearer).expect(200)).body as Counts;
+  const counts = async (): Promise<Counts> =>
+    (await stack.http().get('/api/orders/counts').set('Authorization', admin.bearer).expect(200)).body as Counts;
 
   test('finds an order by e-mail, marks it paid, cancels it with a reason after a confirmation; the history names the admin', async () => {
     const annOrder = await placeOrder(ann);
@@ -105,7 +119,10 @@ test.describe('admin console: orders', () => {
     const history = page.getByTestId('history-entry');
     await history.filter({ hasText: 'Marked paid' }).filter({ hasText: 'by Olive Owner' }).waitFor();
     await history.filter({ hasText: 'Cancelled — Customer asked by phone' }).filter({ hasText: 'by Olive Owner' }).waitFor();
-    await history.filter({ hasText: 'Status: pending' }).filter({ hasText: `by ${ann.username}` }).waitFor();
+    await history
+      .filter({ hasText: 'Status: pending' })
+      .filter({ hasText: `by ${ann.username}` })
+      .waitFor();
 
     // An internal note, with its author.
     await page.getByLabel('New note').fill('Refund by bank transfer promised');
@@ -115,7 +132,12 @@ test.describe('admin console: orders', () => {
 
     const stored = await stack.http().get(`/api/orders/${annOrder}`).set('Authorization', admin.bearer).expect(200);
     // Cancelling a paid order gives the money back in full (issue #38).
-    expect(stored.body).toMatchObject({ status: 'cancelled', paymentState: 'refunded', refunded: stored.body.paid, cancelReason: 'Customer asked by phone' });
+    expect(stored.body).toMatchObject({
+      status: 'cancelled',
+      paymentState: 'refunded',
+      refunded: stored.body.paid,
+      cancelReason: 'Customer asked by phone',
+    });
     const own = await stack.http().get(`/api/orders/${annOrder}`).set('Authorization', ann.bearer).expect(200);
     expect(JSON.stringify(own.body)).not.toContain('bank transfer');
     await context.close();
@@ -126,7 +148,11 @@ test.describe('admin console: orders', () => {
     expect(expected.cancelled).toBeGreaterThan(0);
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/orderlist`);
-    for (const [key, label] of [['all', 'All'], ['pending', 'Pending'], ['cancelled', 'Cancelled']] as const) {
+    for (const [key, label] of [
+      ['all', 'All'],
+      ['pending', 'Pending'],
+      ['cancelled', 'Cancelled'],
+    ] as const) {
       await page.getByRole('tab', { name: `${label} (${expected[key]})` }).waitFor();
     }
     await page.getByRole('tab', { name: `Cancelled (${expected.cancelled})` }).click();
@@ -143,7 +169,14 @@ test.describe('admin console: orders', () => {
   });
 
   test("links every order to its customer's page, in the list and on the order", async () => {
-    const bobOrder = (await stack.http().get('/api/orders').query({ filter: JSON.stringify({ q: bob.email }) }).set('Authorization', admin.bearer).expect(200)).body[0].id as string;
+    const bobOrder = (
+      await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ q: bob.email }) })
+        .set('Authorization', admin.bearer)
+        .expect(200)
+    ).body[0].id as string;
     const { context, page } = await signedIn();
     await page.goto(`${base}/admin/orderlist`);
     const row = page.locator('tr').filter({ hasText: bob.email });
@@ -174,7 +207,10 @@ test.describe('admin console: orders', () => {
     await page.getByText(bob.username).first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     const path = await download.path();
-    const lines = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = readFileSync(path, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     const header = lines[0].split(',');
     expect(header).toEqual(expect.arrayContaining(['id', 'number', 'status', 'paymentState', 'customerEmail', 'total', 'cancelReason']));
     const all = await counts();

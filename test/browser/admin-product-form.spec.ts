@@ -47,7 +47,8 @@ test.describe('console product forms', () => {
     return consoleSession(browser, stack, admin, { width: 1440 });
   }
 
-  const stored = async (id: string): Promise<StoredProduct> => (await stack.http().get(`/api/products/${id}`).set('Authorization', admin.bearer).expect(200)).body as StoredProduct;
+  const stored = async (id: string): Promise<StoredProduct> =>
+    (await stack.http().get(`/api/products/${id}`).set('Authorization', admin.bearer).expect(200)).body as StoredProduct;
   const byName = async (name: string): Promise<StoredProduct | undefined> => {
     const list = await stack.http().get('/api/products').query({ search: name }).set('Authorization', admin.bearer).expect(200);
     return (list.body as StoredProduct[]).find((p) => p.name === name);
@@ -62,7 +63,9 @@ test.describe('console product forms', () => {
     await field(page, 'Description').fill('A product made in the console.');
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: categoryName }).click();
-    await page.locator('input[data-testid="product-image"]').setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: await pngImage(200, 200) });
+    await page
+      .locator('input[data-testid="product-image"]')
+      .setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: await pngImage(200, 200) });
   }
 
   test('on update, Count In Stock and Quantity of a product with variants are read-only and say why; a per-variant stock edit persists after reload', async () => {

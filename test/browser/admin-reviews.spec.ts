@@ -45,7 +45,11 @@ test.describe('review moderation and the dashboard in the console', () => {
   };
   const productCounts = async (id: string) => {
     const res = await stack.http().get(`/api/products/${id}`).expect(200);
-    return { rating: res.body.rating as number, numReviews: res.body.numReviews as number, comments: (res.body.reviews as Array<{ comment: string }>).map((r) => r.comment) };
+    return {
+      rating: res.body.rating as number,
+      numReviews: res.body.numReviews as number,
+      comments: (res.body.reviews as Array<{ comment: string }>).map((r) => r.comment),
+    };
   };
   const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -86,7 +90,9 @@ test.describe('review moderation and the dashboard in the console', () => {
     await page.getByText('Moderated rain jacket · 1/5').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     // Nothing sticks out sideways at phone width (issue #23, defect 9): the tabs scroll inside the page instead.
-    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(390);
     await context.close();
 
@@ -110,7 +116,17 @@ test.describe('review moderation and the dashboard in the console', () => {
         .http()
         .post('/api/orders')
         .set('Authorization', customer.bearer)
-        .send({ shippingAddress: { fullName: customer.username, address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' });
+        .send({
+          shippingAddress: {
+            fullName: customer.username,
+            address: '1 Main Street',
+            city: 'Springfield',
+            postalCode: '12345',
+            country: 'US',
+            phone: '+12015550123',
+          },
+          paymentMethod: 'cod',
+        });
       if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { id: res.body.id as string, total: res.body.total as number };
     };
@@ -129,13 +145,19 @@ test.describe('review moderation and the dashboard in the console', () => {
     const { context, page } = await signedIn(admin);
     await page.goto(`${base}/admin/dashboard`);
     for (const key of ['today', 'last7Days', 'last30Days']) {
-      await page.getByTestId(`revenue-${key}-revenue`).filter({ hasText: money(paid.total) }).waitFor();
+      await page
+        .getByTestId(`revenue-${key}-revenue`)
+        .filter({ hasText: money(paid.total) })
+        .waitFor();
       expect(await page.getByTestId(`revenue-${key}-orders`).textContent()).toBe(`1 paid order · avg ${money(paid.total)}`);
     }
     expect(await page.getByTestId('stat-revenue').textContent()).toBe(money(paid.total));
     expect(await page.getByTestId('revenue-allTime-orders').textContent()).toBe(`1 paid order · avg ${money(paid.total)}`);
     expect(await page.getByTestId('stat-average-order-value').textContent()).toBe(money(paid.total));
-    await page.getByTestId('sales-30-days').filter({ hasText: `${money(paid.total)} from 1 paid order` }).waitFor();
+    await page
+      .getByTestId('sales-30-days')
+      .filter({ hasText: `${money(paid.total)} from 1 paid order` })
+      .waitFor();
     // No revenue card shows the unpaid order's total or the sum of both.
     for (const card of await page.locator('[data-testid^="revenue-"]').allTextContents()) {
       expect(card).not.toContain(money(paid.total + unpaid.total));

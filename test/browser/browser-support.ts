@@ -8,9 +8,17 @@ import type { TestAccount } from '../support/fixtures';
 
 // Globals of the page, for the callbacks run inside it by page.evaluate (this program has no DOM lib).
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; readonly length: number };
-declare const document: { documentElement: { classList: { contains(name: string): boolean }; scrollHeight: number }; querySelector(selector: string): unknown };
+declare const document: {
+  documentElement: { classList: { contains(name: string): boolean }; scrollHeight: number };
+  querySelector(selector: string): unknown;
+};
 
-declare const window: { history: { pushState(state: unknown, title: string, url: string): void }; dispatchEvent(event: unknown): boolean; scrollY: number; innerHeight: number };
+declare const window: {
+  history: { pushState(state: unknown, title: string, url: string): void };
+  dispatchEvent(event: unknown): boolean;
+  scrollY: number;
+  innerHeight: number;
+};
 declare const requestAnimationFrame: (callback: () => void) => number;
 declare const PopStateEvent: new (type: string) => unknown;
 

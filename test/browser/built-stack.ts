@@ -87,7 +87,10 @@ export async function startBuiltStack(options: BuiltStackOptions = {}): Promise<
   }
   const engine = await build.startEmbeddedMongo({ port: 0, dbPath });
   const config = build.loadConfig(
-    testEnv({ dataDir, mongoUri: engine.uri, db: SEED_DB, redisPrefix: `browser-${id}` }, { SEED_DEMO: options.demo ? 'true' : 'false', WEB_DIST_DIR: WEB_DIST, ...options.env }),
+    testEnv(
+      { dataDir, mongoUri: engine.uri, db: SEED_DB, redisPrefix: `browser-${id}` },
+      { SEED_DEMO: options.demo ? 'true' : 'false', WEB_DIST_DIR: WEB_DIST, ...options.env },
+    ),
   );
   await build.loadSwaggerPluginMetadata(join(API_DIST, 'apps/api/src'));
   const app = await build.createApiApp(config);
@@ -99,6 +102,7 @@ export async function startBuiltStack(options: BuiltStackOptions = {}): Promise<
     rmSync(dataDir, { recursive: true, force: true });
     // No Jest afterEach here: the file's stop reports what did not match the contract.
     const mismatches = takeContractMismatches();
-    if (mismatches.length > 0) throw new Error(`${mismatches.length} response(s) did not match openapi.json:\n${formatMismatches(mismatches.slice(0, 10))}`);
+    if (mismatches.length > 0)
+      throw new Error(`${mismatches.length} response(s) did not match openapi.json:\n${formatMismatches(mismatches.slice(0, 10))}`);
   });
 }

@@ -27,9 +27,19 @@ test.describe('card payments in the storefront (browser)', () => {
   const db = () => bs.stack.app.get<Connection>(getConnectionToken());
 
   async function cardOrder(customer: TestAccount, page: Page): Promise<string> {
-    const product = await db().collection('products').findOne({ status: 'published', countInStock: { $gt: 5 }, 'variants.0': { $exists: false } });
+    const product = await db()
+      .collection('products')
+      .findOne({ status: 'published', countInStock: { $gt: 5 }, 'variants.0': { $exists: false } });
     expect(product).toBeTruthy();
-    expect((await bs.stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: String(product!._id), quantity: 1 })).status).toBeLessThan(300);
+    expect(
+      (
+        await bs.stack
+          .http()
+          .post('/api/cart')
+          .set('Authorization', customer.bearer)
+          .send({ productId: String(product!._id), quantity: 1 })
+      ).status,
+    ).toBeLessThan(300);
     await signInByStorage(bs, page, customer);
     await page.goto('/checkout');
     await page.getByRole('button', { name: 'Place order' }).waitFor();
@@ -64,7 +74,10 @@ test.describe('card payments in the storefront (browser)', () => {
     await payWith(page, '4242 4242 4242 4242');
     await expect(page.getByTestId('order-status')).toHaveText('Paid');
     await expect(page.getByRole('heading', { name: 'Pay by card' })).toHaveCount(0);
-    const order = (await bs.stack.http().get(`/api/orders/${id}`).set('Authorization', customer.bearer)).body as { state: string; paymentState: string };
+    const order = (await bs.stack.http().get(`/api/orders/${id}`).set('Authorization', customer.bearer)).body as {
+      state: string;
+      paymentState: string;
+    };
     expect(order).toMatchObject({ state: 'placed', paymentState: 'paid' });
     await context.close();
   });
@@ -78,7 +91,10 @@ test.describe('card payments in the storefront (browser)', () => {
     await expect(page.getByTestId('payment-failure')).toContainText(DECLINE_MESSAGE);
     await expect(page.getByTestId('order-status')).toHaveText('Pending');
     await expect
-      .poll(async () => ((await bs.stack.http().get(`/api/orders/${id}`).set('Authorization', customer.bearer)).body as { paymentState: string }).paymentState)
+      .poll(
+        async () =>
+          ((await bs.stack.http().get(`/api/orders/${id}`).set('Authorization', customer.bearer)).body as { paymentState: string }).paymentState,
+      )
       .toBe('failed');
     // Reloaded, the page still tells why and offers to pay again.
     await page.reload();

@@ -25,9 +25,15 @@ test.describe('checkout address, address book and order cancellation (browser)',
 
   /** Puts one in-stock product in the customer's server cart. */
   async function fillCart(customer: TestAccount): Promise<void> {
-    const product = await db().collection('products').findOne({ status: 'published', countInStock: { $gt: 5 }, 'variants.0': { $exists: false } });
+    const product = await db()
+      .collection('products')
+      .findOne({ status: 'published', countInStock: { $gt: 5 }, 'variants.0': { $exists: false } });
     expect(product).toBeTruthy();
-    const added = await bs.stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: String(product!._id), quantity: 1 });
+    const added = await bs.stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', customer.bearer)
+      .send({ productId: String(product!._id), quantity: 1 });
     expect(added.status).toBeLessThan(300);
   }
 
@@ -86,14 +92,27 @@ test.describe('checkout address, address book and order cancellation (browser)',
     await expect(field(page, 'Phone')).toHaveAccessibleDescription('Phone must be a valid phone number of United States');
     await expect(field(page, 'Phone')).toBeFocused();
     for (const [label] of messages.slice(0, 5)) await expect(field(page, label)).toHaveAttribute('aria-invalid', 'false');
-    expect(await db().collection('orders').countDocuments({ user: new Types.ObjectId(customer.id) })).toBe(0);
+    expect(
+      await db()
+        .collection('orders')
+        .countDocuments({ user: new Types.ObjectId(customer.id) }),
+    ).toBe(0);
 
     // A national number of the country is taken, and stored in E.164; "save to my address book" is on by default.
     await field(page, 'Phone').fill('(201) 555-0123');
     await expect(page.getByRole('checkbox', { name: 'Save this address to my address book' })).toBeChecked();
     const first = await placeOrder(page);
-    const stored = await db().collection('orders').findOne({ _id: new Types.ObjectId(first) });
-    expect(stored?.shippingAddress).toEqual({ fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' });
+    const stored = await db()
+      .collection('orders')
+      .findOne({ _id: new Types.ObjectId(first) });
+    expect(stored?.shippingAddress).toEqual({
+      fullName: 'Ann Smith',
+      address: '1 Main Street',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'US',
+      phone: '+12015550123',
+    });
 
     // The next checkout offers the saved address, chosen as the default, and a new one.
     await fillCart(customer);
@@ -107,8 +126,16 @@ test.describe('checkout address, address book and order cancellation (browser)',
     await saved.check();
     await expect(field(page, 'Address')).toHaveCount(0);
     const second = await placeOrder(page);
-    expect((await db().collection('orders').findOne({ _id: new Types.ObjectId(second) }))?.shippingAddress).toEqual(stored?.shippingAddress);
-    const user = await db().collection('users').findOne({ _id: new Types.ObjectId(customer.id) });
+    expect(
+      (
+        await db()
+          .collection('orders')
+          .findOne({ _id: new Types.ObjectId(second) })
+      )?.shippingAddress,
+    ).toEqual(stored?.shippingAddress);
+    const user = await db()
+      .collection('users')
+      .findOne({ _id: new Types.ObjectId(customer.id) });
     expect(user?.addresses).toHaveLength(1);
     await context.close();
   });
@@ -120,7 +147,22 @@ test.describe('checkout address, address book and order cancellation (browser)',
       .collection('users')
       .updateOne(
         { _id: new Types.ObjectId(customer.id) },
-        { $set: { addresses: [{ _id: id, fullName: 'Ann Smith', address: '5 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR', phone: '+33612345678' }], defaultAddressId: id } },
+        {
+          $set: {
+            addresses: [
+              {
+                _id: id,
+                fullName: 'Ann Smith',
+                address: '5 Rue de Rivoli',
+                city: 'Paris',
+                postalCode: '75001',
+                country: 'FR',
+                phone: '+33612345678',
+              },
+            ],
+            defaultAddressId: id,
+          },
+        },
       );
     await fillCart(customer);
     const { context, page } = await newPage(bs);
@@ -195,7 +237,9 @@ test.describe('checkout address, address book and order cancellation (browser)',
     await expect(entries).toHaveCount(1);
     await expect(entries.first()).toContainText('Shelbyville');
     await expect(entries.first()).toContainText('Default');
-    const user = await db().collection('users').findOne({ _id: new Types.ObjectId(customer.id) });
+    const user = await db()
+      .collection('users')
+      .findOne({ _id: new Types.ObjectId(customer.id) });
     expect(user?.addresses).toEqual([expect.objectContaining({ city: 'Shelbyville', phone: '+12015550199' })]);
     await context.close();
   });
@@ -207,10 +251,25 @@ test.describe('checkout address, address book and order cancellation (browser)',
       .http()
       .post('/api/orders')
       .set('Authorization', customer.bearer)
-      .send({ shippingAddress: { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' });
+      .send({
+        shippingAddress: {
+          fullName: 'Ann Smith',
+          address: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          phone: '+12015550123',
+        },
+        paymentMethod: 'cod',
+      });
     expect(placed.status).toBe(201);
     const orderId = placed.body.id as string;
-    const status = async () => (await db().collection('orders').findOne({ _id: new Types.ObjectId(orderId) }))?.status;
+    const status = async () =>
+      (
+        await db()
+          .collection('orders')
+          .findOne({ _id: new Types.ObjectId(orderId) })
+      )?.status;
     const { context, page } = await newPage(bs);
     await signInByStorage(bs, page, customer);
     await page.goto(`/order/${orderId}`);

@@ -31,7 +31,11 @@ export interface ConsoleStack {
  * stack's environment, and listens on a free port; `browser` is the Playwright worker's Chromium. Fails at once when
  * an app it needs is not built.
  */
-export async function startConsoleStack(browser: Browser, env: Record<string, string> = {}, options: ConsoleStackOptions = {}): Promise<ConsoleStack> {
+export async function startConsoleStack(
+  browser: Browser,
+  env: Record<string, string> = {},
+  options: ConsoleStackOptions = {},
+): Promise<ConsoleStack> {
   for (const app of options.storefront ? ['storefront', 'admin'] : ['admin']) {
     if (!existsSync(join(WEB_DIST, app, 'index.html'))) throw new Error(`dist/web/${app} is not built: run \`node tools/build.mjs\` first`);
   }
@@ -70,7 +74,12 @@ export async function guestSession(browser: Browser, options: ConsoleSessionOpti
   return { context, page: await newConsolePage(context, options) };
 }
 
-export async function consoleSession(browser: Browser, stack: TestStack, account: TestAccount, options: ConsoleSessionOptions = {}): Promise<ConsoleSession> {
+export async function consoleSession(
+  browser: Browser,
+  stack: TestStack,
+  account: TestAccount,
+  options: ConsoleSessionOptions = {},
+): Promise<ConsoleSession> {
   const context = await newConsoleContext(browser, options);
   const login = await stack.http().post('/api/users/auth').send({ email: account.email, password: account.password }).expect(200);
   const { token, expiresAt, ...user } = login.body as Record<string, unknown> & { token: string; expiresAt: string };

@@ -58,7 +58,9 @@ export const DECLINE_MESSAGE = 'Your card has insufficient funds.';
 
 /** Serves the fake Stripe.js to every page of `context`, answering its confirmations through `stripe` and posting webhooks to `shopUrl`. */
 export async function installFakeStripe(context: BrowserContext, stripe: StripeStandIn, shopUrl: string): Promise<void> {
-  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
+  await context.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
+  );
   await context.route('https://api.stripe.com/**', async (route) => {
     const { client_secret: secret, card } = JSON.parse(route.request().postData() ?? '{}') as { client_secret: string; card: string };
     const intentId = secret.split('_secret_')[0];
@@ -66,9 +68,20 @@ export async function installFakeStripe(context: BrowserContext, stripe: StripeS
     if (declined) stripe.decline(intentId, DECLINE_MESSAGE);
     else stripe.pay(intentId);
     const event = stripe.event(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intentId);
-    const delivered = await fetch(`${shopUrl}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+    const delivered = await fetch(`${shopUrl}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.payload,
+    });
     if (delivered.status !== 200) throw new Error(`the shop refused the webhook: ${delivered.status}`);
-    const answer = declined ? { error: { type: 'card_error', code: 'card_declined', message: DECLINE_MESSAGE } } : { paymentIntent: { id: intentId, status: 'succeeded' } };
-    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(answer) });
+    const answer = declined
+      ? { error: { type: 'card_error', code: 'card_declined', message: DECLINE_MESSAGE } }
+      : { paymentIntent: { id: intentId, status: 'succeeded' } };
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify(answer),
+    });
   });
 }

@@ -15,16 +15,24 @@ export default async function globalSetup(): Promise<void> {
   try {
     const { JobsService } = fromApiBuild<{ JobsService: typeof JobsServiceType }>('libs/jobs/src/index');
     // The worker's media.demo-catalog job fills it; the API says how far (and whether it failed).
-    const status = await until(async () => {
-      const answer = (await stack.http().get('/api/seed/status')).body as SeedStatus;
-      return answer.state === 'seeding' ? undefined : answer;
-    }, 180_000, 'the demo seed job');
+    const status = await until(
+      async () => {
+        const answer = (await stack.http().get('/api/seed/status')).body as SeedStatus;
+        return answer.state === 'seeding' ? undefined : answer;
+      },
+      180_000,
+      'the demo seed job',
+    );
     if (status.state !== 'done') throw new Error(`the demo seed ended ${status.state} (${status.done}/${status.total})`);
     const media = stack.app.get(JobsService).queue('media');
-    await until(async () => {
-      const counts = await media.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      return Object.values(counts).every((n) => n === 0) ? true : undefined;
-    }, 120_000, 'the demo thumbnails');
+    await until(
+      async () => {
+        const counts = await media.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+        return Object.values(counts).every((n) => n === 0) ? true : undefined;
+      },
+      120_000,
+      'the demo thumbnails',
+    );
   } finally {
     await stack.stop();
   }

@@ -32,7 +32,12 @@ test.describe('the order number', () => {
     const category = await createCategory(stack, admin, `Hats ${Date.now() % 100000}`);
     const product = await createProduct(stack, admin, category, { name: 'Numbered Beanie' });
     await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product._id, quantity: 1 }).expect(201);
-    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const placed = await stack
+      .http()
+      .post('/api/orders')
+      .set('Authorization', buyer.bearer)
+      .send({ shippingAddress: ADDRESS, paymentMethod: 'cod' })
+      .expect(201);
     order = { id: placed.body.id as string, number: placed.body.number as string };
     expect(order.number).toBe(order.id.slice(-8).toUpperCase());
   });
@@ -43,7 +48,11 @@ test.describe('the order number', () => {
 
   test('is the same on the storefront, in the console (title bar and heading), on the customer page and in the e-mail', async () => {
     // The e-mail: its subject and text name the number, its button opens the order page.
-    const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.to.includes(buyer.email) && m.subject.includes('confirmed')), 20_000, 'confirmation mail');
+    const mail = await until(
+      async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.to.includes(buyer.email) && m.subject.includes('confirmed')),
+      20_000,
+      'confirmation mail',
+    );
     expect(mail.subject).toBe(`Order #${order.number} confirmed`);
     expect(mail.text).toContain(`Your order #${order.number} is confirmed`);
     const link = new URL(mail.links.find((l) => l.includes('/order/')) ?? '');

@@ -75,10 +75,14 @@ test.describe('Failed Jobs and Bull Board in the browser', () => {
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await page.getByText('Job mail.no-such-template queued again').waitFor();
     // Retried: it ran again (and, with no handler, failed again, later).
-    await until(async () => {
-      const job = (await jobs.listFailed()).find((j) => j.id === 'browser-broken-1');
-      return job && (job.finishedOn ?? 0) > (before?.finishedOn ?? 0) ? true : undefined;
-    }, 15_000, 'the retried job to run again');
+    await until(
+      async () => {
+        const job = (await jobs.listFailed()).find((j) => j.id === 'browser-broken-1');
+        return job && (job.finishedOn ?? 0) > (before?.finishedOn ?? 0) ? true : undefined;
+      },
+      15_000,
+      'the retried job to run again',
+    );
 
     const link = page.getByRole('link', { name: 'All queues in Bull Board' });
     expect(await link.getAttribute('href')).toBe('/api/admin/queues');
@@ -92,7 +96,7 @@ test.describe('Failed Jobs and Bull Board in the browser', () => {
     await context.close();
   });
 
-  test('a guest who opens the board gets the API\'s 401, not the board', async () => {
+  test("a guest who opens the board gets the API's 401, not the board", async () => {
     const page = await browser.newPage();
     const res = await page.goto(`${base}/api/admin/queues`);
     expect(res?.status()).toBe(401);

@@ -63,7 +63,8 @@ export const ROUTES: RouteCase[] = [
   { path: '/', heading: 'Shop the Latest Styles, Anytime', who: 'guest', ready: CAROUSEL, drawer: true, lazy: true },
   { path: '/search/shirt', heading: 'Results for “shirt”', who: 'guest' },
   {
-    path: '/shop', heading: 'Shop',
+    path: '/shop',
+    heading: 'Shop',
     who: 'guest',
     ready: PRODUCT_CARD,
     drawer: true,
@@ -98,7 +99,12 @@ export const ROUTES: RouteCase[] = [
   { path: '/specialshop', heading: 'Special Products', who: 'guest', ready: PRODUCT_CARD },
   { path: '/offers', heading: 'Deals and offers', who: 'guest' },
   { path: '/contributors', heading: 'Meet our Contributors', who: 'guest' },
-  { path: '/faq', heading: 'Frequently asked questions', who: 'guest', states: [{ name: 'an answer open', act: (p) => p.getByRole('button', { name: 'How do I pay?' }).click() }] },
+  {
+    path: '/faq',
+    heading: 'Frequently asked questions',
+    who: 'guest',
+    states: [{ name: 'an answer open', act: (p) => p.getByRole('button', { name: 'How do I pay?' }).click() }],
+  },
   { path: '/contact', heading: 'Contact Us', who: 'guest' },
   { path: '/termsAndConditions', heading: 'Terms and Conditions', who: 'guest' },
   { path: '/shipping', heading: 'Shipping Policy', who: 'guest' },
@@ -109,10 +115,20 @@ export const ROUTES: RouteCase[] = [
   { path: (f) => `/blog/${f.blogId}`, heading: (f) => f.blogTitle, who: 'guest' },
   { path: '/blog/some-slug', heading: 'Page Under Construction', who: 'guest', status: 404 },
   {
-    path: '/login', heading: 'Sign In',
+    path: '/login',
+    heading: 'Sign In',
     who: 'guest',
     drawer: true,
-    states: [{ name: 'refused empty form (toast)', act: (p) => p.getByRole('button', { name: 'Sign In' }).click().then(() => p.locator('.Toastify__toast').first().waitFor()) }],
+    states: [
+      {
+        name: 'refused empty form (toast)',
+        act: (p) =>
+          p
+            .getByRole('button', { name: 'Sign In' })
+            .click()
+            .then(() => p.locator('.Toastify__toast').first().waitFor()),
+      },
+    ],
   },
   { path: '/register', heading: 'Create Account', who: 'guest', drawer: true },
   { path: '/distributor/login', heading: 'Distributor Sign In', who: 'guest' },
@@ -129,12 +145,17 @@ export const ROUTES: RouteCase[] = [
   { path: '/favorite', heading: 'Favorites', who: 'customer', ready: '[data-testid="favorite-item"]', drawer: true },
   { path: '/cart', heading: 'Shopping Cart', who: 'customer', ready: '[data-testid="cart-line"]', drawer: true },
   {
-    path: '/checkout', heading: 'Checkout', who: 'customer', ready: '[data-testid="saved-address"]',
+    path: '/checkout',
+    heading: 'Checkout',
+    who: 'customer',
+    ready: '[data-testid="saved-address"]',
     states: [
       {
         name: 'new address refused (every field marked)',
         act: (p: Page) =>
-          p.getByRole('radio', { name: 'Use a new address' }).check()
+          p
+            .getByRole('radio', { name: 'Use a new address' })
+            .check()
             .then(() => p.getByRole('textbox', { name: /^Full name/ }).fill(''))
             .then(() => p.getByRole('button', { name: 'Place order' }).click())
             .then(() => p.locator('[aria-invalid="true"]').nth(5).waitFor()),
@@ -143,25 +164,44 @@ export const ROUTES: RouteCase[] = [
   },
   { path: '/user-orders', heading: 'My Orders', who: 'customer', ready: '[data-testid="order-row"]' },
   {
-    path: (f) => `/order/${f.orderId}`, heading: 'Order', who: 'customer', ready: '[data-testid="order-status"]',
+    path: (f) => `/order/${f.orderId}`,
+    heading: 'Order',
+    who: 'customer',
+    ready: '[data-testid="order-status"]',
     states: [
       {
         name: 'cancel confirmation',
-        act: (p: Page) => p.getByRole('button', { name: 'Cancel order' }).click().then(() => p.getByRole('dialog', { name: /^Cancel order/ }).waitFor()),
+        act: (p: Page) =>
+          p
+            .getByRole('button', { name: 'Cancel order' })
+            .click()
+            .then(() => p.getByRole('dialog', { name: /^Cancel order/ }).waitFor()),
         after: (p: Page) => p.keyboard.press('Escape').then(() => p.getByRole('dialog').waitFor({ state: 'hidden' })),
       },
     ],
   },
   {
-    path: '/profile', heading: 'My Account',
+    path: '/profile',
+    heading: 'My Account',
     who: 'customer',
     drawer: true,
     states: [
-      { name: 'address book form', act: (p: Page) => p.getByRole('button', { name: 'Add address' }).click().then(() => p.getByRole('form', { name: 'New address' }).waitFor()) },
+      {
+        name: 'address book form',
+        act: (p: Page) =>
+          p
+            .getByRole('button', { name: 'Add address' })
+            .click()
+            .then(() => p.getByRole('form', { name: 'New address' }).waitFor()),
+      },
       ...['Security', 'Orders', 'Settings'].map((tab) => ({ name: `tab ${tab}`, act: (p: Page) => p.getByRole('tab', { name: tab }).click() })),
       {
         name: 'delete dialog',
-        act: (p: Page) => p.getByRole('button', { name: 'Delete account' }).click().then(() => p.getByRole('dialog', { name: 'Delete your account?' }).waitFor()),
+        act: (p: Page) =>
+          p
+            .getByRole('button', { name: 'Delete account' })
+            .click()
+            .then(() => p.getByRole('dialog', { name: 'Delete your account?' }).waitFor()),
         after: (p: Page) => p.keyboard.press('Escape').then(() => p.getByRole('dialog').waitFor({ state: 'hidden' })),
       },
     ],
@@ -206,7 +246,6 @@ export async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
-
 export function pathOf(row: RouteCase, fixtures: Fixtures): string {
   return typeof row.path === 'function' ? row.path(fixtures) : row.path;
 }
@@ -231,7 +270,13 @@ export async function prepareRoutes(bs: BrowserStack): Promise<{ fixtures: Fixtu
     expirationTime: String(Date.now() + 86_400_000),
   };
 
-  const products = (await http().get('/api/products?pageSize=48')).body as Array<{ _id: string; name: string; countInStock: number; variants?: unknown[]; category: { _id: string } | string }>;
+  const products = (await http().get('/api/products?pageSize=48')).body as Array<{
+    _id: string;
+    name: string;
+    countInStock: number;
+    variants?: unknown[];
+    category: { _id: string } | string;
+  }>;
   const simple = products.filter((p) => p.countInStock > 0 && !(p.variants?.length ?? 0));
   expect(simple.length).toBeGreaterThanOrEqual(3);
   const withVariants = products.find((p) => p.countInStock > 0 && (p.variants?.length ?? 0) > 1);
@@ -242,14 +287,31 @@ export async function prepareRoutes(bs: BrowserStack): Promise<{ fixtures: Fixtu
   expect(blog).toBeTruthy();
 
   expect((await http().post('/api/cart').set('Authorization', bearer).send({ productId: first._id, quantity: 1 })).status).toBeLessThan(300);
-  const address = { fullName: 'Demo Customer', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };
+  const address = {
+    fullName: 'Demo Customer',
+    address: '1 Main Street',
+    city: 'Springfield',
+    postalCode: '12345',
+    country: 'US',
+    phone: '+12015550123',
+  };
   const order = await http().post('/api/orders').set('Authorization', bearer).send({ shippingAddress: address, paymentMethod: 'cod' });
   expect(order.status).toBe(201);
   expect((await http().post('/api/cart').set('Authorization', bearer).send({ productId: second._id, quantity: 2 })).status).toBeLessThan(300);
-  for (const p of [second, third]) expect((await http().post('/api/users/favorites').set('Authorization', bearer).send({ productId: p._id })).status).toBe(200);
+  for (const p of [second, third])
+    expect((await http().post('/api/users/favorites').set('Authorization', bearer).send({ productId: p._id })).status).toBe(200);
 
   const variant = withVariants as { _id: string; name: string };
-  const fixtures = { productId: first._id, productName: first.name, variantProductId: variant._id, variantProductName: variant.name, blogTitle: blog.title, categoryId: category, blogId: blog._id, orderId: (order.body as { _id: string })._id };
+  const fixtures = {
+    productId: first._id,
+    productName: first.name,
+    variantProductId: variant._id,
+    variantProductName: variant.name,
+    blogTitle: blog.title,
+    categoryId: category,
+    blogId: blog._id,
+    orderId: (order.body as { _id: string })._id,
+  };
   return { fixtures, session };
 }
 
@@ -276,8 +338,20 @@ export function routeSweepStack(): RouteSweep {
 }
 
 /** A browser context for one viewport, theme and visitor, with the session and the theme in storage before any script runs. */
-export async function contextFor(bs: BrowserStack, viewport: Viewport, dark: boolean, who: Who, session: Session): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport: { width: viewport.width, height: viewport.height }, isMobile: viewport.phone, hasTouch: viewport.phone, bypassCSP: true });
+export async function contextFor(
+  bs: BrowserStack,
+  viewport: Viewport,
+  dark: boolean,
+  who: Who,
+  session: Session,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await bs.browser.newContext({
+    baseURL: bs.baseUrl,
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.phone,
+    hasTouch: viewport.phone,
+    bypassCSP: true,
+  });
   const storage: Record<string, string> = { darkMode: String(dark), ...(who === 'customer' ? session : {}) };
   await context.addInitScript((items) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);

@@ -69,7 +69,12 @@ test.describe('security: the storefront in a browser (built app from dist/web)',
         .send({ title: 'XSS probe post', body: `Body ${PAYLOADS.img}\n\n${PAYLOADS.script}\n\n[link](javascript:window.__xss=1)`, published: true })
         .expect(201)
     ).body.id;
-    await bs.stack.http().post('/api/comments').set('Authorization', mallory.bearer).send({ blog: blogId, text: `Comment ${PAYLOADS.svg} ${PAYLOADS.img}` }).expect(201);
+    await bs.stack
+      .http()
+      .post('/api/comments')
+      .set('Authorization', mallory.bearer)
+      .send({ blog: blogId, text: `Comment ${PAYLOADS.svg} ${PAYLOADS.img}` })
+      .expect(201);
   });
   test.afterAll(() => bs?.stop());
 
@@ -115,28 +120,29 @@ test.describe('security: the storefront in a browser (built app from dist/web)',
     }
   });
 
-  for (const redirect of ['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example']) test(`login?redirect=${redirect} does not leave the site after signing in`, async () => {
-    const { context, page } = await newPage(bs);
-    const seen = await watchForScript(page);
-    try {
-      const customer = await createAccount(bs.stack);
-      await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-      await page.getByLabel('Email address').fill(customer.email);
-      await page.getByLabel('Password').first().fill(customer.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForFunction(() => (globalThis as unknown as PageGlobals).localStorage.getItem('userInfo') !== null);
-      // Signed in, the page goes where it is sent, once: an unsafe target is replaced by the spec's default (/login,
-      // without the parameter). Wait until the address has dropped the parameter, then look where it is.
-      await page.waitForURL((u) => !u.searchParams.has('redirect'));
-      await settled(page);
-      const url = new URL(page.url());
-      expect(url.origin).toBe(bs.baseUrl);
-      expect(url.pathname.startsWith('//')).toBe(false);
-      expect(seen.dialogs).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  for (const redirect of ['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example'])
+    test(`login?redirect=${redirect} does not leave the site after signing in`, async () => {
+      const { context, page } = await newPage(bs);
+      const seen = await watchForScript(page);
+      try {
+        const customer = await createAccount(bs.stack);
+        await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+        await page.getByLabel('Email address').fill(customer.email);
+        await page.getByLabel('Password').first().fill(customer.password);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForFunction(() => (globalThis as unknown as PageGlobals).localStorage.getItem('userInfo') !== null);
+        // Signed in, the page goes where it is sent, once: an unsafe target is replaced by the spec's default (/login,
+        // without the parameter). Wait until the address has dropped the parameter, then look where it is.
+        await page.waitForURL((u) => !u.searchParams.has('redirect'));
+        await settled(page);
+        const url = new URL(page.url());
+        expect(url.origin).toBe(bs.baseUrl);
+        expect(url.pathname.startsWith('//')).toBe(false);
+        expect(seen.dialogs).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 
   test('control: a same-site redirect is followed after signing in', async () => {
     const { context, page } = await newPage(bs);

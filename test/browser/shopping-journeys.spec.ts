@@ -88,7 +88,11 @@ test.describe('shopping journeys (browser)', () => {
       });
     expect(created.status).toBe(201);
     const withSizes = created.body as { _id: string };
-    const coupon = await bs.stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: 'BROWSER10', type: 'percent', value: 10, active: true });
+    const coupon = await bs.stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code: 'BROWSER10', type: 'percent', value: 10, active: true });
     expect(coupon.status).toBe(201);
 
     const { context, page } = await newPage(bs);
@@ -181,7 +185,11 @@ test.describe('shopping journeys (browser)', () => {
   test('a customer who reviewed a product sees their review instead of the form; a new review replaces the form at once', async () => {
     const customer = await createAccount(bs.stack, 'customer');
     const [reviewed, fresh] = await db().collection('products').find({ status: 'published' }).limit(2).toArray();
-    const before = await bs.stack.http().post(`/api/products/${String(reviewed._id)}/reviews`).set('Authorization', customer.bearer).send({ rating: 4, comment: 'Warm and soft.' });
+    const before = await bs.stack
+      .http()
+      .post(`/api/products/${String(reviewed._id)}/reviews`)
+      .set('Authorization', customer.bearer)
+      .send({ rating: 4, comment: 'Warm and soft.' });
     expect(before.status).toBe(201);
     const { context, page } = await newPage(bs);
     await signInByStorage(bs, page, customer);
@@ -193,7 +201,11 @@ test.describe('shopping journeys (browser)', () => {
     await page.goto(`/product/${String(fresh._id)}`);
     await page.getByRole('button', { name: 'Submit Review' }).waitFor();
     // MUI's stars are visually hidden radios: their labels take the click.
-    await page.locator('label', { has: page.getByRole('radio', { name: /^5 Stars?$/ }) }).or(page.locator('label[for]').filter({ hasText: /^5 Stars?$/ })).first().click();
+    await page
+      .locator('label', { has: page.getByRole('radio', { name: /^5 Stars?$/ }) })
+      .or(page.locator('label[for]').filter({ hasText: /^5 Stars?$/ }))
+      .first()
+      .click();
     await page.getByLabel('Your review').fill('Fits perfectly.');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(page, 'Review submitted successfully!');
@@ -274,10 +286,12 @@ test.describe('shopping journeys (browser)', () => {
     const saved = await db().collection('products').findOne({ name: 'Browser Linen Scarf' });
     expect(saved?.status).toBe('pending');
     expect(saved).toMatchObject({ countInStock: 5, quantity: 5, specifications: { Material: 'Linen' } });
-    expect((saved?.variants as Array<{ size: string; colour: string; countInStock: number }>).map((v) => [v.size, v.colour, v.countInStock])).toEqual([
-      ['S', 'Sand', 2],
-      ['M', 'Sand', 3],
-    ]);
+    expect((saved?.variants as Array<{ size: string; colour: string; countInStock: number }>).map((v) => [v.size, v.colour, v.countInStock])).toEqual(
+      [
+        ['S', 'Sand', 2],
+        ['M', 'Sand', 3],
+      ],
+    );
     const publicList = await bs.stack.http().get('/api/products?search=Browser%20Linen');
     expect(publicList.body).toHaveLength(0);
     // The modal was reset.
@@ -297,13 +311,25 @@ test.describe('shopping journeys (browser)', () => {
     await forgotEmail.fill(customer.email);
     expect(await forgotEmail.inputValue()).toBe(customer.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByTestId('forgot-sent').waitFor({ timeout: 45_000 }).catch(async (error) => {
-      await snap(page, 'forgot-failure');
-      const started = Date.now();
-      const direct = await bs.stack.http().post('/api/users/forgot-password').send({ email: customer.email });
-      throw new Error(`${String(error)}; toasts ${JSON.stringify(await page.locator('.Toastify__toast').allInnerTexts())}; direct ${direct.status} in ${Date.now() - started} ms`);
-    });
-    const mail = await until(async () => (await readOutbox(bs.stack.config.outboxDir)).find((m) => m.to.includes(customer.email) && m.links.some((l) => l.includes('/reset-password/'))), 20_000, 'reset mail');
+    await page
+      .getByTestId('forgot-sent')
+      .waitFor({ timeout: 45_000 })
+      .catch(async (error) => {
+        await snap(page, 'forgot-failure');
+        const started = Date.now();
+        const direct = await bs.stack.http().post('/api/users/forgot-password').send({ email: customer.email });
+        throw new Error(
+          `${String(error)}; toasts ${JSON.stringify(await page.locator('.Toastify__toast').allInnerTexts())}; direct ${direct.status} in ${Date.now() - started} ms`,
+        );
+      });
+    const mail = await until(
+      async () =>
+        (await readOutbox(bs.stack.config.outboxDir)).find(
+          (m) => m.to.includes(customer.email) && m.links.some((l) => l.includes('/reset-password/')),
+        ),
+      20_000,
+      'reset mail',
+    );
     const link = new URL(mail.links.find((l) => l.includes('/reset-password/'))!);
     await page.goto(link.pathname);
     await page.getByLabel(/^New password/).fill('brand-new-password');

@@ -67,7 +67,12 @@ async function closeDrawer(page: Page): Promise<void> {
 }
 
 function format(findings: Finding[]): string {
-  return findings.map((f) => `[${f.impact}] ${f.rule} (${f.help}) on ${f.where}\n    ${f.targets.slice(0, 8).join('\n    ')}${f.targets.length > 8 ? `\n    ... and ${f.targets.length - 8} more` : ''}\n    ${f.summary}`).join('\n');
+  return findings
+    .map(
+      (f) =>
+        `[${f.impact}] ${f.rule} (${f.help}) on ${f.where}\n    ${f.targets.slice(0, 8).join('\n    ')}${f.targets.length > 8 ? `\n    ... and ${f.targets.length - 8} more` : ''}\n    ${f.summary}`,
+    )
+    .join('\n');
 }
 
 test.describe('storefront accessibility: axe, WCAG 2.1 A and AA (browser)', () => {

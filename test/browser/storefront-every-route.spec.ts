@@ -39,7 +39,8 @@ function uniqueRoutes(fixtures: Fixtures): Array<{ path: string; heading: string
   const seen = new Map<string, { heading: string; status: number }>();
   for (const row of ROUTES) {
     const path = pathOf(row, fixtures);
-    if (!seen.has(path)) seen.set(path, { heading: typeof row.heading === 'function' ? row.heading(fixtures) : row.heading, status: row.status ?? 200 });
+    if (!seen.has(path))
+      seen.set(path, { heading: typeof row.heading === 'function' ? row.heading(fixtures) : row.heading, status: row.status ?? 200 });
   }
   return [...seen].map(([path, page]) => ({ path, ...page }));
 }
@@ -112,7 +113,8 @@ test.describe('every route from its first paint (browser)', () => {
           const shown = await painted(page);
           const expected = { dark, background: dark ? BACKGROUND.dark : BACKGROUND.light, visibility: 'visible', heading };
           const actual = { dark: shown.dark, background: shown.background, visibility: shown.visibility, heading: shown.heading };
-          if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${path}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+          if (JSON.stringify(actual) !== JSON.stringify(expected))
+            wrong.push(`${path}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
           // Its text, not only a heading: a line beyond it at least.
           else if (shown.text.length < heading.length + 15) wrong.push(`${path}: main shows only "${shown.text}"`);
           else await expect(page.locator('main h1').first(), path).toBeVisible();
@@ -137,7 +139,12 @@ test.describe('every route from its first paint (browser)', () => {
         await page.goto(path);
         await expect(page.locator('main h1').first(), path).toBeVisible();
         const shown = await painted(page);
-        expect({ path, dark: shown.dark, background: shown.background, visibility: shown.visibility }).toEqual({ path, dark: false, background: BACKGROUND.light, visibility: 'visible' });
+        expect({ path, dark: shown.dark, background: shown.background, visibility: shown.visibility }).toEqual({
+          path,
+          dark: false,
+          background: BACKGROUND.light,
+          visibility: 'visible',
+        });
         // The cookie is set for the next page: the server sends it light at once.
         expect((await context.cookies()).find((c) => c.name === 'darkMode')?.value).toBe('false');
       }

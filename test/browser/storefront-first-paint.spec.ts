@@ -12,7 +12,11 @@ interface El {
   readonly classList: { contains(name: string): boolean };
   getBoundingClientRect(): { left: number; right: number; top: number; width: number; height: number };
 }
-declare const document: { documentElement: El; querySelector(selector: string): El | null; addEventListener(type: string, listener: () => void): void };
+declare const document: {
+  documentElement: El;
+  querySelector(selector: string): El | null;
+  addEventListener(type: string, listener: () => void): void;
+};
 declare function getComputedStyle(element: El): { display: string; visibility: string; backgroundColor: string };
 declare const window: unknown;
 declare const PerformanceObserver: new (callback: (list: { getEntries(): { value?: number; hadRecentInput?: boolean }[] }) => void) => {
@@ -45,7 +49,12 @@ async function markupOf(bs: BrowserStack, path: string, cookie?: string): Promis
 
 /** HTML text as a reader sees it (entities of names such as 'Dresses & Skirts'). */
 function decoded(html: string): string {
-  return html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 async function computed(page: Page, selector: string): Promise<{ display: string; visible: boolean }> {
@@ -166,30 +175,33 @@ test.describe('storefront first paint (browser)', () => {
   for (const [name, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
-  ] as const) test(`takes the server-rendered /shop over as it is (${name}): same cards, no layout shift`, async () => {
-    const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport });
-    await context.addInitScript(() => {
-      const w = window as { shifts: number; firstName: El | null };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const shift of list.getEntries()) if (!shift.hadRecentInput) w.shifts += shift.value ?? 0;
-      }).observe({ type: 'layout-shift', buffered: true });
-      // The server's first card, before the app's JavaScript has run (it starts after the first paint).
-      document.addEventListener('DOMContentLoaded', () => {
-        w.firstName = document.querySelector('#root > .prerendered main a[href^="/product/"]');
+  ] as const)
+    test(`takes the server-rendered /shop over as it is (${name}): same cards, no layout shift`, async () => {
+      const context = await bs.browser.newContext({ baseURL: bs.baseUrl, viewport });
+      await context.addInitScript(() => {
+        const w = window as { shifts: number; firstName: El | null };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const shift of list.getEntries()) if (!shift.hadRecentInput) w.shifts += shift.value ?? 0;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The server's first card, before the app's JavaScript has run (it starts after the first paint).
+        document.addEventListener('DOMContentLoaded', () => {
+          w.firstName = document.querySelector('#root > .prerendered main a[href^="/product/"]');
+        });
       });
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await page.goto('/shop');
+      // React has taken the page over: the server's element lost its inert class and stays in the document.
+      await page.waitForFunction(() => document.querySelector('#root > div') && !document.querySelector('#root > .prerendered'), undefined, {
+        timeout: 60_000,
+      });
+      const state = await page.evaluate(() => {
+        const w = window as { shifts: number; firstName: El | null };
+        return { connected: !!w.firstName?.isConnected, shifts: w.shifts };
+      });
+      expect(state.connected).toBe(true);
+      expect(state.shifts).toBeLessThan(0.05);
+      await context.close();
     });
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto('/shop');
-    // React has taken the page over: the server's element lost its inert class and stays in the document.
-    await page.waitForFunction(() => document.querySelector('#root > div') && !document.querySelector('#root > .prerendered'), undefined, { timeout: 60_000 });
-    const state = await page.evaluate(() => {
-      const w = window as { shifts: number; firstName: El | null };
-      return { connected: !!w.firstName?.isConnected, shifts: w.shifts };
-    });
-    expect(state.connected).toBe(true);
-    expect(state.shifts).toBeLessThan(0.05);
-    await context.close();
-  });
 });

@@ -35,7 +35,9 @@ const PRICE = /\$([\d,]+\.\d{2})/;
 
 /** Name and price of every card shown, in order. */
 async function shownCards(page: Page): Promise<Array<{ name: string; price: number }>> {
-  const texts = await page.locator(CARD).evaluateAll((cards: CardElement[]) => cards.map((c) => [c.querySelector('h3')?.textContent ?? '', c.textContent ?? '']));
+  const texts = await page
+    .locator(CARD)
+    .evaluateAll((cards: CardElement[]) => cards.map((c) => [c.querySelector('h3')?.textContent ?? '', c.textContent ?? '']));
   return texts.map(([name, text]) => {
     const match = PRICE.exec(text);
     if (!match) throw new Error(`no price on the card of ${name}`);
@@ -114,7 +116,8 @@ test.describe('mobile shop (browser, 390 px)', () => {
     let chosen: { _id: string; name: string; label: string; names: string[] } | undefined;
     for (const category of facets.category) {
       if (category.count < 2) continue;
-      const answer = (await bs.stack.http().get(`/api/search?category=${category.value}&sort=newest&page=1&pageSize=12`).expect(200)).body as Searched;
+      const answer = (await bs.stack.http().get(`/api/search?category=${category.value}&sort=newest&page=1&pageSize=12`).expect(200))
+        .body as Searched;
       const names = answer.hits.map((p) => p.name);
       if (names.length >= 2 && JSON.stringify(names) !== JSON.stringify(before)) {
         chosen = { _id: category.value, name: category.label, label: `${category.label} (${category.count})`, names };
@@ -137,7 +140,11 @@ test.describe('mobile shop (browser, 390 px)', () => {
     await sortBy.selectOption('price_asc');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'price_asc');
     const cheapest = (await bs.stack.http().get(`/api/search?category=${chosen._id}&sort=price_asc&page=1&pageSize=12`).expect(200)).body as Searched;
-    await waitForNames(page, cheapest.hits.map((p) => p.name), 'the cheapest first');
+    await waitForNames(
+      page,
+      cheapest.hits.map((p) => p.name),
+      'the cheapest first',
+    );
     const up = (await shownCards(page)).map((c) => c.price);
     expect(ascending(up)).toBe(true);
     expect(up[0]).toBeLessThan(up[up.length - 1]);
@@ -146,10 +153,14 @@ test.describe('mobile shop (browser, 390 px)', () => {
     // Then high to low.
     await sortBy.selectOption('price_desc');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'price_desc');
-    await until(async () => {
-      const prices = (await shownCards(page)).map((c) => c.price);
-      return prices.length >= 2 && descending(prices) && prices[0] > prices[prices.length - 1] ? true : undefined;
-    }, 30_000, 'the dearest first');
+    await until(
+      async () => {
+        const prices = (await shownCards(page)).map((c) => c.price);
+        return prices.length >= 2 && descending(prices) && prices[0] > prices[prices.length - 1] ? true : undefined;
+      },
+      30_000,
+      'the dearest first',
+    );
     expect((await shownCards(page)).map((c) => c.name).sort()).toEqual([...chosen.names].sort());
     expect(await page.getByRole('button', { name: 'Filters (1)', exact: true }).isVisible()).toBe(true);
 
@@ -164,7 +175,11 @@ test.describe('mobile shop (browser, 390 px)', () => {
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price_asc');
     expect(new URL(page.url()).searchParams.get('category')).toBe(chosen._id);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
-    await waitForNames(page, cheapest.hits.map((p) => p.name), 'the category, cheapest first, after a reload');
+    await waitForNames(
+      page,
+      cheapest.hits.map((p) => p.name),
+      'the category, cheapest first, after a reload',
+    );
     await page.getByRole('button', { name: 'Filters (1)', exact: true }).waitFor();
     await context.close();
   });
@@ -194,7 +209,12 @@ test.describe('mobile shop (browser, 390 px)', () => {
 
     // It stays on screen while scrolling; at the very bottom the footer ends above it (the page keeps room for it).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await until(async () => ((await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)) ? true : undefined), 10_000, 'the bottom of the page');
+    await until(
+      async () =>
+        (await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)) ? true : undefined,
+      10_000,
+      'the bottom of the page',
+    );
     const footer = await page.locator('footer').boundingBox();
     const barAtBottom = await bar.boundingBox();
     expect(footer!.y + footer!.height).toBeLessThanOrEqual(barAtBottom!.y + 1);
@@ -202,11 +222,15 @@ test.describe('mobile shop (browser, 390 px)', () => {
     // It adds to the cart.
     await add.click();
     await expectToast(page, 'Item added to cart');
-    const cart = await until(async () => {
-      const res = await bs.stack.http().get('/api/cart').set('Authorization', customer.bearer);
-      const line = (res.body as { items: Array<{ productId: string; quantity: number }> }).items.find((i) => i.productId === product._id);
-      return line;
-    }, 15_000, 'the product in the cart');
+    const cart = await until(
+      async () => {
+        const res = await bs.stack.http().get('/api/cart').set('Authorization', customer.bearer);
+        const line = (res.body as { items: Array<{ productId: string; quantity: number }> }).items.find((i) => i.productId === product._id);
+        return line;
+      },
+      15_000,
+      'the product in the cart',
+    );
     expect(cart.quantity).toBe(1);
     await context.close();
   });
@@ -220,7 +244,11 @@ test.describe('mobile shop (browser, 390 px)', () => {
     expect(await page.getByRole('button', { name: /^Filters \(\d+\)$/ }).count()).toBe(0);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('price_desc');
     const dearest = await bs.stack.http().get('/api/products?page=1&pageSize=12&sort=-price').expect(200);
-    await waitForNames(page, (dearest.body as Listed[]).map((p) => p.name), 'the dearest first');
+    await waitForNames(
+      page,
+      (dearest.body as Listed[]).map((p) => p.name),
+      'the dearest first',
+    );
     expect(descending((await shownCards(page)).map((c) => c.price))).toBe(true);
 
     const [one] = (await bs.stack.http().get('/api/products?pageSize=1').expect(200)).body as Listed[];
@@ -245,7 +273,8 @@ test.describe('mobile shop (browser, 390 px)', () => {
     await page.waitForURL((u) => u.searchParams.get('category') === categoryId && u.searchParams.get('price') === '0');
     // The count for these filters, from the API. (While the filtered page loads, the page may still show the
     // last page and its count: reading the count off the page here once took a stale one.)
-    const answer = (await bs.stack.http().get(`/api/search?category=${categoryId}&minPrice=0&maxPrice=25&sort=newest&page=1&pageSize=12`).expect(200)).body as Searched;
+    const answer = (await bs.stack.http().get(`/api/search?category=${categoryId}&minPrice=0&maxPrice=25&sort=newest&page=1&pageSize=12`).expect(200))
+      .body as Searched;
     const total = answer.total;
     const shown = `${total} product${total === 1 ? '' : 's'}`;
     await page.getByText(shown, { exact: true }).waitFor();
@@ -291,7 +320,9 @@ test.describe('mobile shop (browser, 390 px)', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       input.form.requestSubmit();
       for (let i = 0; i < 10_000 && !location.search.includes('search='); i++) await Promise.resolve();
-      (document.querySelector('aside[aria-label="Filters"] [data-testid="facet-category"] input[type="checkbox"]') as unknown as { click(): void }).click();
+      (
+        document.querySelector('aside[aria-label="Filters"] [data-testid="facet-category"] input[type="checkbox"]') as unknown as { click(): void }
+      ).click();
     }, word);
     const sent = new URL((await filtered).url()).searchParams;
     expect(sent.getAll('category')).toHaveLength(1);

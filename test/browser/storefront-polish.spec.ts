@@ -5,7 +5,17 @@ import type { DEMO_ACCOUNTS as DemoAccounts } from '../../libs/seed/src/seed.ser
 import { createAccount, ADDRESS } from '../support/fixtures';
 import { readOutbox } from '../support/outbox';
 import { until } from '../support/polling';
-import { expectToast, newPage, settled, signInByStorage, snap, startBrowserStack, trackRequests, waitForTakeover, type BrowserStack } from './browser-support';
+import {
+  expectToast,
+  newPage,
+  settled,
+  signInByStorage,
+  snap,
+  startBrowserStack,
+  trackRequests,
+  waitForTakeover,
+  type BrowserStack,
+} from './browser-support';
 import { fromApiBuild } from './built-stack';
 
 const { DEMO_ACCOUNTS } = fromApiBuild<{ DEMO_ACCOUNTS: typeof DemoAccounts }>('libs/seed/src/seed.service');
@@ -82,11 +92,14 @@ async function footerTextBoxes(page: Page): Promise<Array<{ text: string; box: B
 /** Scrolls to the very bottom of the page, again while the page grows (parts that render near the viewport). */
 async function scrollToBottom(page: Page): Promise<void> {
   await expect
-    .poll(async () => {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await settled(page);
-      return page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
-    }, { message: 'the bottom of the page' })
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await settled(page);
+        return page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
+      },
+      { message: 'the bottom of the page' },
+    )
     .toBe(true);
 }
 
@@ -114,7 +127,9 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
 
   /** A published product sold without variants, with stock. */
   async function simpleProduct(): Promise<{ _id: string; name: string }> {
-    const row = await db().collection('products').findOne({ status: 'published', countInStock: { $gte: 3 }, 'variants.0': { $exists: false } });
+    const row = await db()
+      .collection('products')
+      .findOne({ status: 'published', countInStock: { $gte: 3 }, 'variants.0': { $exists: false } });
     expect(row).toBeTruthy();
     return { _id: String(row!._id), name: String(row!.name) };
   }
@@ -162,7 +177,14 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
     const customer = await createAccount(bs.stack, 'customer');
     const asked = await bs.stack.http().post('/api/users/forgot-password').send({ email: customer.email });
     expect(asked.status).toBeLessThan(300);
-    const mail = await until(async () => (await readOutbox(bs.stack.config.outboxDir)).find((m) => m.to.includes(customer.email) && m.links.some((l) => l.includes('/reset-password/'))), 20_000, 'reset mail');
+    const mail = await until(
+      async () =>
+        (await readOutbox(bs.stack.config.outboxDir)).find(
+          (m) => m.to.includes(customer.email) && m.links.some((l) => l.includes('/reset-password/')),
+        ),
+      20_000,
+      'reset mail',
+    );
     const link = new URL(mail.links.find((l) => l.includes('/reset-password/'))!);
     const { context, page } = await newPage(bs);
     try {
@@ -175,7 +197,9 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
 
       await page.getByLabel(/^New password/).fill('a-long-enough-password');
       await page.getByLabel('Confirm new password').fill('a-long-enough-password');
-      const reset = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/users/reset-password/') && r.request().method() === 'POST');
+      const reset = page.waitForResponse(
+        (r) => new URL(r.url()).pathname.startsWith('/api/users/reset-password/') && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Reset password' }).click();
       expect((await reset).status()).toBe(200);
       await expectToast(page, 'Your password has been reset. Please sign in.');
@@ -192,18 +216,31 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
   /** A customer with one product in the server's cart, signed in on the checkout page with the address filled in, and a 10 % coupon. */
   async function atCheckout(code: string): Promise<{ page: Page; close: () => Promise<void>; placeOrder: Locator; customerId: string }> {
     const admin = await createAccount(bs.stack, 'admin');
-    const coupon = await bs.stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code, type: 'percent', value: 10, active: true });
+    const coupon = await bs.stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code, type: 'percent', value: 10, active: true });
     expect(coupon.status).toBe(201);
     const customer = await createAccount(bs.stack, 'customer');
     const product = await simpleProduct();
-    const added = await bs.stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ userId: customer.id, productId: product._id, quantity: 1 });
+    const added = await bs.stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', customer.bearer)
+      .send({ userId: customer.id, productId: product._id, quantity: 1 });
     expect(added.status).toBeLessThan(300);
     const { context, page } = await newPage(bs);
     await signInByStorage(bs, page, customer);
     await page.goto('/checkout');
     const placeOrder = page.getByRole('button', { name: 'Place order' });
     await placeOrder.waitFor();
-    for (const [label, value] of [['Address', ADDRESS.address], ['City', ADDRESS.city], ['Postal code', ADDRESS.postalCode], ['Phone', ADDRESS.phone]] as const) {
+    for (const [label, value] of [
+      ['Address', ADDRESS.address],
+      ['City', ADDRESS.city],
+      ['Postal code', ADDRESS.postalCode],
+      ['Phone', ADDRESS.phone],
+    ] as const) {
       await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
     }
     await page.getByRole('combobox', { name: /^Country/ }).selectOption(ADDRESS.country);
@@ -230,7 +267,9 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
       await settled(page);
       expect(await liveToasts(page, /Coupon/).count()).toBe(0);
       await expect(page.locator('.Toastify__toast', { hasText: /Coupon/ })).toHaveCount(0);
-      const order = await db().collection('orders').findOne({ user: new Types.ObjectId(customerId) });
+      const order = await db()
+        .collection('orders')
+        .findOne({ user: new Types.ObjectId(customerId) });
       expect(order?.couponCode).toMatch(/^POLISH/);
     } finally {
       await close();
@@ -267,7 +306,9 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
       expect(await liveToasts(page, /Coupon/).count()).toBe(0);
       await settled(page);
       expect(await liveToasts(page, /Coupon/).count()).toBe(0);
-      const order = await db().collection('orders').findOne({ user: new Types.ObjectId(customerId) });
+      const order = await db()
+        .collection('orders')
+        .findOne({ user: new Types.ObjectId(customerId) });
       expect(order?.couponCode).toBe(code);
     } finally {
       release();
@@ -306,7 +347,10 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
     try {
       await page.goto('/shop');
       await waitForTakeover(page);
-      const card = page.locator('[data-testid="product-card"]').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first();
+      const card = page
+        .locator('[data-testid="product-card"]')
+        .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+        .first();
       const href = await card.locator('a[href^="/product/"]').first().getAttribute('href');
       await card.getByRole('button', { name: 'Add to Cart' }).click();
       const toast = page.locator('.Toastify__toast', { hasText: 'Login to add product to cart!' });
@@ -320,7 +364,8 @@ test.describe('storefront polish: the scroll-to-top button, leftover toasts, the
   });
 
   /** The visible "Threadline" brands of the header, the mobile top bar and the side bar (the footer's does not count). */
-  const brands = (page: Page) => page.locator('header, aside[data-testid="side-bar"]').getByText('Threadline', { exact: true }).filter({ visible: true });
+  const brands = (page: Page) =>
+    page.locator('header, aside[data-testid="side-bar"]').getByText('Threadline', { exact: true }).filter({ visible: true });
 
   test('"Threadline" shows once at 1440 px, from the first paint on, and still at 390 px', async () => {
     for (const javaScriptEnabled of [false, true]) {

@@ -54,7 +54,9 @@ test.describe('storefront: the product card on a phone', () => {
         const cardBox = await boxOf(card);
         // Found as a shopper finds them: the amount shown, and the card's cart action by its name.
         const price = await boxOf(card.getByText(PRICE_TEXT).first());
-        const button = await boxOf(card.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ }).or(card.getByRole('link', { name: 'Choose size' })));
+        const button = await boxOf(
+          card.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ }).or(card.getByRole('link', { name: 'Choose size' })),
+        );
         const name = (await card.locator('h3').textContent()) ?? `card ${i}`;
         expect(overlaps(price, button), `${name}: the price and the button overlap`).toBe(false);
         // Side by side: the price left of the button, their rows sharing a line.

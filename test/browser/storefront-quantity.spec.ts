@@ -32,8 +32,7 @@ test.describe('quantity fields (browser)', () => {
     const cart = await db().collection('carts').findOne({ user: user?._id });
     return (cart?.items ?? []) as Array<{ quantity: number; variantSku?: string | null }>;
   };
-  const posted = (page: Page, path: string) =>
-    page.waitForRequest((r: Request) => r.url().endsWith(path) && ['POST', 'PUT'].includes(r.method()));
+  const posted = (page: Page, path: string) => page.waitForRequest((r: Request) => r.url().endsWith(path) && ['POST', 'PUT'].includes(r.method()));
 
   test('on the product page the shopper clears the field, types 3, steps with arrows and buttons, adds 3; over the stock is clamped on blur', async () => {
     const product = await createProduct(bs.stack, admin, category, { name: 'Quantity Linen Tee', price: 12.5, countInStock: 9, image });
@@ -80,8 +79,14 @@ test.describe('quantity fields (browser)', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
     expect((await sent).postDataJSON()).toMatchObject({ productId: product._id, quantity: 3 });
     await expectToast(page, 'Item added to cart');
-    await page.getByRole('status').filter({ hasText: /^Added to cart$/ }).first().waitFor();
-    expect(await until(async () => ((await serverCart(customer))[0]?.quantity === 3 ? serverCart(customer) : undefined), 15_000, 'cart of 3')).toHaveLength(1);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Added to cart$/ })
+      .first()
+      .waitFor();
+    expect(
+      await until(async () => ((await serverCart(customer))[0]?.quantity === 3 ? serverCart(customer) : undefined), 15_000, 'cart of 3'),
+    ).toHaveLength(1);
 
     // More than the stock (9): kept while typing, clamped when the field is left.
     await field.click();
@@ -123,7 +128,11 @@ test.describe('quantity fields (browser)', () => {
     const sentSized = posted(page, '/api/cart');
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
     expect((await sentSized).postDataJSON()).toMatchObject({ productId: sized._id, quantity: 5, variantSku: 'QWJ-L' });
-    await page.getByRole('status').filter({ hasText: /^Added to cart$/ }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Added to cart$/ })
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -179,10 +188,19 @@ test.describe('quantity fields (browser)', () => {
     await page.getByTestId('cart-subtotal').getByText('$264.00', { exact: true }).waitFor();
     await snap(page, 'quantity-cart');
 
-    const saved = await until(async () => {
-      const items = await serverCart(customer);
-      return items.map((i) => i.quantity).sort((a, b) => a - b).join(',') === '2,20' ? items : undefined;
-    }, 15_000, 'server cart 20 and 2');
+    const saved = await until(
+      async () => {
+        const items = await serverCart(customer);
+        return items
+          .map((i) => i.quantity)
+          .sort((a, b) => a - b)
+          .join(',') === '2,20'
+          ? items
+          : undefined;
+      },
+      15_000,
+      'server cart 20 and 2',
+    );
     expect(saved).toHaveLength(2);
     await context.close();
   });

@@ -92,7 +92,11 @@ test.describe('shop search (browser)', () => {
     await page.waitForURL((u) => u.searchParams.get('size') === size.value);
     await page.getByText(`${size.count} product${size.count === 1 ? '' : 's'}`, { exact: true }).waitFor();
     const names = () => page.locator(`${CARD} h3`).allInnerTexts();
-    await until(async () => (JSON.stringify(await names()) === JSON.stringify(narrowed.hits.map((h) => h.name)) ? true : undefined), 30_000, 'the products in that size');
+    await until(
+      async () => (JSON.stringify(await names()) === JSON.stringify(narrowed.hits.map((h) => h.name)) ? true : undefined),
+      30_000,
+      'the products in that size',
+    );
     expect(await box.isChecked()).toBe(true);
     await snap(page, 'shop-size-facet');
 
@@ -119,10 +123,16 @@ test.describe('shop search (browser)', () => {
 
     const admin = await createAccount(bs.stack, 'admin');
     // The search that found nothing is counted (after its answer): listed for the owner once it is.
-    await until(async () => {
-      const misses = (await bs.stack.http().get('/api/search/misses?limit=100').set('Authorization', admin.bearer).expect(200)).body as { items: Array<{ query: string }> };
-      return misses.items.some((m) => m.query === word) ? true : undefined;
-    }, 10_000, 'the search counted as one that found nothing');
+    await until(
+      async () => {
+        const misses = (await bs.stack.http().get('/api/search/misses?limit=100').set('Authorization', admin.bearer).expect(200)).body as {
+          items: Array<{ query: string }>;
+        };
+        return misses.items.some((m) => m.query === word) ? true : undefined;
+      },
+      10_000,
+      'the search counted as one that found nothing',
+    );
     const { context, page } = await consoleSession(bs.browser, bs.stack, admin, { width: 1440, timeout: WAIT_MS });
     await page.goto(`${bs.baseUrl}/admin/search`);
     await page.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
@@ -142,15 +152,24 @@ test.describe('shop search (browser)', () => {
     expect(saved.groups).toContainEqual([word, target]);
 
     // The shop's search for the word now finds the scarves (every instance takes the synonyms within a second).
-    const now = await until(async () => {
-      const answer = await search(`q=${word}&pageSize=100`);
-      return answer.total > 0 ? answer : undefined;
-    }, 10_000, 'the synonym in the search');
+    const now = await until(
+      async () => {
+        const answer = await search(`q=${word}&pageSize=100`);
+        return answer.total > 0 ? answer : undefined;
+      },
+      10_000,
+      'the synonym in the search',
+    );
     expect(now.hits.map((h) => h.name).sort()).toEqual(scarves.hits.map((h) => h.name).sort());
     await page.goto(`${bs.baseUrl}/shop?search=${word}`);
     await waitForTakeover(page);
     await page.getByText(`${now.total} product${now.total === 1 ? '' : 's'} for “${word}”`, { exact: true }).waitFor();
-    expect((await page.locator(`${CARD} h3`).allInnerTexts()).sort()).toEqual(now.hits.slice(0, 12).map((h) => h.name).sort());
+    expect((await page.locator(`${CARD} h3`).allInnerTexts()).sort()).toEqual(
+      now.hits
+        .slice(0, 12)
+        .map((h) => h.name)
+        .sort(),
+    );
     expect(await page.getByText('No products found.').count()).toBe(0);
     await snap(page, 'shop-search-synonym');
     await context.close();

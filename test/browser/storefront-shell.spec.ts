@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { createAccount } from '../support/fixtures';
-import { clientNavigate, isDark, newPage, signInByStorage, snap, startBrowserStack, storageItem, waitForTakeover, type BrowserStack } from './browser-support';
+import {
+  clientNavigate,
+  isDark,
+  newPage,
+  signInByStorage,
+  snap,
+  startBrowserStack,
+  storageItem,
+  waitForTakeover,
+  type BrowserStack,
+} from './browser-support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -45,7 +55,8 @@ test.describe('storefront shell (browser)', () => {
     await rated.scrollIntoViewIfNeeded();
     await rated.getByTestId('product-card').first().waitFor();
     // The rails show the API's newest and top products, in its order.
-    const names = async (rail: typeof arrivals) => (await rail.getByTestId('product-card').getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim());
+    const names = async (rail: typeof arrivals) =>
+      (await rail.getByTestId('product-card').getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim());
     expect(await names(arrivals)).toEqual(newest.map((p) => p.name));
     expect(await names(rated)).toEqual(top.map((p) => p.name));
     // The hero leads with pictures of the top products.
@@ -57,7 +68,7 @@ test.describe('storefront shell (browser)', () => {
     await context.close();
   });
 
-  test('on a phone, asks for a rail\'s products only as the visitor scrolls near it, then shows them', async () => {
+  test("on a phone, asks for a rail's products only as the visitor scrolls near it, then shows them", async () => {
     const newest = (await bs.stack.http().get('/api/products/new?limit=8').expect(200)).body as Array<{ name: string }>;
     const { context, page } = await newPage(bs, { width: 390, height: 844 });
     const asked: string[] = [];
@@ -73,7 +84,9 @@ test.describe('storefront shell (browser)', () => {
     await arrivals.scrollIntoViewIfNeeded();
     await arrivals.getByTestId('product-card').first().waitFor();
     expect(asked).toHaveLength(1);
-    expect((await arrivals.getByTestId('product-card').getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim())).toEqual(newest.map((p) => p.name));
+    expect((await arrivals.getByTestId('product-card').getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim())).toEqual(
+      newest.map((p) => p.name),
+    );
     await context.close();
   });
 

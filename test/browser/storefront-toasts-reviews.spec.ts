@@ -60,7 +60,9 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
 
   test('a saved add to cart on the product page shows exactly one toast, the success, and the page says Added to cart', async () => {
     const customer = await createAccount(bs.stack, 'customer');
-    const product = await db().collection('products').findOne({ status: 'published', countInStock: { $gt: 0 }, 'variants.0': { $exists: false } });
+    const product = await db()
+      .collection('products')
+      .findOne({ status: 'published', countInStock: { $gt: 0 }, 'variants.0': { $exists: false } });
     expect(product).toBeTruthy();
     const { context, page } = await newPage(bs);
     try {
@@ -82,7 +84,9 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
       await page.setViewportSize({ width: 390, height: 844 });
       await expectToastClearOfCartButton(page);
       await page.setViewportSize({ width: 1440, height: 900 });
-      const cart = await db().collection('carts').findOne({ user: new Types.ObjectId(customer.id) });
+      const cart = await db()
+        .collection('carts')
+        .findOne({ user: new Types.ObjectId(customer.id) });
       expect(cart?.items).toHaveLength(1);
     } finally {
       await context.close();
@@ -95,7 +99,10 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
     const { context, page } = await newPage(bs);
     await signInByStorage(bs, page, customer);
     await page.goto('/shop');
-    const card = page.locator('[data-testid="product-card"]').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first();
+    const card = page
+      .locator('[data-testid="product-card"]')
+      .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+      .first();
     await card.waitFor();
     const name = await card.locator('h3').innerText();
     const product = await products.findOne({ name, status: 'published' });
@@ -115,7 +122,10 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
       expect(shown[0].kind).toBe('error');
       expect(shown[0].text).not.toMatch(/added to cart|updated in cart/i);
       // Nor does the card say 'Product added to cart'.
-      const sameCard = page.locator('[data-testid="product-card"]').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+      const sameCard = page
+        .locator('[data-testid="product-card"]')
+        .filter({ has: page.getByRole('heading', { name, exact: true }) })
+        .first();
       expect((await sameCard.getByTestId('added-note').innerText()).trim()).toBe('');
       await page.goto('/cart');
       await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
@@ -131,9 +141,14 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
     try {
       await signInByStorage(bs, page, customer);
       await page.goto('/shop');
-      const heart = page.locator('[data-testid="product-card"]').first().getByRole('button', { name: /^Add .* to favorites$/ });
+      const heart = page
+        .locator('[data-testid="product-card"]')
+        .first()
+        .getByRole('button', { name: /^Add .* to favorites$/ });
       await heart.waitFor();
-      const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/') && /favorite/i.test(r.url()) && r.request().method() === 'POST');
+      const saved = page.waitForResponse(
+        (r) => new URL(r.url()).pathname.startsWith('/api/') && /favorite/i.test(r.url()) && r.request().method() === 'POST',
+      );
       await heart.click();
       expect((await saved).status()).toBeLessThan(300);
       await toast(page).filter({ hasText: 'Added to favorites' }).first().waitFor({ state: 'visible' });
@@ -145,9 +160,15 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
 
   test('a customer who already reviewed sees "You reviewed this product" with Edit, no submit form; editing saves', async () => {
     const customer = await createAccount(bs.stack, 'customer');
-    const product = await db().collection('products').findOne({ status: 'published' }, { sort: { _id: -1 } });
+    const product = await db()
+      .collection('products')
+      .findOne({ status: 'published' }, { sort: { _id: -1 } });
     const id = String(product!._id);
-    const first = await bs.stack.http().post(`/api/products/${id}/reviews`).set('Authorization', customer.bearer).send({ rating: 3, comment: 'Runs a little small.' });
+    const first = await bs.stack
+      .http()
+      .post(`/api/products/${id}/reviews`)
+      .set('Authorization', customer.bearer)
+      .send({ rating: 3, comment: 'Runs a little small.' });
     expect(first.status).toBe(201);
 
     const { context, page } = await newPage(bs);
@@ -172,7 +193,11 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
       expect(await page.getByRole('radio', { name: /^3 Stars?$/ }).isChecked()).toBe(true);
 
       await text.fill('Runs a little small: order one size up. Lovely fabric.');
-      await page.locator('label', { has: page.getByRole('radio', { name: /^5 Stars?$/ }) }).or(page.locator('label[for]').filter({ hasText: /^5 Stars?$/ })).first().click();
+      await page
+        .locator('label', { has: page.getByRole('radio', { name: /^5 Stars?$/ }) })
+        .or(page.locator('label[for]').filter({ hasText: /^5 Stars?$/ }))
+        .first()
+        .click();
       const put = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/products/${id}/reviews/mine` && r.request().method() === 'PUT');
       await page.getByRole('button', { name: 'Save review' }).click();
       expect((await put).status()).toBe(200);
@@ -183,7 +208,11 @@ test.describe('storefront: one toast per outcome, and the review a customer alre
       await own.getByRole('img', { name: 'Your rating: 5 out of 5 stars' }).waitFor();
       expect(await page.getByRole('button', { name: 'Save review' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
-      await page.locator('section[aria-labelledby="reviews-title"]').getByText('Runs a little small: order one size up. Lovely fabric.').first().waitFor();
+      await page
+        .locator('section[aria-labelledby="reviews-title"]')
+        .getByText('Runs a little small: order one size up. Lovely fabric.')
+        .first()
+        .waitFor();
       const stored = await db().collection('products').findOne({ _id: product!._id });
       const mine = (stored?.reviews as Array<{ user: unknown; rating: number; comment: string }>).filter((r) => String(r.user) === customer.id);
       expect(mine).toEqual([expect.objectContaining({ rating: 5, comment: 'Runs a little small: order one size up. Lovely fabric.' })]);

@@ -78,7 +78,9 @@ test.describe('variants on the product page (browser)', () => {
         const colours = [...new Set(p.variants.map((v) => v.colour).filter((c): c is string => !!c))];
         const picture = (c: string) => p.variants.find((v) => v.colour === c && v.image)?.image;
         // A colour after the first whose picture is not the product's main one, with a variant in stock.
-        const colour = colours.slice(1).find((c) => picture(c) && picture(c) !== p.image && p.variants.some((v) => v.colour === c && v.countInStock > 0));
+        const colour = colours
+          .slice(1)
+          .find((c) => picture(c) && picture(c) !== p.image && p.variants.some((v) => v.colour === c && v.countInStock > 0));
         if (!colour) return [];
         const variant = p.variants.find((v) => v.colour === colour && v.countInStock > 0)!;
         return [{ product: p, colour, image: picture(colour)!, variant }];
@@ -93,9 +95,16 @@ test.describe('variants on the product page (browser)', () => {
     const main = page.getByTestId('product-main-image');
     await expect(main).toHaveAttribute('src', product.image);
 
-    await page.locator('[aria-labelledby="colour-label"]').getByRole('button', { name: `Colour ${colour}`, exact: true }).click();
+    await page
+      .locator('[aria-labelledby="colour-label"]')
+      .getByRole('button', { name: `Colour ${colour}`, exact: true })
+      .click();
     await expect(main).toHaveAttribute('src', image);
-    if (variant.size) await page.locator('[aria-labelledby="size-label"]').getByRole('button', { name: `Size ${variant.size}`, exact: true }).click();
+    if (variant.size)
+      await page
+        .locator('[aria-labelledby="size-label"]')
+        .getByRole('button', { name: `Size ${variant.size}`, exact: true })
+        .click();
     await expect(main).toHaveAttribute('src', image);
     await snap(page, 'variants-colour-picture');
 

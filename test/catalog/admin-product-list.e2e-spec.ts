@@ -24,13 +24,20 @@ describe('admin product list and bulk actions (/api/products, /api/products/bulk
   };
   const names = (body: P[]) => body.map((p) => p.name);
   const bulk = (body: unknown, who: TestAccount | null = admin) => {
-    const req = stack.http().patch('/api/products/bulk').send(body as object);
+    const req = stack
+      .http()
+      .patch('/api/products/bulk')
+      .send(body as object);
     return who ? req.set('Authorization', who.bearer) : req;
   };
 
   beforeAll(async () => {
     stack = await startTestStack();
-    [admin, distributor, customer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack, 'distributor'), createAccount(stack, 'customer')]);
+    [admin, distributor, customer] = await Promise.all([
+      createAccount(stack, 'admin'),
+      createAccount(stack, 'distributor'),
+      createAccount(stack, 'customer'),
+    ]);
     shirts = await createCategory(stack, admin, 'Shirts');
     hats = await createCategory(stack, admin, 'Hats');
     // Stock levels: sold out 0, low stock 1..5, in stock 6+.
@@ -51,7 +58,9 @@ describe('admin product list and bulk actions (/api/products, /api/products/bulk
     it('filters by stock level: sold_out is 0 units, low_stock 1 to 5, in_stock more than 5 (filter JSON or the stock parameter)', async () => {
       const sold = await list({ filter: JSON.stringify({ q: 'Stock', stock: 'sold_out' }) }).expect(200);
       expect(names(sold.body)).toEqual(['Stock zero shirt']);
-      const low = await list({ filter: JSON.stringify({ q: 'Stock', stock: 'low_stock' }), sort: JSON.stringify(['countInStock', 'ASC']) }).expect(200);
+      const low = await list({ filter: JSON.stringify({ q: 'Stock', stock: 'low_stock' }), sort: JSON.stringify(['countInStock', 'ASC']) }).expect(
+        200,
+      );
       expect(names(low.body)).toEqual(['Stock one shirt', 'Stock two pending hat', 'Stock five shirt']);
       expect(low.headers['x-total-count']).toBe('3');
       const plenty = await list({ search: 'Stock', stock: 'in_stock', sort: '-countInStock' }).expect(200);
@@ -74,9 +83,16 @@ describe('admin product list and bulk actions (/api/products, /api/products/bulk
     });
 
     it('combines status, distributor (owner), category, stock and search for admins, with paging', async () => {
-      const pending = await list({ filter: JSON.stringify({ status: 'pending', owner: distributor.id, category: hats, stock: 'low_stock', q: 'hat' }) }).expect(200);
+      const pending = await list({
+        filter: JSON.stringify({ status: 'pending', owner: distributor.id, category: hats, stock: 'low_stock', q: 'hat' }),
+      }).expect(200);
       expect(names(pending.body)).toEqual(['Stock two pending hat']);
-      const page2 = await list({ filter: JSON.stringify({ q: 'Stock', category: shirts }), sort: JSON.stringify(['countInStock', 'DESC']), page: '2', perPage: '2' }).expect(200);
+      const page2 = await list({
+        filter: JSON.stringify({ q: 'Stock', category: shirts }),
+        sort: JSON.stringify(['countInStock', 'DESC']),
+        page: '2',
+        perPage: '2',
+      }).expect(200);
       expect(names(page2.body)).toEqual(['Stock five shirt', 'Stock one shirt']);
       expect(page2.headers['x-total-count']).toBe('5');
       expect(page2.headers['content-range']).toBe('products 2-3/5');
@@ -98,12 +114,24 @@ describe('admin product list and bulk actions (/api/products, /api/products/bulk
 
     it.each([
       ['no ids', { ids: [], action: 'publish' }, 'ids must name at least one product'],
-      ['more than 100 ids', { ids: Array.from({ length: 101 }, () => new Types.ObjectId().toHexString()), action: 'publish' }, 'At most 100 products at a time'],
+      [
+        'more than 100 ids',
+        { ids: Array.from({ length: 101 }, () => new Types.ObjectId().toHexString()), action: 'publish' },
+        'At most 100 products at a time',
+      ],
       ['a malformed id', { ids: ['not-an-id'], action: 'publish' }, 'ids must be a list of product ids'],
       ['a repeated id', { ids: ['665f1c2e9d1e8a0012345678', '665f1c2e9d1e8a0012345678'], action: 'publish' }, 'ids must not repeat'],
-      ['an unknown action', { ids: ['665f1c2e9d1e8a0012345678'], action: 'archive' }, 'action must be one of publish, unpublish, setCategory, delete'],
+      [
+        'an unknown action',
+        { ids: ['665f1c2e9d1e8a0012345678'], action: 'archive' },
+        'action must be one of publish, unpublish, setCategory, delete',
+      ],
       ['setCategory without a category', { ids: ['665f1c2e9d1e8a0012345678'], action: 'setCategory' }, 'category must be a category id'],
-      ['a category with publish', { ids: ['665f1c2e9d1e8a0012345678'], action: 'publish', category: '665f1c2e9d1e8a0012345678' }, 'category is only for setCategory'],
+      [
+        'a category with publish',
+        { ids: ['665f1c2e9d1e8a0012345678'], action: 'publish', category: '665f1c2e9d1e8a0012345678' },
+        'category is only for setCategory',
+      ],
     ])('answers 400 VALIDATION_FAILED to %s', async (_what, body, message) => {
       const res = await bulk(body).expect(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
@@ -117,11 +145,25 @@ describe('admin product list and bulk actions (/api/products, /api/products/bulk
       expect(after.body.category._id).toBe(shirts);
     });
 
-    it("publishes pending and draft products, reports an unknown id, and the shop then lists them", async () => {
+    it('publishes pending and draft products, reports an unknown id, and the shop then lists them', async () => {
       const pending = await createProduct(stack, distributor, hats, { name: 'Bulk pending cap' });
-      const draft = (await stack.http().post('/api/products').set('Authorization', admin.bearer).send({
-        name: 'Bulk draft cap', description: 'Draft.', price: 10, brand: 'B', countInStock: 3, image: 'https://cdn.example.com/c.jpg', category: hats, status: 'draft',
-      }).expect(201)).body as P;
+      const draft = (
+        await stack
+          .http()
+          .post('/api/products')
+          .set('Authorization', admin.bearer)
+          .send({
+            name: 'Bulk draft cap',
+            description: 'Draft.',
+            price: 10,
+            brand: 'B',
+            countInStock: 3,
+            image: 'https://cdn.example.com/c.jpg',
+            category: hats,
+            status: 'draft',
+          })
+          .expect(201)
+      ).body as P;
       expect([pending.status, draft.status]).toEqual(['pending', 'draft']);
       const before = await list({ search: 'Bulk' }, null).expect(200);
       expect(names(before.body)).toEqual([]);

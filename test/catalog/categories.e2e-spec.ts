@@ -84,7 +84,10 @@ describe('categories (/api/category)', () => {
     await createProduct(stack, admin, shoes, { name: 'Runner' });
     await createProduct(stack, admin, shoes, { name: 'Loafer' });
     const boot = await createProduct(stack, admin, shoes, { name: 'Draft boot' });
-    await stack.app.get<Connection>(getConnectionToken()).collection('products').updateOne({ _id: new Types.ObjectId(boot._id) }, { $set: { status: 'draft' } });
+    await stack.app
+      .get<Connection>(getConnectionToken())
+      .collection('products')
+      .updateOne({ _id: new Types.ObjectId(boot._id) }, { $set: { status: 'draft' } });
     const filter = JSON.stringify({ q: 'Counted' });
     const forAdmin = await stack.http().get('/api/category').query({ filter }).set('Authorization', admin.bearer).expect(200);
     expect(forAdmin.body.map((c: { name: string; productCount: number }) => [c.name, c.productCount])).toEqual([
@@ -118,7 +121,9 @@ describe('categories (/api/category)', () => {
     expect((await stack.http().post('/api/category').set('Authorization', customer.bearer).send({ name: 'Cust' })).status).toBe(403);
     expect((await stack.http().get('/api/category/not-an-id')).status).toBe(404);
     expect((await stack.http().get('/api/category/665f1c2e9d1e8a0012345678')).status).toBe(404);
-    expect((await stack.http().put('/api/category/665f1c2e9d1e8a0012345678').set('Authorization', admin.bearer).send({ name: 'X' })).status).toBe(404);
+    expect((await stack.http().put('/api/category/665f1c2e9d1e8a0012345678').set('Authorization', admin.bearer).send({ name: 'X' })).status).toBe(
+      404,
+    );
     expect((await stack.http().delete('/api/category/zzz').set('Authorization', admin.bearer)).status).toBe(404);
   });
 
@@ -131,7 +136,12 @@ describe('categories (/api/category)', () => {
     ] as const) {
       const req = stack.http()[method](path).set('Authorization', admin.bearer);
       const res = method === 'put' ? await req.send({ name: 'Renamed' }) : await req;
-      expect({ method, path, status: res.status, body: res.body }).toMatchObject({ method, path, status: 404, body: { code: 'CATEGORY_NOT_FOUND', message: 'Category not found' } });
+      expect({ method, path, status: res.status, body: res.body }).toMatchObject({
+        method,
+        path,
+        status: 404,
+        body: { code: 'CATEGORY_NOT_FOUND', message: 'Category not found' },
+      });
     }
   });
 
@@ -150,7 +160,9 @@ describe('categories (/api/category)', () => {
     const page = await stack.http().get(`/api/category/${id}/products`).query({ page: 2, perPage: 2 }).expect(200);
     expect(page.body.map((p: { name: string }) => p.name)).toEqual(['First rule']);
     expect(page.headers['content-range']).toBe('products 2-2/3');
-    expect((await stack.http().get(`/api/category/${id}/products`).query({ range: '[0,0]' }).expect(200)).body.map((p: { name: string }) => p.name)).toEqual(['Third rule']);
+    expect(
+      (await stack.http().get(`/api/category/${id}/products`).query({ range: '[0,0]' }).expect(200)).body.map((p: { name: string }) => p.name),
+    ).toEqual(['Third rule']);
     expect((await stack.http().get(`/api/category/${id}/products`).query({ page: 'x' })).body.code).toBe('INVALID_QUERY');
     const perPage = await stack.http().get('/api/category').query({ perPage: 1, sort: 'name' }).expect(200);
     expect(perPage.body).toHaveLength(1);

@@ -93,7 +93,12 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
       countInStock: 7,
       image: '/api/images/665f1c2e9d1e8a0012345678',
     });
-    await stack.http().put(`/api/products/${plain._id}`).set('Authorization', admin.bearer).send({ additionalImages: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b|c.jpg'], status: 'draft' }).expect(200);
+    await stack
+      .http()
+      .put(`/api/products/${plain._id}`)
+      .set('Authorization', admin.bearer)
+      .send({ additionalImages: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b|c.jpg'], status: 'draft' })
+      .expect(200);
     const before = [await getProduct(tricky._id), await getProduct(plain._id)];
 
     const csv = await exportCsv({ brand: 'Roundtrip' });
@@ -104,7 +109,18 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     expect(records).toHaveLength(3);
     const byId = new Map(records.slice(1).map((r) => [r.cells[0], r.cells]));
     const trickyCells = byId.get(tricky._id) as string[];
-    expect(trickyCells.slice(1, 11)).toEqual(['Tee, "classic" cut', before[0].description, '19.99', '29.5', 'Csv Tops', 'Roundtrip', '7', 'published', 'true', 'https://cdn.example.com/tee.jpg']);
+    expect(trickyCells.slice(1, 11)).toEqual([
+      'Tee, "classic" cut',
+      before[0].description,
+      '19.99',
+      '29.5',
+      'Csv Tops',
+      'Roundtrip',
+      '7',
+      'published',
+      'true',
+      'https://cdn.example.com/tee.jpg',
+    ]);
     expect(JSON.parse(trickyCells[12])).toEqual({ Material: 'Cotton, organic', 'Fit "type"': 'Regular\nslim' });
     expect(JSON.parse(trickyCells[13])).toEqual([
       { sku: 'RT-S', size: 'S', colour: 'red', countInStock: 3 },
@@ -125,7 +141,14 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
 
     const commit = await importCsv(csv, { mode: 'commit' });
     expect(commit.status).toBe(200);
-    expect(commit.body).toMatchObject({ mode: 'commit', committed: true, created: 0, updated: 2, invalid: 0, message: 'Imported 2 products (0 created, 2 updated)' });
+    expect(commit.body).toMatchObject({
+      mode: 'commit',
+      committed: true,
+      created: 0,
+      updated: 2,
+      invalid: 0,
+      message: 'Imported 2 products (0 created, 2 updated)',
+    });
     expect(comparable(await getProduct(tricky._id))).toEqual(comparable(before[0]));
     expect(comparable(await getProduct(plain._id))).toEqual(comparable(before[1]));
   });
@@ -162,17 +185,77 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
   });
 
   describe('per-row errors', () => {
-    const good = (name: string) => ['', name, 'Soft cotton', '12.5', '', 'Csv Pants', 'Rowbrand', '5', '', 'false', 'https://cdn.example.com/x.jpg', '', '', ''];
+    const good = (name: string) => [
+      '',
+      name,
+      'Soft cotton',
+      '12.5',
+      '',
+      'Csv Pants',
+      'Rowbrand',
+      '5',
+      '',
+      'false',
+      'https://cdn.example.com/x.jpg',
+      '',
+      '',
+      '',
+    ];
     let csv: string;
     beforeAll(async () => {
       const existing = await createProduct(stack, admin, category, { name: 'Row target', brand: 'Rowbrand' });
       csv = [
         HEADER.split(','),
         good('Row new one'),
-        ['', 'Row bad', '', 'abc', '', 'Nowhere', 'Rowbrand', '-1', '', 'maybe', 'ftp://x', '', '{not json}', '[{"sku":"A","countInStock":1},{"sku":"a","countInStock":2}]'],
+        [
+          '',
+          'Row bad',
+          '',
+          'abc',
+          '',
+          'Nowhere',
+          'Rowbrand',
+          '-1',
+          '',
+          'maybe',
+          'ftp://x',
+          '',
+          '{not json}',
+          '[{"sku":"A","countInStock":1},{"sku":"a","countInStock":2}]',
+        ],
         good('Row new two'),
-        [existing._id, 'Row target renamed', 'Still soft', '10', '', 'Csv Tops', 'Rowbrand', '9', '', 'false', 'https://cdn.example.com/x.jpg', '', '', '[{"sku":"V1","countInStock":2}]'],
-        ['665f1c2e9d1e8a0012345678', 'Row ghost', 'Soft', '10', '', 'Csv Tops', 'Rowbrand', '1', '', 'false', 'https://cdn.example.com/x.jpg', '', '', ''],
+        [
+          existing._id,
+          'Row target renamed',
+          'Still soft',
+          '10',
+          '',
+          'Csv Tops',
+          'Rowbrand',
+          '9',
+          '',
+          'false',
+          'https://cdn.example.com/x.jpg',
+          '',
+          '',
+          '[{"sku":"V1","countInStock":2}]',
+        ],
+        [
+          '665f1c2e9d1e8a0012345678',
+          'Row ghost',
+          'Soft',
+          '10',
+          '',
+          'Csv Tops',
+          'Rowbrand',
+          '1',
+          '',
+          'false',
+          'https://cdn.example.com/x.jpg',
+          '',
+          '',
+          '',
+        ],
         ['short', 'row'],
       ]
         .map(csvLine)
@@ -180,14 +263,26 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     });
 
     async function countRows(): Promise<number> {
-      const res = await stack.http().get('/api/products').query({ filter: JSON.stringify({ brand: 'Rowbrand' }) }).set('Authorization', admin.bearer).expect(200);
+      const res = await stack
+        .http()
+        .get('/api/products')
+        .query({ filter: JSON.stringify({ brand: 'Rowbrand' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       return Number(res.headers['x-total-count']);
     }
 
     it('preview reports every row with its action and errors by column, and writes nothing', async () => {
       const res = await importCsv(csv);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ mode: 'preview', total: 6, valid: 2, invalid: 4, committed: false, message: '4 rows with errors, 2 rows ready to import' });
+      expect(res.body).toMatchObject({
+        mode: 'preview',
+        total: 6,
+        valid: 2,
+        invalid: 4,
+        committed: false,
+        message: '4 rows with errors, 2 rows ready to import',
+      });
       const rows = res.body.rows as Row[];
       expect(rows.map((r) => [r.row, r.action, r.valid])).toEqual([
         [2, 'create', true],
@@ -216,7 +311,14 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     it('commit is all-or-nothing: 422 IMPORT_INVALID_ROWS with the rows, nothing written', async () => {
       const res = await importCsv(csv, { mode: 'commit' });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: 'IMPORT_INVALID_ROWS', committed: false, created: 0, updated: 0, invalid: 4, message: '4 rows with errors: nothing was imported' });
+      expect(res.body).toMatchObject({
+        code: 'IMPORT_INVALID_ROWS',
+        committed: false,
+        created: 0,
+        updated: 0,
+        invalid: 4,
+        message: '4 rows with errors: nothing was imported',
+      });
       expect((res.body.rows as Row[]).every((r) => !r.written)).toBe(true);
       expect(await countRows()).toBe(1);
     });
@@ -224,18 +326,40 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     it('commit with skipInvalid=true writes the valid rows and reports the others', async () => {
       const res = await importCsv(csv, { mode: 'commit', skipInvalid: 'true' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ committed: true, created: 2, updated: 0, invalid: 4, message: 'Imported 2 products (2 created, 0 updated), 4 invalid rows skipped' });
+      expect(res.body).toMatchObject({
+        committed: true,
+        created: 2,
+        updated: 0,
+        invalid: 4,
+        message: 'Imported 2 products (2 created, 0 updated), 4 invalid rows skipped',
+      });
       const rows = res.body.rows as Row[];
       expect(rows.filter((r) => r.written).map((r) => r.name)).toEqual(['Row new one', 'Row new two']);
       const created = await getProduct(rows[0].id as string);
-      expect(created).toMatchObject({ name: 'Row new one', description: 'Soft cotton', price: 12.5, compareAtPrice: null, brand: 'Rowbrand', countInStock: 5, status: 'published', isSpecial: false, category: { name: 'Csv Pants' } });
+      expect(created).toMatchObject({
+        name: 'Row new one',
+        description: 'Soft cotton',
+        price: 12.5,
+        compareAtPrice: null,
+        brand: 'Rowbrand',
+        countInStock: 5,
+        status: 'published',
+        isSpecial: false,
+        category: { name: 'Csv Pants' },
+      });
       expect(await countRows()).toBe(3);
     });
   });
 
   it('updates only the columns a file has, and takes the CSV as a text/csv body too', async () => {
     const p = await createProduct(stack, admin, category, { name: 'Partial', brand: 'Partialbrand', price: 8, countInStock: 2 });
-    const res = await stack.http().post('/api/products/import').query({ mode: 'commit' }).set('Authorization', admin.bearer).set('Content-Type', 'text/csv').send(`id,price\n${p._id},9.25\n`);
+    const res = await stack
+      .http()
+      .post('/api/products/import')
+      .query({ mode: 'commit' })
+      .set('Authorization', admin.bearer)
+      .set('Content-Type', 'text/csv')
+      .send(`id,price\n${p._id},9.25\n`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ updated: 1 });
     expect(await getProduct(p._id)).toMatchObject({ name: 'Partial', brand: 'Partialbrand', price: 9.25, countInStock: 2 });
@@ -254,7 +378,10 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     expect(missing.body.code).toBe('IMPORT_FILE_REQUIRED');
     const unclosed = await importCsv('name,brand\r\n"open,x\r\n');
     expect(unclosed.status).toBe(400);
-    expect(unclosed.body).toMatchObject({ code: 'IMPORT_MALFORMED_CSV', message: 'The file is not valid CSV: Line 2: a quoted field is never closed' });
+    expect(unclosed.body).toMatchObject({
+      code: 'IMPORT_MALFORMED_CSV',
+      message: 'The file is not valid CSV: Line 2: a quoted field is never closed',
+    });
     const unknown = await importCsv('name,colour\r\nx,y\r\n');
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('IMPORT_MALFORMED_CSV');
@@ -266,7 +393,12 @@ describe('product CSV export and import (/api/products/export.csv, /api/products
     const big = await importCsv(`name\r\n${'x'.repeat(2 * 1024 * 1024)}\r\n`);
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ code: 'IMPORT_TOO_LARGE', message: 'The file is too large: at most 2 MB can be imported at once' });
-    const bigBody = await stack.http().post('/api/products/import').set('Authorization', admin.bearer).set('Content-Type', 'text/csv').send(`name\n${'y'.repeat(2 * 1024 * 1024)}\n`);
+    const bigBody = await stack
+      .http()
+      .post('/api/products/import')
+      .set('Authorization', admin.bearer)
+      .set('Content-Type', 'text/csv')
+      .send(`name\n${'y'.repeat(2 * 1024 * 1024)}\n`);
     expect(bigBody.status).toBe(413);
     expect(bigBody.body.code).toBe('IMPORT_TOO_LARGE');
     const manyRows = await importCsv(`name\r\n${Array.from({ length: 5001 }, (_, i) => `p${i}`).join('\r\n')}\r\n`);

@@ -16,7 +16,12 @@ describe('filtered-products sort (/api/products/filtered-products)', () => {
     const [ann, bob] = await Promise.all([createAccount(stack, 'customer'), createAccount(stack, 'customer')]);
     rack = await createCategory(stack, admin, 'Sort rack');
     // Created in this order: the last one is the newest.
-    for (const [name, price] of [['Sort coat', 120], ['Sort cap', 9.5], ['Sort shirt', 35], ['Sort scarf', 18]] as const) {
+    for (const [name, price] of [
+      ['Sort coat', 120],
+      ['Sort cap', 9.5],
+      ['Sort shirt', 35],
+      ['Sort scarf', 18],
+    ] as const) {
       ids[name] = (await createProduct(stack, admin, rack, { name, price }))._id;
     }
     // Ratings through the review API: shirt 5, cap (4 + 2) / 2 = 3, coat 1, scarf none (0).
@@ -29,7 +34,11 @@ describe('filtered-products sort (/api/products/filtered-products)', () => {
   });
   afterAll(() => stack?.stop());
 
-  const filter = (body: Record<string, unknown>) => stack.http().post('/api/products/filtered-products').send({ checked: [rack], radio: [], ...body });
+  const filter = (body: Record<string, unknown>) =>
+    stack
+      .http()
+      .post('/api/products/filtered-products')
+      .send({ checked: [rack], radio: [], ...body });
   const namesOf = (body: unknown) => (body as P[]).map((p) => p.name);
 
   it('orders by newest (the default), price up, price down and top rated, paged or not', async () => {

@@ -35,17 +35,27 @@ describe('product stock and its variants', () => {
   afterAll(() => stack?.stop());
 
   it('refuses a create whose countInStock disagrees with the variants (10 was stored as 4), and stores nothing', async () => {
-    const res = await stack
-      .http()
-      .post('/api/products')
-      .set('Authorization', admin.bearer)
-      .send({ name: 'Refused sizes tee', description: 'Two sizes', price: 20, brand: 'Threadline', category: tops, image: 'https://cdn.example.com/tee.jpg', countInStock: 10, quantity: 10, variants: sizes() });
+    const res = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({
+      name: 'Refused sizes tee',
+      description: 'Two sizes',
+      price: 20,
+      brand: 'Threadline',
+      category: tops,
+      image: 'https://cdn.example.com/tee.jpg',
+      countInStock: 10,
+      quantity: 10,
+      variants: sizes(),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       statusCode: 400,
       code: 'STOCK_MISMATCH',
-      message: "Stock is the sum of the variants' stock (4), so countInStock 10 and quantity 10 can't be saved: change each variant's stock instead, or leave countInStock and quantity out",
-      errors: { countInStock: "Stock is the sum of the variants' stock (4); edit it per variant", quantity: "Stock is the sum of the variants' stock (4); edit it per variant" },
+      message:
+        "Stock is the sum of the variants' stock (4), so countInStock 10 and quantity 10 can't be saved: change each variant's stock instead, or leave countInStock and quantity out",
+      errors: {
+        countInStock: "Stock is the sum of the variants' stock (4); edit it per variant",
+        quantity: "Stock is the sum of the variants' stock (4); edit it per variant",
+      },
     });
     const list = await stack.http().get('/api/products').query({ search: 'Refused sizes tee' }).set('Authorization', admin.bearer).expect(200);
     expect(list.body).toEqual([]);
@@ -79,8 +89,15 @@ describe('product stock and its variants', () => {
     const product = await createProduct(stack, admin, tops, { name: 'Update sizes tee', variants: sizes() });
     const res = await stack.http().put(`/api/products/${product._id}`).set('Authorization', admin.bearer).send({ countInStock: 50, quantity: 50 });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'STOCK_MISMATCH', message: expect.stringContaining("variants' stock (4), so countInStock 50 and quantity 50 can't be saved") });
-    const onlyQuantity = await stack.http().put(`/api/products/${product._id}`).set('Authorization', admin.bearer).send({ quantity: 50, name: 'Renamed too' });
+    expect(res.body).toMatchObject({
+      code: 'STOCK_MISMATCH',
+      message: expect.stringContaining("variants' stock (4), so countInStock 50 and quantity 50 can't be saved"),
+    });
+    const onlyQuantity = await stack
+      .http()
+      .put(`/api/products/${product._id}`)
+      .set('Authorization', admin.bearer)
+      .send({ quantity: 50, name: 'Renamed too' });
     expect(onlyQuantity.status).toBe(400);
     expect(onlyQuantity.body.errors).toEqual({ quantity: "Stock is the sum of the variants' stock (4); edit it per variant" });
     // Nothing of a refused update is stored, not even its other fields.
@@ -93,7 +110,11 @@ describe('product stock and its variants', () => {
       { sku: 'VS-S', size: 'S', colour: 'navy', countInStock: 20 },
       { sku: 'VS-M', size: 'M', colour: 'navy', countInStock: 30 },
     ];
-    const res = await stack.http().put(`/api/products/${product._id}`).set('Authorization', admin.bearer).send({ variants: edited, countInStock: 50, quantity: 50 });
+    const res = await stack
+      .http()
+      .put(`/api/products/${product._id}`)
+      .set('Authorization', admin.bearer)
+      .send({ variants: edited, countInStock: 50, quantity: 50 });
     expect(res.status).toBe(200);
     const stored = await read(product._id);
     expect(stored).toMatchObject({ countInStock: 50, quantity: 50 });
@@ -105,7 +126,11 @@ describe('product stock and its variants', () => {
 
   it('lets the owner drop the variants and set one stock for the product', async () => {
     const product = await createProduct(stack, admin, tops, { name: 'No more sizes tee', variants: sizes() });
-    const res = await stack.http().put(`/api/products/${product._id}`).set('Authorization', admin.bearer).send({ variants: [], countInStock: 50, quantity: 50 });
+    const res = await stack
+      .http()
+      .put(`/api/products/${product._id}`)
+      .set('Authorization', admin.bearer)
+      .send({ variants: [], countInStock: 50, quantity: 50 });
     expect(res.status).toBe(200);
     expect(await read(product._id)).toMatchObject({ countInStock: 50, quantity: 50, variants: [] });
   });

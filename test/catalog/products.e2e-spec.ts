@@ -90,7 +90,9 @@ describe('products (/api/products)', () => {
     expect((await stack.http().get(`/api/products/${pending._id}`)).status).toBe(404);
     expect((await stack.http().get(`/api/products/${pending._id}`).set('Authorization', distributor.bearer)).status).toBe(200);
     expect((await stack.http().get('/api/products/allProducts')).body.map((p: P) => p.name)).not.toContain('Pending hoodie');
-    expect((await stack.http().get('/api/products/allProducts').set('Authorization', admin.bearer)).body.map((p: P) => p.name)).toContain('Pending hoodie');
+    expect((await stack.http().get('/api/products/allProducts').set('Authorization', admin.bearer)).body.map((p: P) => p.name)).toContain(
+      'Pending hoodie',
+    );
 
     expect((await stack.http().put(`/api/products/${pending._id}/approve`).set('Authorization', distributor.bearer)).status).toBe(403);
     const approved = await stack.http().put(`/api/products/${pending._id}/approve`).set('Authorization', admin.bearer);
@@ -129,7 +131,10 @@ describe('products (/api/products)', () => {
     const res = await stack.http().get('/api/products').query({ search: hostile });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    const long = await stack.http().get('/api/products').query({ search: '(a|aa)*'.repeat(200) });
+    const long = await stack
+      .http()
+      .get('/api/products')
+      .query({ search: '(a|aa)*'.repeat(200) });
     expect(long.status).toBe(200);
   });
 
@@ -143,7 +148,10 @@ describe('products (/api/products)', () => {
     const names2 = page.body.map((p: P) => p.name);
     expect([...names2].sort()).toEqual(names2);
 
-    const ra = await stack.http().get('/api/products').query({ range: '[1,2]', sort: '["price","DESC"]', filter: JSON.stringify({ category: pants }) });
+    const ra = await stack
+      .http()
+      .get('/api/products')
+      .query({ range: '[1,2]', sort: '["price","DESC"]', filter: JSON.stringify({ category: pants }) });
     expect(ra.headers['content-range']).toBe(`products 1-2/${total}`);
     expect(ra.body).toHaveLength(2);
     expect((await stack.http().get('/api/products').query({ sort: '["password","ASC"]' })).status).toBe(400);
@@ -177,12 +185,22 @@ describe('products (/api/products)', () => {
     const similar = await stack.http().get(`/api/products/${special._id}/similar`);
     expect(names(similar.body)).toEqual(['Cheap cap', 'Newest scarf']);
 
-    const filtered = await stack.http().post('/api/products/filtered-products').send({ checked: [cat], radio: [0, 15] });
+    const filtered = await stack
+      .http()
+      .post('/api/products/filtered-products')
+      .send({ checked: [cat], radio: [0, 15] });
     expect(filtered.status).toBe(200);
     expect(names(filtered.body)).toEqual(['Cheap cap', 'Newest scarf']);
     const everyCategory = await stack.http().post('/api/products/filtered-products').send({ checked: [], radio: [] });
     expect(everyCategory.body.length).toBeGreaterThan(3);
-    expect((await stack.http().post('/api/products/filtered-products').send({ checked: ['x'] })).status).toBe(400);
+    expect(
+      (
+        await stack
+          .http()
+          .post('/api/products/filtered-products')
+          .send({ checked: ['x'] })
+      ).status,
+    ).toBe(400);
     expect(cheap.price).toBe(5);
     expect(newest.compareAtPrice).toBe(20);
   });
@@ -190,7 +208,13 @@ describe('products (/api/products)', () => {
   it('pages filtered-products with the search text when the body asks for a page (the shop page), totals in X-Total-Count', async () => {
     const rack = await createCategory(stack, admin, 'Pager rack');
     const other = await createCategory(stack, admin, 'Pager other');
-    for (const [name, price] of [['Linen pager shirt', 30], ['Wool pager coat', 90], ['Linen pager trousers', 45], ['Silk pager scarf', 35], ['Linen pager cap', 20]] as const) {
+    for (const [name, price] of [
+      ['Linen pager shirt', 30],
+      ['Wool pager coat', 90],
+      ['Linen pager trousers', 45],
+      ['Silk pager scarf', 35],
+      ['Linen pager cap', 20],
+    ] as const) {
       await createProduct(stack, admin, rack, { name, price });
     }
     await createProduct(stack, admin, other, { name: 'Linen pager elsewhere', price: 30 });
@@ -248,7 +272,11 @@ describe('products (/api/products)', () => {
 
     const expected = { [coat._id]: { _id: coats, name: 'Coats' }, [hat._id]: { _id: hats, name: 'Hats' }, [orphan._id]: null, [odd._id]: null };
     const listed = await stack.http().get('/api/products?pageSize=100').expect(200);
-    const filtered = await stack.http().post('/api/products/filtered-products').send({ checked: [coats, hats], radio: [] }).expect(200);
+    const filtered = await stack
+      .http()
+      .post('/api/products/filtered-products')
+      .send({ checked: [coats, hats], radio: [] })
+      .expect(200);
     const byFilter = Object.fromEntries((filtered.body as P[]).map((p) => [p._id, p.category]));
     expect(byFilter).toEqual({ [coat._id]: expected[coat._id], [hat._id]: expected[hat._id] });
     const byList = Object.fromEntries((listed.body as P[]).filter((p) => p._id in expected).map((p) => [p._id, p.category]));
@@ -262,7 +290,12 @@ describe('products (/api/products)', () => {
     const res = await stack.http().get(`/api/products/${p._id}`);
     expect(res.status).toBe(200);
     expect(res.body.reviews).toEqual([]);
-    for (const path of ['/api/products/not-an-id', '/api/products/665f1c2e9d1e8a0012345678', '/api/products/abc/similar', "/api/products/{'$gt':''}"]) {
+    for (const path of [
+      '/api/products/not-an-id',
+      '/api/products/665f1c2e9d1e8a0012345678',
+      '/api/products/abc/similar',
+      "/api/products/{'$gt':''}",
+    ]) {
       const missing = await stack.http().get(path);
       expect(missing.status).toBe(404);
     }
@@ -270,7 +303,7 @@ describe('products (/api/products)', () => {
     expect((await stack.http().delete('/api/products/zzz').set('Authorization', admin.bearer)).status).toBe(404);
   });
 
-  it("lets a distributor change and delete only its own products (403 otherwise); customers cannot create", async () => {
+  it('lets a distributor change and delete only its own products (403 otherwise); customers cannot create', async () => {
     const mine = await createProduct(stack, distributor, tops, { name: 'Mine' });
     const theirs = await createProduct(stack, otherDistributor, tops, { name: 'Theirs' });
 
@@ -278,7 +311,11 @@ describe('products (/api/products)', () => {
     expect(edit.status).toBe(403);
     expect((await stack.http().delete(`/api/products/${theirs._id}`).set('Authorization', distributor.bearer)).status).toBe(403);
 
-    const ok = await stack.http().put(`/api/products/${mine._id}`).set('Authorization', distributor.bearer).send({ name: 'Mine, renamed', price: 9.5 });
+    const ok = await stack
+      .http()
+      .put(`/api/products/${mine._id}`)
+      .set('Authorization', distributor.bearer)
+      .send({ name: 'Mine, renamed', price: 9.5 });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Mine, renamed', price: 9.5, status: 'pending' });
 
@@ -352,7 +389,11 @@ describe('products (/api/products)', () => {
     expect((await stack.http().get(`/api/products/${first._id}/similar`).query({ limit: 1 }).expect(200)).body).toHaveLength(1);
     for (const limit of ['0', '51', '2.5', 'ten']) {
       const refused = await stack.http().get('/api/products/top').query({ limit });
-      expect({ limit, status: refused.status, body: refused.body }).toMatchObject({ limit, status: 400, body: { code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' } });
+      expect({ limit, status: refused.status, body: refused.body }).toMatchObject({
+        limit,
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message: 'limit must be a whole number from 1 to 50' },
+      });
     }
   });
 
@@ -413,19 +454,43 @@ describe('products (/api/products)', () => {
 
   it('validates product input with the spec messages', async () => {
     const base = { name: 'Bad', description: 'd', brand: 'b', category: tops, image: 'https://x.example/a.jpg' };
-    const neg = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: -1 });
+    const neg = await stack
+      .http()
+      .post('/api/products')
+      .set('Authorization', admin.bearer)
+      .send({ ...base, price: -1 });
     expect(neg.status).toBe(400);
     expect(neg.body.message).toBe('Price must be positive');
-    const qty = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, quantity: -2 });
+    const qty = await stack
+      .http()
+      .post('/api/products')
+      .set('Authorization', admin.bearer)
+      .send({ ...base, price: 1, quantity: -2 });
     expect(qty.body.message).toBe('Quantity must be positive');
-    const noImage = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, image: undefined, price: 1 });
+    const noImage = await stack
+      .http()
+      .post('/api/products')
+      .set('Authorization', admin.bearer)
+      .send({ ...base, image: undefined, price: 1 });
     expect(noImage.status).toBe(400);
     expect(noImage.body.message).toBe('Please upload an image.');
-    const js = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, image: 'javascript:alert(1)' });
+    const js = await stack
+      .http()
+      .post('/api/products')
+      .set('Authorization', admin.bearer)
+      .send({ ...base, price: 1, image: 'javascript:alert(1)' });
     expect(js.status).toBe(400);
-    const unknownCategory = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, category: '665f1c2e9d1e8a0012345678' });
+    const unknownCategory = await stack
+      .http()
+      .post('/api/products')
+      .set('Authorization', admin.bearer)
+      .send({ ...base, price: 1, category: '665f1c2e9d1e8a0012345678' });
     expect(unknownCategory.status).toBe(400);
-    const extra = await stack.http().post('/api/products').set('Authorization', admin.bearer).send({ ...base, price: 1, rating: 5 });
+    const extra = await stack
+      .http()
+      .post('/api/products')
+      .set('Authorization', admin.bearer)
+      .send({ ...base, price: 1, rating: 5 });
     expect(extra.status).toBe(400);
   });
 });

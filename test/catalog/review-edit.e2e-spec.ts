@@ -29,7 +29,7 @@ describe("editing one's own review (PUT /api/products/{id}/reviews/mine)", () =>
   };
   const product = async (id: string) => (await stack.http().get(`/api/products/${id}`)).body as ProductAnswer;
 
-  it('rewrites the rating and text of the caller\'s own review and recomputes the average; the others\' reviews stay as they were', async () => {
+  it("rewrites the rating and text of the caller's own review and recomputes the average; the others' reviews stay as they were", async () => {
     const id = (await createProduct(stack, admin, category, { name: 'Edited scarf' }))._id;
     expect((await post(ann, id, { rating: 2, comment: 'Too short' })).status).toBe(201);
     expect((await post(bob, id, { rating: 4, comment: 'Nice colour' })).status).toBe(201);
@@ -37,7 +37,12 @@ describe("editing one's own review (PUT /api/products/{id}/reviews/mine)", () =>
 
     const edited = await edit(ann, id, { rating: 5, comment: '  Longer than I thought, and warm.  ' });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ message: 'Review updated', rating: 4.5, numReviews: 2, review: { name: ann.username, rating: 5, comment: 'Longer than I thought, and warm.', status: 'approved' } });
+    expect(edited.body).toMatchObject({
+      message: 'Review updated',
+      rating: 4.5,
+      numReviews: 2,
+      review: { name: ann.username, rating: 5, comment: 'Longer than I thought, and warm.', status: 'approved' },
+    });
 
     const after = await product(id);
     expect(after).toMatchObject({ rating: 4.5, numReviews: 2 });
@@ -83,7 +88,15 @@ describe("editing one's own review (PUT /api/products/{id}/reviews/mine)", () =>
     expect((await post(ann, id, { rating: 5, comment: 'Great boots' })).status).toBe(201);
     const bobs = await post(bob, id, { rating: 1, comment: 'Rude words' });
     const bobsId = bobs.body.review._id as string;
-    expect((await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [bobsId], status: 'rejected' })).status).toBe(200);
+    expect(
+      (
+        await stack
+          .http()
+          .patch('/api/reviews/status')
+          .set('Authorization', admin.bearer)
+          .send({ ids: [bobsId], status: 'rejected' })
+      ).status,
+    ).toBe(200);
     expect(await product(id)).toMatchObject({ rating: 5, numReviews: 1 });
 
     const edited = await edit(bob, id, { rating: 3, comment: 'Comfortable after a week' });
@@ -91,7 +104,15 @@ describe("editing one's own review (PUT /api/products/{id}/reviews/mine)", () =>
     expect(edited.body).toMatchObject({ rating: 5, numReviews: 1, review: { status: 'pending', rating: 3 } });
     expect((await product(id)).reviews.map((r) => r.comment)).toEqual(['Great boots']);
 
-    expect((await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [bobsId], status: 'approved' })).status).toBe(200);
+    expect(
+      (
+        await stack
+          .http()
+          .patch('/api/reviews/status')
+          .set('Authorization', admin.bearer)
+          .send({ ids: [bobsId], status: 'approved' })
+      ).status,
+    ).toBe(200);
     expect(await product(id)).toMatchObject({ rating: 4, numReviews: 2 });
   });
 });
@@ -112,14 +133,28 @@ describe('editing a review with REVIEW_MODERATION=pre', () => {
     const id = (await createProduct(stack, admin, category, { name: 'Checked jacket' }))._id;
     const first = await stack.http().post(`/api/products/${id}/reviews`).set('Authorization', ann.bearer).send({ rating: 4, comment: 'Good' });
     const reviewId = first.body.review._id as string;
-    await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [reviewId], status: 'approved' }).expect(200);
+    await stack
+      .http()
+      .patch('/api/reviews/status')
+      .set('Authorization', admin.bearer)
+      .send({ ids: [reviewId], status: 'approved' })
+      .expect(200);
     expect((await stack.http().get(`/api/products/${id}`)).body).toMatchObject({ rating: 4, numReviews: 1 });
 
-    const edited = await stack.http().put(`/api/products/${id}/reviews/mine`).set('Authorization', ann.bearer).send({ rating: 2, comment: 'Seams came apart' });
+    const edited = await stack
+      .http()
+      .put(`/api/products/${id}/reviews/mine`)
+      .set('Authorization', ann.bearer)
+      .send({ rating: 2, comment: 'Seams came apart' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ rating: 0, numReviews: 0, review: { status: 'pending', rating: 2, comment: 'Seams came apart' } });
 
-    await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [reviewId], status: 'approved' }).expect(200);
+    await stack
+      .http()
+      .patch('/api/reviews/status')
+      .set('Authorization', admin.bearer)
+      .send({ ids: [reviewId], status: 'approved' })
+      .expect(200);
     const after = (await stack.http().get(`/api/products/${id}`)).body as ProductAnswer;
     expect(after).toMatchObject({ rating: 2, numReviews: 1 });
     expect(after.reviews[0]).toMatchObject({ comment: 'Seams came apart' });

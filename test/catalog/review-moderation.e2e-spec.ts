@@ -34,7 +34,8 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
   };
   const moderate = (body: Record<string, unknown>, method: 'patch' | 'put' = 'patch', who: TestAccount = admin) =>
     stack.http()[method]('/api/reviews/status').set('Authorization', who.bearer).send(body);
-  const product = async (id: string) => (await stack.http().get(`/api/products/${id}`)).body as { rating: number; numReviews: number; reviews: Array<{ _id: string; status: string }> };
+  const product = async (id: string) =>
+    (await stack.http().get(`/api/products/${id}`)).body as { rating: number; numReviews: number; reviews: Array<{ _id: string; status: string }> };
 
   it('approves a new review at once, and a rejection takes it out of the rating, the count and the product page', async () => {
     const id = (await createProduct(stack, admin, category, { name: 'Wool coat' }))._id;
@@ -75,7 +76,12 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
     expect(res.status).toBe(200);
     expect(res.body.ids.sort()).toEqual([r1, r3].sort());
     expect(res.body.missing).toEqual([unknown]);
-    expect(res.body.products).toEqual(expect.arrayContaining([{ _id: a, rating: 5, numReviews: 1 }, { _id: b, rating: 0, numReviews: 0 }]));
+    expect(res.body.products).toEqual(
+      expect.arrayContaining([
+        { _id: a, rating: 5, numReviews: 1 },
+        { _id: b, rating: 0, numReviews: 0 },
+      ]),
+    );
     expect(await product(a)).toMatchObject({ rating: 5, numReviews: 1 });
     expect(await product(b)).toMatchObject({ rating: 0, numReviews: 0, reviews: [] });
     const back = await moderate({ ids: [r1, r2, r3], status: 'approved' });
@@ -100,7 +106,14 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'REVIEW_NOT_FOUND', message: 'Review not found' });
     expect((await moderate({ ids: [new Types.ObjectId().toString()], status: 'approved' }, 'patch', ann)).status).toBe(403);
-    expect((await stack.http().patch('/api/reviews/status').send({ ids: [new Types.ObjectId().toString()], status: 'approved' })).status).toBe(401);
+    expect(
+      (
+        await stack
+          .http()
+          .patch('/api/reviews/status')
+          .send({ ids: [new Types.ObjectId().toString()], status: 'approved' })
+      ).status,
+    ).toBe(401);
   });
 
   it('lists reviews with product and author, filtered by status, product, user and text, sorted and paged', async () => {
@@ -131,14 +144,19 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
     const approved = (await list({ filter: JSON.stringify({ product: id, status: 'approved' }) })).body as ModerationRow[];
     expect(approved.map((r) => r.id)).toEqual([annsId]);
     expect(((await list({ filter: JSON.stringify({ q: 'RUNS LARGE' }) })).body as ModerationRow[]).map((r) => r.id)).toEqual([annsId]);
-    expect(((await list({ filter: JSON.stringify({ q: 'listed linen', user: bob.id }) })).body as ModerationRow[]).map((r) => r.id)).toEqual([bobsId]);
+    expect(((await list({ filter: JSON.stringify({ q: 'listed linen', user: bob.id }) })).body as ModerationRow[]).map((r) => r.id)).toEqual([
+      bobsId,
+    ]);
     const byRating = (await list({ filter: JSON.stringify({ product: id }), sort: JSON.stringify(['rating', 'ASC']) })).body as ModerationRow[];
     expect(byRating.map((r) => r.rating)).toEqual([2, 4]);
     const paged = await list({ filter: JSON.stringify({ product: id }), page: '2', perPage: '1' });
     expect((paged.body as ModerationRow[]).map((r) => r.id)).toEqual([annsId]);
     expect(paged.headers['content-range']).toBe('reviews 1-1/2');
 
-    expect((await list({ filter: JSON.stringify({ status: 'hidden' }) })).body).toMatchObject({ code: 'INVALID_QUERY', message: 'filter status must be pending, approved or rejected' });
+    expect((await list({ filter: JSON.stringify({ status: 'hidden' }) })).body).toMatchObject({
+      code: 'INVALID_QUERY',
+      message: 'filter status must be pending, approved or rejected',
+    });
     expect((await list({ filter: JSON.stringify({ rating: 5 }) })).status).toBe(400);
     expect((await list({ sort: JSON.stringify(['comment', 'ASC']) })).status).toBe(400);
     expect((await list({}, ann)).status).toBe(403);
@@ -157,7 +175,9 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
       verifiedPurchase: false,
       createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
     }));
-    await db.collection('products').updateOne({ _id: new Types.ObjectId(id) }, { $set: { reviews: legacy, numReviews: 120, ratingTotal: 480, rating: 4 } });
+    await db
+      .collection('products')
+      .updateOne({ _id: new Types.ObjectId(id) }, { $set: { reviews: legacy, numReviews: 120, ratingTotal: 480, rating: 4 } });
 
     const first = await list({ filter: JSON.stringify({ product: id, status: 'approved' }), page: '1', perPage: '100' });
     expect(first.headers['x-total-count']).toBe('120');
@@ -182,7 +202,10 @@ describe('review moderation (/api/reviews), post-moderation by default', () => {
     const bobs = (await review(bob, id, 1, 'Corduroy bobbled after a week')).body.review._id as string;
     await moderate({ ids: [bobs], status: 'rejected' });
     const counts = (filter: Record<string, unknown>, who: TestAccount | null = admin) => {
-      const req = stack.http().get('/api/reviews/counts').query({ filter: JSON.stringify(filter) });
+      const req = stack
+        .http()
+        .get('/api/reviews/counts')
+        .query({ filter: JSON.stringify(filter) });
       return who ? req.set('Authorization', who.bearer) : req;
     };
 
@@ -239,17 +262,35 @@ describe('review moderation with REVIEW_MODERATION=pre', () => {
     const mine = await stack.http().get(`/api/products/${id}/reviews/mine`).set('Authorization', ann.bearer);
     expect(mine.body.review).toMatchObject({ _id: reviewId, status: 'pending', comment: 'Nice cut' });
     // A second review is still refused while the first waits.
-    expect((await stack.http().post(`/api/products/${id}/reviews`).set('Authorization', ann.bearer).send({ rating: 1, comment: 'again' })).status).toBe(409);
+    expect(
+      (await stack.http().post(`/api/products/${id}/reviews`).set('Authorization', ann.bearer).send({ rating: 1, comment: 'again' })).status,
+    ).toBe(409);
 
-    const queue = await stack.http().get('/api/reviews').query({ filter: JSON.stringify({ status: 'pending' }) }).set('Authorization', admin.bearer);
+    const queue = await stack
+      .http()
+      .get('/api/reviews')
+      .query({ filter: JSON.stringify({ status: 'pending' }) })
+      .set('Authorization', admin.bearer);
     expect(queue.headers['x-total-count']).toBe('1');
     expect(queue.body[0]).toMatchObject({ id: reviewId, status: 'pending', product: { _id: id, name: 'Waiting tee' }, author: { _id: ann.id } });
 
-    const approved = await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [reviewId], status: 'approved' });
+    const approved = await stack
+      .http()
+      .patch('/api/reviews/status')
+      .set('Authorization', admin.bearer)
+      .send({ ids: [reviewId], status: 'approved' });
     expect(approved.body.products).toEqual([{ _id: id, rating: 4, numReviews: 1 }]);
     const after = await stack.http().get(`/api/products/${id}`);
     expect(after.body).toMatchObject({ rating: 4, numReviews: 1 });
     expect(after.body.reviews).toHaveLength(1);
-    expect((await stack.http().get('/api/reviews').query({ filter: JSON.stringify({ status: 'pending' }) }).set('Authorization', admin.bearer)).headers['x-total-count']).toBe('0');
+    expect(
+      (
+        await stack
+          .http()
+          .get('/api/reviews')
+          .query({ filter: JSON.stringify({ status: 'pending' }) })
+          .set('Authorization', admin.bearer)
+      ).headers['x-total-count'],
+    ).toBe('0');
   });
 });

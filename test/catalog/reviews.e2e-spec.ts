@@ -40,7 +40,11 @@ describe('reviews (/api/products/{id}/reviews)', () => {
   it('stores one review per user with the name from the token, as text; a second answers 409', async () => {
     const first = await post(ann, { rating: 5, comment: '  <b>Lovely</b> & warm  ' });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ rating: 5, numReviews: 1, review: { name: ann.username, rating: 5, comment: '<b>Lovely</b> & warm', verifiedPurchase: false } });
+    expect(first.body).toMatchObject({
+      rating: 5,
+      numReviews: 1,
+      review: { name: ann.username, rating: 5, comment: '<b>Lovely</b> & warm', verifiedPurchase: false },
+    });
     const second = await post(ann, { rating: 1, comment: 'Changed my mind' });
     expect(second.status).toBe(409);
     const product = await stack.http().get(`/api/products/${productId}`);

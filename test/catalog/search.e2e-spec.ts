@@ -23,7 +23,8 @@ interface Answer {
   popular: Hit[];
 }
 
-const sizes = (list: Array<[string, string, number]>) => list.map(([size, colour, countInStock], i) => ({ sku: `SKU-${size}-${colour}-${i}`, size, colour, countInStock }));
+const sizes = (list: Array<[string, string, number]>) =>
+  list.map(([size, colour, countInStock], i) => ({ sku: `SKU-${size}-${colour}-${i}`, size, colour, countInStock }));
 
 describe('search (GET /api/search): relevance, facets, suggestions, synonyms and misses', () => {
   let stack: TestStack;
@@ -31,7 +32,8 @@ describe('search (GET /api/search): relevance, facets, suggestions, synonyms and
   let shoes: string;
   let coats: string;
 
-  const search = async (query: Record<string, string | number | boolean | string[]>): Promise<Answer> => (await stack.http().get('/api/search').query(query).expect(200)).body as Answer;
+  const search = async (query: Record<string, string | number | boolean | string[]>): Promise<Answer> =>
+    (await stack.http().get('/api/search').query(query).expect(200)).body as Answer;
   const names = (answer: Answer) => answer.hits.map((h) => h.name);
 
   beforeAll(async () => {
@@ -39,11 +41,49 @@ describe('search (GET /api/search): relevance, facets, suggestions, synonyms and
     admin = await createAccount(stack, 'admin');
     shoes = await createCategory(stack, admin, 'Shoes');
     coats = await createCategory(stack, admin, 'Coats');
-    await createProduct(stack, admin, shoes, { name: 'Leather Chelsea Boots', brand: 'Maison Vale', price: 180, variants: sizes([['40', 'Chestnut', 0], ['41', 'Chestnut', 3]]) });
-    await createProduct(stack, admin, shoes, { name: 'Hiking Boots', brand: 'Alpine Co.', description: 'Waterproof nubuck with a leather lining.', price: 150, variants: sizes([['40', 'Stone', 2], ['42', 'Stone', 1]]) });
-    await createProduct(stack, admin, shoes, { name: 'Court Sneakers', brand: 'Stride Lab', price: 90, variants: sizes([['40', 'White', 4], ['41', 'White', 0]]) });
-    await createProduct(stack, admin, coats, { name: 'Wool Overcoat', brand: 'Alpine Co.', price: 240, variants: sizes([['M', 'Charcoal', 2], ['L', 'Camel', 1]]) });
-    await createProduct(stack, admin, coats, { name: 'Denim Trucker Jacket', brand: 'Urban Thread', price: 85, variants: sizes([['M', 'Light wash', 5]]) });
+    await createProduct(stack, admin, shoes, {
+      name: 'Leather Chelsea Boots',
+      brand: 'Maison Vale',
+      price: 180,
+      variants: sizes([
+        ['40', 'Chestnut', 0],
+        ['41', 'Chestnut', 3],
+      ]),
+    });
+    await createProduct(stack, admin, shoes, {
+      name: 'Hiking Boots',
+      brand: 'Alpine Co.',
+      description: 'Waterproof nubuck with a leather lining.',
+      price: 150,
+      variants: sizes([
+        ['40', 'Stone', 2],
+        ['42', 'Stone', 1],
+      ]),
+    });
+    await createProduct(stack, admin, shoes, {
+      name: 'Court Sneakers',
+      brand: 'Stride Lab',
+      price: 90,
+      variants: sizes([
+        ['40', 'White', 4],
+        ['41', 'White', 0],
+      ]),
+    });
+    await createProduct(stack, admin, coats, {
+      name: 'Wool Overcoat',
+      brand: 'Alpine Co.',
+      price: 240,
+      variants: sizes([
+        ['M', 'Charcoal', 2],
+        ['L', 'Camel', 1],
+      ]),
+    });
+    await createProduct(stack, admin, coats, {
+      name: 'Denim Trucker Jacket',
+      brand: 'Urban Thread',
+      price: 85,
+      variants: sizes([['M', 'Light wash', 5]]),
+    });
   });
   afterAll(() => stack?.stop());
 
@@ -68,9 +108,7 @@ describe('search (GET /api/search): relevance, facets, suggestions, synonyms and
       ['Alpine Co.', 1],
       ['Maison Vale', 1],
     ]);
-    expect(all.facets.price.map((f) => [f.value, f.count])).toEqual([
-      ['100-200', 2],
-    ]);
+    expect(all.facets.price.map((f) => [f.value, f.count])).toEqual([['100-200', 2]]);
     // In stock in size 40: the Chelsea boots' 40 is sold out.
     const stocked40 = await search({ q: 'boots', size: '40', inStock: true });
     expect(names(stocked40)).toEqual(['Hiking Boots']);
@@ -94,11 +132,15 @@ describe('search (GET /api/search): relevance, facets, suggestions, synonyms and
     expect(zero.popular.length).toBeGreaterThan(0);
     await search({ q: 'raincoat' });
     await search({ q: 'Raincoat' });
-    const misses = await until(async () => {
-      const res = await stack.http().get('/api/search/misses').set('Authorization', admin.bearer).expect(200);
-      const found = (res.body.items as Array<{ query: string; count: number }>).find((m) => m.query === 'raincoat');
-      return found && found.count === 2 ? res.body : undefined;
-    }, 3000, 'the two raincoat misses');
+    const misses = await until(
+      async () => {
+        const res = await stack.http().get('/api/search/misses').set('Authorization', admin.bearer).expect(200);
+        const found = (res.body.items as Array<{ query: string; count: number }>).find((m) => m.query === 'raincoat');
+        return found && found.count === 2 ? res.body : undefined;
+      },
+      3000,
+      'the two raincoat misses',
+    );
     expect(misses.items[0]).toMatchObject({ query: 'raincoat', count: 2 });
     await stack.http().get('/api/search/misses').expect(401);
   });
@@ -114,7 +156,12 @@ describe('search (GET /api/search): relevance, facets, suggestions, synonyms and
       .send({ groups: [...current.body.groups, ['kicks', 'sneakers']] })
       .expect(200);
     expect(names(await search({ q: 'kicks' }))).toEqual(['Court Sneakers']);
-    const bad = await stack.http().put('/api/search/synonyms').set('Authorization', admin.bearer).send({ groups: [['lonely']] }).expect(400);
+    const bad = await stack
+      .http()
+      .put('/api/search/synonyms')
+      .set('Authorization', admin.bearer)
+      .send({ groups: [['lonely']] })
+      .expect(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 
@@ -159,7 +206,9 @@ describe('search on two API instances: a change on one is searchable on the othe
   it('adds, renames and deletes', async () => {
     const created = await createProduct(a, admin, category, { name: 'Fisherman Cardigan' });
     // Read-your-writes on the instance that wrote.
-    expect(((await a.http().get('/api/search').query({ q: 'fisherman' }).expect(200)).body as Answer).hits.map((h) => h.name)).toEqual(['Fisherman Cardigan']);
+    expect(((await a.http().get('/api/search').query({ q: 'fisherman' }).expect(200)).body as Answer).hits.map((h) => h.name)).toEqual([
+      'Fisherman Cardigan',
+    ]);
     await onB('fisherman', ['Fisherman Cardigan']);
 
     await a.http().put(`/api/products/${created._id}`).set('Authorization', admin.bearer).send({ name: 'Harbour Cardigan' }).expect(200);
@@ -182,7 +231,9 @@ describe('search on two API instances: a change on one is searchable on the othe
       await listener.subscribe(channel);
       listener.on('message', (_c: string, body: string) => heard.push(body));
       const db = b.app.get<Connection>(getConnectionToken());
-      await db.collection('products').updateOne({ _id: new Types.ObjectId(created._id) }, { $set: { name: 'Alpaca Pullover', updatedAt: new Date() } });
+      await db
+        .collection('products')
+        .updateOne({ _id: new Types.ObjectId(created._id) }, { $set: { name: 'Alpaca Pullover', updatedAt: new Date() } });
       const publisher = new Redis(a.config.redisUrl);
       await publisher.publish(channel, 'another-instance');
       publisher.disconnect();

@@ -5,8 +5,24 @@ import { parseCsv } from '../../apps/api/src/products/csv/csv';
 import { ADDRESS, createAccount, createCategory, createProduct, insertProduct, readStock, type TestAccount } from '../support/fixtures';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-type Movement = { delta: number; level: number; productLevel: number; reason: string; variantSku?: string; actor?: { name: string }; note?: string; order?: string };
-type ImportRow = { row: number; id: string | null; valid: boolean; written: boolean; conflicts: { column: string; current: string; imported: string }[]; overwrite: boolean };
+type Movement = {
+  delta: number;
+  level: number;
+  productLevel: number;
+  reason: string;
+  variantSku?: string;
+  actor?: { name: string };
+  note?: string;
+  order?: string;
+};
+type ImportRow = {
+  row: number;
+  id: string | null;
+  valid: boolean;
+  written: boolean;
+  conflicts: { column: string; current: string; imported: string }[];
+  overwrite: boolean;
+};
 
 /** One CSV line, quoting what needs it. */
 function csvLine(cells: string[]): string {
@@ -28,11 +44,19 @@ describe('stock ledger and safe imports', () => {
 
   const http = () => stack.http();
   const buy = async (productId: string, quantity = 1, variantSku?: string): Promise<string> => {
-    await http().post('/api/cart').set('Authorization', ann.bearer).send({ productId, quantity, ...(variantSku ? { variantSku } : {}) }).expect(201);
-    return (await http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201)).body.id as string;
+    await http()
+      .post('/api/cart')
+      .set('Authorization', ann.bearer)
+      .send({ productId, quantity, ...(variantSku ? { variantSku } : {}) })
+      .expect(201);
+    return (await http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201))
+      .body.id as string;
   };
-  const ledger = async (id: string): Promise<Movement[]> => (await http().get(`/api/products/${id}/stock-ledger`).query({ perPage: '100' }).set('Authorization', admin.bearer).expect(200)).body as Movement[];
-  const adjust = (id: string, body: Record<string, unknown>, who: TestAccount = admin) => http().post(`/api/products/${id}/stock-adjustments`).set('Authorization', who.bearer).send(body);
+  const ledger = async (id: string): Promise<Movement[]> =>
+    (await http().get(`/api/products/${id}/stock-ledger`).query({ perPage: '100' }).set('Authorization', admin.bearer).expect(200))
+      .body as Movement[];
+  const adjust = (id: string, body: Record<string, unknown>, who: TestAccount = admin) =>
+    http().post(`/api/products/${id}/stock-adjustments`).set('Authorization', who.bearer).send(body);
   const exportCsv = async (id: string): Promise<string> => {
     const res = await http()
       .get('/api/products/export.csv')
@@ -47,13 +71,17 @@ describe('stock ledger and safe imports', () => {
       .expect(200);
     return res.body as string;
   };
-  const importCsv = (csv: string, query: Record<string, string>) => http().post('/api/products/import').query(query).set('Authorization', admin.bearer).attach('file', Buffer.from(csv, 'utf8'), 'products.csv');
+  const importCsv = (csv: string, query: Record<string, string>) =>
+    http().post('/api/products/import').query(query).set('Authorization', admin.bearer).attach('file', Buffer.from(csv, 'utf8'), 'products.csv');
 
   /** Every product's and variant's stock equals the sum of its ledger lines. */
   async function expectLedgerMatchesStock(ids: string[]): Promise<void> {
     const repository = stack.app.get(StockLedgerRepository);
     const products = stack.app.get<Model<Product>>(getModelToken('Product'));
-    const docs = await products.find({ _id: { $in: ids } }).lean().exec();
+    const docs = await products
+      .find({ _id: { $in: ids } })
+      .lean()
+      .exec();
     expect(docs).toHaveLength(ids.length);
     const sums = await repository.sums(docs.map((d) => d._id));
     for (const doc of docs) {
@@ -95,7 +123,7 @@ describe('stock ledger and safe imports', () => {
     await expectLedgerMatchesStock([beanie._id]);
   });
 
-  it('an import of a row still as exported adjusts stock by the file\'s change, and a sale between preview and commit turns it into a conflict', async () => {
+  it("an import of a row still as exported adjusts stock by the file's change, and a sale between preview and commit turns it into a conflict", async () => {
     const cap = await createProduct(stack, admin, category, { name: 'Blue Cap', countInStock: 12 });
     const [header, row] = parseCsv(await exportCsv(cap._id));
     const stockAt = header.cells.indexOf('countInStock');
@@ -119,7 +147,7 @@ describe('stock ledger and safe imports', () => {
     await expectLedgerMatchesStock([cap._id]);
   });
 
-  it('a file without versions that changes stock is a conflict unless stock=set, which sets the file\'s values', async () => {
+  it("a file without versions that changes stock is a conflict unless stock=set, which sets the file's values", async () => {
     const scarf = await createProduct(stack, admin, category, { name: 'Cashmere Scarf', countInStock: 8 });
     const file = `id,countInStock\r\n${scarf._id},5\r\n`;
     const preview = await importCsv(file, { mode: 'preview' }).expect(200);
@@ -160,10 +188,20 @@ describe('stock ledger and safe imports', () => {
     });
     expect((await adjust(boots._id, { delta: 1, reason: 'restock' }).expect(400)).body.code).toBe('VARIANT_REQUIRED');
     expect((await adjust(boots._id, { delta: 1, reason: 'restock', variantSku: 'CB-99' }).expect(400)).body.code).toBe('VARIANT_NOT_FOUND');
-    expect((await adjust(boots._id, { delta: 3, reason: 'return', variantSku: 'CB-41' }).expect(200)).body).toEqual({ countInStock: 10, variantSku: 'CB-41', level: 5 });
+    expect((await adjust(boots._id, { delta: 3, reason: 'return', variantSku: 'CB-41' }).expect(200)).body).toEqual({
+      countInStock: 10,
+      variantSku: 'CB-41',
+      level: 5,
+    });
     const lines = await ledger(boots._id);
     expect(lines[0]).toMatchObject({ variantSku: 'CB-41', delta: 3, level: 5, productLevel: 10, reason: 'return' });
-    const only41 = (await http().get(`/api/products/${boots._id}/stock-ledger`).query({ filter: JSON.stringify({ variantSku: 'CB-41' }) }).set('Authorization', admin.bearer).expect(200)).body as Movement[];
+    const only41 = (
+      await http()
+        .get(`/api/products/${boots._id}/stock-ledger`)
+        .query({ filter: JSON.stringify({ variantSku: 'CB-41' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200)
+    ).body as Movement[];
     expect(only41.map((l) => [l.reason, l.delta])).toEqual([
       ['return', 3],
       ['initial', 2],
@@ -191,7 +229,12 @@ describe('stock ledger and safe imports', () => {
     await http()
       .put(`/api/products/${shoes._id}`)
       .set('Authorization', admin.bearer)
-      .send({ variants: [{ sku: 'LT-41', size: '41', countInStock: 9 }, { sku: 'LT-42', size: '42', countInStock: 2 }] })
+      .send({
+        variants: [
+          { sku: 'LT-41', size: '41', countInStock: 9 },
+          { sku: 'LT-42', size: '42', countInStock: 2 },
+        ],
+      })
       .expect(200);
     const [header, row] = parseCsv(await exportCsv(tee._id));
     row.cells[header.cells.indexOf('countInStock')] = '25';

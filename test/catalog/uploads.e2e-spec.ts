@@ -17,13 +17,21 @@ describe('uploads, multipart products and the media job (with the worker)', () =
 
   beforeAll(async () => {
     stack = await startTestStack({ worker: true });
-    [admin, distributor, customer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack, 'distributor'), createAccount(stack, 'customer')]);
+    [admin, distributor, customer] = await Promise.all([
+      createAccount(stack, 'admin'),
+      createAccount(stack, 'distributor'),
+      createAccount(stack, 'customer'),
+    ]);
     category = await createCategory(stack, admin, 'Uploads');
   });
   afterAll(() => stack?.stop());
 
   it('stores an image in GridFS, serves it, and the media job writes 4 WebP thumbnails', async () => {
-    const res = await stack.http().post('/api/upload').set('Authorization', distributor.bearer).attach('image', await pngImage(1600, 1000), 'photo.png');
+    const res = await stack
+      .http()
+      .post('/api/upload')
+      .set('Authorization', distributor.bearer)
+      .attach('image', await pngImage(1600, 1000), 'photo.png');
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Image uploaded successfully');
     expect(res.body.image).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
@@ -34,10 +42,14 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect(original.headers['content-type']).toBe('image/png');
 
     const storage = stack.app.get(MediaStorage);
-    const widths = await until(async () => {
-      const w = await storage.listThumbnailWidths(id);
-      return w.length === 4 ? w : undefined;
-    }, 20_000, 'thumbnails');
+    const widths = await until(
+      async () => {
+        const w = await storage.listThumbnailWidths(id);
+        return w.length === 4 ? w : undefined;
+      },
+      20_000,
+      'thumbnails',
+    );
     expect(widths).toEqual([160, 320, 640, 1280]);
     for (const width of widths) {
       const thumb = await storage.findThumbnail(id, width as 160);
@@ -51,7 +63,11 @@ describe('uploads, multipart products and the media job (with the worker)', () =
   });
 
   it('serves images by id only: a malformed id answers 404 IMAGE_NOT_FOUND, a bad width 400 INVALID_WIDTH, an unknown parameter 400 VALIDATION_FAILED', async () => {
-    const res = await stack.http().post('/api/upload').set('Authorization', distributor.bearer).attach('image', await pngImage(), 'served.png');
+    const res = await stack
+      .http()
+      .post('/api/upload')
+      .set('Authorization', distributor.bearer)
+      .attach('image', await pngImage(), 'served.png');
     expect(res.status).toBe(201);
     expect((await stack.http().get(res.body.image).query({ w: '200' })).status).toBe(200);
     const malformed = await stack.http().get('/api/images/not-an-id');
@@ -67,21 +83,43 @@ describe('uploads, multipart products and the media job (with the worker)', () =
   });
 
   it('refuses a text file renamed .png (415), SVG (415), a 6 MB image (413), and callers who are not sellers', async () => {
-    const text = await stack.http().post('/api/upload').set('Authorization', admin.bearer).attach('image', Buffer.from('just some text, not an image'), { filename: 'fake.png', contentType: 'image/png' });
+    const text = await stack
+      .http()
+      .post('/api/upload')
+      .set('Authorization', admin.bearer)
+      .attach('image', Buffer.from('just some text, not an image'), { filename: 'fake.png', contentType: 'image/png' });
     expect(text.status).toBe(415);
     expect(text.body.message).toBe('Only JPEG, PNG, WebP, GIF or AVIF images are allowed');
     const svg = await stack
       .http()
       .post('/api/upload')
       .set('Authorization', admin.bearer)
-      .attach('image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { filename: 'x.svg', contentType: 'image/svg+xml' });
+      .attach('image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
+        filename: 'x.svg',
+        contentType: 'image/svg+xml',
+      });
     expect(svg.status).toBe(415);
     const big = Buffer.concat([await pngImage(10, 10), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const tooLarge = await stack.http().post('/api/upload').set('Authorization', admin.bearer).attach('image', big, 'big.png');
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toMatch(/5 MB/);
-    expect((await stack.http().post('/api/upload').set('Authorization', customer.bearer).attach('image', await pngImage(), 'a.png')).status).toBe(403);
-    expect((await stack.http().post('/api/upload').attach('image', await pngImage(), 'a.png')).status).toBe(401);
+    expect(
+      (
+        await stack
+          .http()
+          .post('/api/upload')
+          .set('Authorization', customer.bearer)
+          .attach('image', await pngImage(), 'a.png')
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await stack
+          .http()
+          .post('/api/upload')
+          .attach('image', await pngImage(), 'a.png')
+      ).status,
+    ).toBe(401);
     expect((await stack.http().post('/api/upload').set('Authorization', admin.bearer).send({})).status).toBe(400);
   });
 
@@ -98,7 +136,13 @@ describe('uploads, multipart products and the media job (with the worker)', () =
       .field('brand', 'Formwear')
       .field('countInStock', '6')
       .field('specifications', JSON.stringify({ Fit: 'Regular' }))
-      .field('variants', JSON.stringify([{ sku: 'FJ-M', size: 'M', colour: 'navy', countInStock: 2 }, { sku: 'FJ-L', size: 'L', colour: 'navy', countInStock: 4 }]))
+      .field(
+        'variants',
+        JSON.stringify([
+          { sku: 'FJ-M', size: 'M', colour: 'navy', countInStock: 2 },
+          { sku: 'FJ-L', size: 'L', colour: 'navy', countInStock: 4 },
+        ]),
+      )
       .attach('image', await pngImage(), 'main.png');
     for (let i = 0; i < extra; i += 1) req = req.attach('additionalImages', await pngImage(200, 200, { r: i * 40, g: 10, b: 10 }), `extra${i}.png`);
     if (last) req = req.attach('additionalImages', last.bytes, last.filename);
@@ -108,7 +152,14 @@ describe('uploads, multipart products and the media job (with the worker)', () =
   it('creates a product from multipart with 4 additional images; a fifth answers 400', async () => {
     const ok = await form(distributor, 4);
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ name: 'Form jacket', price: 49.9, status: 'pending', specifications: { Fit: 'Regular' }, countInStock: 6, quantity: 6 });
+    expect(ok.body).toMatchObject({
+      name: 'Form jacket',
+      price: 49.9,
+      status: 'pending',
+      specifications: { Fit: 'Regular' },
+      countInStock: 6,
+      quantity: 6,
+    });
     expect(ok.body.additionalImages).toHaveLength(4);
     expect(ok.body.images).toHaveLength(4);
 
@@ -116,7 +167,15 @@ describe('uploads, multipart products and the media job (with the worker)', () =
     expect(five.status).toBe(400);
     expect(five.body.message).toBe('Maximum 4 additional images allowed');
 
-    const noImage = await stack.http().post('/api/products/add').set('Authorization', admin.bearer).field('name', 'x').field('description', 'd').field('price', '1').field('category', category).field('brand', 'b');
+    const noImage = await stack
+      .http()
+      .post('/api/products/add')
+      .set('Authorization', admin.bearer)
+      .field('name', 'x')
+      .field('description', 'd')
+      .field('price', '1')
+      .field('category', category)
+      .field('brand', 'b');
     expect(noImage.status).toBe(400);
     expect(noImage.body.message).toBe('Please upload an image.');
 
@@ -138,20 +197,27 @@ describe('uploads, multipart products and the media job (with the worker)', () =
   });
 
   /** Uploaded originals in the images bucket (thumbnails, which the worker may be writing meanwhile, aside). */
-  const originals = () => stack.app.get<Connection>(getConnectionToken()).collection('images.files').countDocuments({ 'metadata.originalId': { $exists: false } });
+  const originals = () =>
+    stack.app
+      .get<Connection>(getConnectionToken())
+      .collection('images.files')
+      .countDocuments({ 'metadata.originalId': { $exists: false } });
 
   it.each([
     ['a PNG-header polyglot', 415, 'IMAGE_UNREADABLE', () => pngHeaderPolyglot()],
     ['a decompression bomb', 413, 'IMAGE_TOO_MANY_PIXELS', () => decompressionBomb()],
-  ])('a product form whose last additional image is %s answers %i %s and stores none of its images, nor the product', async (_what, status, code, bad) => {
-    const before = await originals();
-    const products = await stack.app.get<Connection>(getConnectionToken()).collection('products').countDocuments();
-    const res = await form(distributor, 2, { bytes: bad(), filename: 'last.png' });
-    expect(res.status).toBe(status);
-    expect(res.body.code).toBe(code);
-    expect(await originals()).toBe(before);
-    expect(await stack.app.get<Connection>(getConnectionToken()).collection('products').countDocuments()).toBe(products);
-  });
+  ])(
+    'a product form whose last additional image is %s answers %i %s and stores none of its images, nor the product',
+    async (_what, status, code, bad) => {
+      const before = await originals();
+      const products = await stack.app.get<Connection>(getConnectionToken()).collection('products').countDocuments();
+      const res = await form(distributor, 2, { bytes: bad(), filename: 'last.png' });
+      expect(res.status).toBe(status);
+      expect(res.body.code).toBe(code);
+      expect(await originals()).toBe(before);
+      expect(await stack.app.get<Connection>(getConnectionToken()).collection('products').countDocuments()).toBe(products);
+    },
+  );
 
   it('a product form with a phone photo stores it upright without EXIF, and its thumbnails follow the turned pixels', async () => {
     const res = await stack
@@ -179,13 +245,21 @@ describe('uploads, multipart products and the media job (with the worker)', () =
   });
 
   it('an animated GIF is stored as an animated GIF', async () => {
-    const res = await stack.http().post('/api/upload').set('Authorization', distributor.bearer).attach('image', await animatedGif(), 'spin.gif');
+    const res = await stack
+      .http()
+      .post('/api/upload')
+      .set('Authorization', distributor.bearer)
+      .attach('image', await animatedGif(), 'spin.gif');
     expect(res.status).toBe(201);
-    const served = await stack.http().get(res.body.image).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const served = await stack
+      .http()
+      .get(res.body.image)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(served.headers['content-type']).toBe('image/gif');
     const meta = await sharp(served.body as Buffer, { animated: true }).metadata();
     expect(meta.pages).toBe(2);
@@ -195,13 +269,19 @@ describe('uploads, multipart products and the media job (with the worker)', () =
   it('mails the distributor when an admin approves or rejects its product', async () => {
     const created = await form(distributor, 0);
     const id = created.body._id as string;
-    expect((await stack.http().put(`/api/products/${id}/reject`).set('Authorization', admin.bearer).send({ note: 'Needs a better photo' })).status).toBe(200);
+    expect(
+      (await stack.http().put(`/api/products/${id}/reject`).set('Authorization', admin.bearer).send({ note: 'Needs a better photo' })).status,
+    ).toBe(200);
     expect((await stack.http().put(`/api/products/${id}/approve`).set('Authorization', admin.bearer)).status).toBe(200);
     const outbox = stack.config.outboxDir;
-    const mails = await until(async () => {
-      const all = (await readOutbox(outbox)).filter((m) => m.to.includes(distributor.email));
-      return all.length >= 2 ? all : undefined;
-    }, 20_000, 'moderation mails');
+    const mails = await until(
+      async () => {
+        const all = (await readOutbox(outbox)).filter((m) => m.to.includes(distributor.email));
+        return all.length >= 2 ? all : undefined;
+      },
+      20_000,
+      'moderation mails',
+    );
     const text = mails.map((m) => `${m.subject}\n${m.text}`).join('\n');
     expect(text).toContain('Form jacket');
     expect(text).toContain('Needs a better photo');

@@ -54,7 +54,8 @@ describe('variants: low stock per size or colour, and the chosen colour pictured
     stack = await startTestStack({ worker: true });
     admin = await createAccount(stack, 'admin');
     shoes = await createCategory(stack, admin, 'Variant shoes');
-    const sizes = (counts: number[]) => counts.map((countInStock, i) => ({ sku: `S${39 + i}-${counts.join('-')}`, size: String(39 + i), colour: 'White', countInStock }));
+    const sizes = (counts: number[]) =>
+      counts.map((countInStock, i) => ({ sku: `S${39 + i}-${counts.join('-')}`, size: String(39 + i), colour: 'White', countInStock }));
     oneLeftInASize = (await createProduct(stack, admin, shoes, { name: 'Court one left', variants: sizes([10, 8, 1]) }))._id;
     wellStocked = (await createProduct(stack, admin, shoes, { name: 'Court well stocked', variants: sizes([10, 8, 6]) }))._id;
     soldOutSize = (await createProduct(stack, admin, shoes, { name: 'Court sold-out size', variants: sizes([12, 0, 9]) }))._id;
@@ -74,7 +75,11 @@ describe('variants: low stock per size or colour, and the chosen colour pictured
       expect(res.body.lowStockThreshold).toBe(LOW_STOCK_THRESHOLD);
       const low = res.body.lowStockProducts as LowStockProduct[];
       const byName = new Map(low.map((p) => [p.name, p]));
-      expect(byName.get('Court one left')).toMatchObject({ id: oneLeftInASize, countInStock: 19, variants: [{ size: '41', colour: 'White', countInStock: 1 }] });
+      expect(byName.get('Court one left')).toMatchObject({
+        id: oneLeftInASize,
+        countInStock: 19,
+        variants: [{ size: '41', colour: 'White', countInStock: 1 }],
+      });
       expect(byName.get('Court sold-out size')).toMatchObject({ countInStock: 21, variants: [{ size: '40', countInStock: 0 }] });
       expect(byName.get('Court plain low')).toMatchObject({ countInStock: 3, variants: [] });
       expect(byName.has('Court well stocked')).toBe(false);
@@ -115,7 +120,9 @@ describe('variants: low stock per size or colour, and the chosen colour pictured
       .attach('image', await pngImage(), 'shirt.png');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', countInStock: 4, quantity: 4, specifications: { Material: 'Linen' } });
-    expect((res.body.variants as LowStockVariant[]).map((v) => [v.sku, v.size, v.colour, v.countInStock])).toEqual(variants.map((v) => [v.sku, v.size, v.colour, v.countInStock]));
+    expect((res.body.variants as LowStockVariant[]).map((v) => [v.sku, v.size, v.colour, v.countInStock])).toEqual(
+      variants.map((v) => [v.sku, v.size, v.colour, v.countInStock]),
+    );
   });
 
   describe("the chosen colour's picture", () => {
@@ -138,8 +145,18 @@ describe('variants: low stock per size or colour, and the chosen colour pictured
     });
 
     it('shows the chosen colour in the cart line, and the main picture for a variant without one of its own', async () => {
-      await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: trainers, variantSku: 'PT-42-BLK', quantity: 1 }).expect(201);
-      const cart = await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: trainers, variantSku: 'PT-43-BLK', quantity: 1 }).expect(201);
+      await stack
+        .http()
+        .post('/api/cart')
+        .set('Authorization', buyer.bearer)
+        .send({ productId: trainers, variantSku: 'PT-42-BLK', quantity: 1 })
+        .expect(201);
+      const cart = await stack
+        .http()
+        .post('/api/cart')
+        .set('Authorization', buyer.bearer)
+        .send({ productId: trainers, variantSku: 'PT-43-BLK', quantity: 1 })
+        .expect(201);
       const lines = cart.body.items as { variant: { sku: string } | null; image: string }[];
       expect(lines.map((l) => [l.variant?.sku, l.image])).toEqual([
         ['PT-42-BLK', BLACK_IMAGE],
@@ -150,21 +167,38 @@ describe('variants: low stock per size or colour, and the chosen colour pictured
     });
 
     it("refuses a picture sent by the client: the line's picture only ever comes from the catalogue", async () => {
-      const res = await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: trainers, variantSku: 'PT-42-GRN', quantity: 1, image: 'https://evil.example/x.jpg' });
+      const res = await stack
+        .http()
+        .post('/api/cart')
+        .set('Authorization', buyer.bearer)
+        .send({ productId: trainers, variantSku: 'PT-42-GRN', quantity: 1, image: 'https://evil.example/x.jpg' });
       expect(res.status).toBe(400);
     });
 
     it('keeps the chosen colour in the order lines and in the confirmation mail', async () => {
-      const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+      const placed = await stack
+        .http()
+        .post('/api/orders')
+        .set('Authorization', buyer.bearer)
+        .send({ shippingAddress: ADDRESS, paymentMethod: 'cod' })
+        .expect(201);
       const items = placed.body.orderItems ?? placed.body.items;
       expect((items as { image: string; colour?: string; size?: string }[]).map((i) => [i.size, i.colour, i.image])).toEqual([
         ['42', 'Black', BLACK_IMAGE],
         ['43', 'Black', MAIN_IMAGE],
       ]);
-      const order = await stack.http().get(`/api/orders/${placed.body.id as string}`).set('Authorization', buyer.bearer).expect(200);
+      const order = await stack
+        .http()
+        .get(`/api/orders/${placed.body.id as string}`)
+        .set('Authorization', buyer.bearer)
+        .expect(200);
       expect(((order.body.orderItems ?? order.body.items) as { image: string }[])[0].image).toBe(BLACK_IMAGE);
 
-      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.to.includes(buyer.email) && m.subject.includes('confirmed')), 15_000, 'the confirmation mail');
+      const mail = await until(
+        async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.to.includes(buyer.email) && m.subject.includes('confirmed')),
+        15_000,
+        'the confirmation mail',
+      );
       expect(mail.html).toContain(`<img src="${BLACK_IMAGE}"`);
       expect(mail.html).toContain(`<img src="${MAIN_IMAGE}"`);
       expect(mail.text).toContain('1 × Picture trainers (Size 42 · Black)');

@@ -17,7 +17,8 @@ describe('blogs', () => {
     await stack?.stop();
   });
 
-  const post = (body: Record<string, unknown>, who: TestAccount = admin) => stack.http().post('/api/blogs').set('Authorization', who.bearer).send(body);
+  const post = (body: Record<string, unknown>, who: TestAccount = admin) =>
+    stack.http().post('/api/blogs').set('Authorization', who.bearer).send(body);
 
   it('lets an admin write a post whose Markdown is rendered and sanitised, with a slug made from the title', async () => {
     const res = await post({
@@ -69,7 +70,9 @@ describe('blogs', () => {
   });
 
   it('takes an uploaded image as cover', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const id = await stack.app.get(MediaStorage).saveImage(png, 'image/png', 'cover.png');
     const res = await post({ title: 'With cover', body: 'Hi', coverImage: `/api/images/${id}`, published: true }).expect(201);
     expect(res.body.coverImage).toBe(`/api/images/${id}`);
@@ -95,24 +98,47 @@ describe('blogs', () => {
     expect(page.headers['content-range']).toBe(`blogs 1-1/${total}`);
 
     // A customer asking for drafts still gets published posts only.
-    const sneaky = await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ published: false }) }).set('Authorization', ann.bearer).expect(200);
+    const sneaky = await stack
+      .http()
+      .get('/api/blogs')
+      .query({ filter: JSON.stringify({ published: false }) })
+      .set('Authorization', ann.bearer)
+      .expect(200);
     expect(sneaky.body.every((b: { published: boolean }) => b.published)).toBe(true);
 
-    const drafts = await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ published: false }) }).set('Authorization', admin.bearer).expect(200);
+    const drafts = await stack
+      .http()
+      .get('/api/blogs')
+      .query({ filter: JSON.stringify({ published: false }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     expect(drafts.body.map((b: { title: string }) => b.title)).toContain('Secret draft');
     expect(drafts.body.every((b: { published: boolean }) => !b.published)).toBe(true);
 
-    const tagged = await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ tag: 'summer' }) }).expect(200);
+    const tagged = await stack
+      .http()
+      .get('/api/blogs')
+      .query({ filter: JSON.stringify({ tag: 'summer' }) })
+      .expect(200);
     expect(tagged.body.map((b: { slug: string }) => b.slug)).toEqual(['ten-looks-for-summer']);
 
-    await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ title: { $ne: null } }) }).expect(400);
+    await stack
+      .http()
+      .get('/api/blogs')
+      .query({ filter: JSON.stringify({ title: { $ne: null } }) })
+      .expect(400);
   });
 
   it('sorts by the Published column the console shows (it answered 400 "cannot sort by published")', async () => {
     await post({ title: 'Unpublished for sorting', body: 'Draft' }).expect(201);
     await post({ title: 'Published for sorting', body: 'Live', published: true }).expect(201);
     const states = async (order: 'ASC' | 'DESC') => {
-      const res = await stack.http().get('/api/blogs').query({ sort: JSON.stringify(['published', order]), range: '[0,99]' }).set('Authorization', admin.bearer).expect(200);
+      const res = await stack
+        .http()
+        .get('/api/blogs')
+        .query({ sort: JSON.stringify(['published', order]), range: '[0,99]' })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       return res.body.map((b: { published: boolean }) => b.published);
     };
     const ascending = await states('ASC');
@@ -122,7 +148,7 @@ describe('blogs', () => {
     expect(descending[0]).toBe(true);
   });
 
-  it('answers 400 VALIDATION_FAILED to an unknown query parameter; pageSize (the storefront\'s) still pages like perPage', async () => {
+  it("answers 400 VALIDATION_FAILED to an unknown query parameter; pageSize (the storefront's) still pages like perPage", async () => {
     const unknown = await stack.http().get('/api/blogs').query({ tag: 'summer' }).expect(400);
     expect(unknown.body.code).toBe('VALIDATION_FAILED');
     expect(unknown.body.errors).toEqual({ tag: expect.any(String) });
@@ -140,7 +166,13 @@ describe('blogs', () => {
     const byId = await stack.http().get(`/api/blogs/${bySlug.body.id}`).expect(200);
     expect(byId.body.slug).toBe('ten-looks-for-summer');
 
-    const draft = (await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ published: false }) }).set('Authorization', admin.bearer)).body[0];
+    const draft = (
+      await stack
+        .http()
+        .get('/api/blogs')
+        .query({ filter: JSON.stringify({ published: false }) })
+        .set('Authorization', admin.bearer)
+    ).body[0];
     await stack.http().get(`/api/blogs/${draft.id}`).expect(404);
     await stack.http().get(`/api/blogs/${draft.slug}`).set('Authorization', ann.bearer).expect(404);
     await stack.http().get(`/api/blogs/${draft.id}`).set('Authorization', admin.bearer).expect(200);
@@ -151,7 +183,12 @@ describe('blogs', () => {
   it('lets admins edit (re-rendering the body, publishing, changing the slug on request) and delete', async () => {
     const created = await post({ title: 'Edit me', body: 'old' }).expect(201);
     const id = created.body.id;
-    const edited = await stack.http().put(`/api/blogs/${id}`).set('Authorization', admin.bearer).send({ title: 'Edited title', body: '*new* <b onclick="x()">b</b>', published: true }).expect(200);
+    const edited = await stack
+      .http()
+      .put(`/api/blogs/${id}`)
+      .set('Authorization', admin.bearer)
+      .send({ title: 'Edited title', body: '*new* <b onclick="x()">b</b>', published: true })
+      .expect(200);
     expect(edited.body.title).toBe('Edited title');
     expect(edited.body.slug).toBe('edit-me');
     expect(edited.body.bodyHtml).toContain('<em>new</em>');
@@ -159,7 +196,12 @@ describe('blogs', () => {
     expect(edited.body.published).toBe(true);
     expect(edited.body.publishedAt).toEqual(expect.any(String));
 
-    const reslugged = await stack.http().put(`/api/blogs/${id}`).set('Authorization', admin.bearer).send({ slug: 'Ten looks for summer' }).expect(200);
+    const reslugged = await stack
+      .http()
+      .put(`/api/blogs/${id}`)
+      .set('Authorization', admin.bearer)
+      .send({ slug: 'Ten looks for summer' })
+      .expect(200);
     expect(reslugged.body.slug).toBe('ten-looks-for-summer-4');
 
     await stack.http().put(`/api/blogs/${id}`).set('Authorization', ann.bearer).send({ title: 'x' }).expect(403);

@@ -11,13 +11,16 @@ describe('comments', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     [admin, ann, bob] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack), createAccount(stack)]);
-    blogId = (await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Commented', body: 'Hi', published: true }).expect(201)).body.id;
+    blogId = (
+      await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Commented', body: 'Hi', published: true }).expect(201)
+    ).body.id;
   });
   afterAll(async () => {
     await stack?.stop();
   });
 
-  const comment = (who: TestAccount, text: unknown, blog: string = blogId) => stack.http().post('/api/comments').set('Authorization', who.bearer).send({ blog, text });
+  const comment = (who: TestAccount, text: unknown, blog: string = blogId) =>
+    stack.http().post('/api/comments').set('Authorization', who.bearer).send({ blog, text });
 
   it('stores a signed-in user’s comment as trimmed plain text', async () => {
     const res = await comment(ann, '  <b>Nice</b> <img src=x onerror=alert(1)>  ').expect(201);
@@ -97,7 +100,9 @@ describe('comments', () => {
   });
 
   it('deletes a post’s comments with the post', async () => {
-    const blog = (await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Short-lived', body: 'x', published: true }).expect(201)).body.id;
+    const blog = (
+      await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Short-lived', body: 'x', published: true }).expect(201)
+    ).body.id;
     const c = (await comment(admin, 'soon gone', blog).expect(201)).body;
     await stack.http().delete(`/api/blogs/${blog}`).set('Authorization', admin.bearer).expect(200);
     await stack.http().delete(`/api/comments/${c.id}`).set('Authorization', admin.bearer).expect(404);

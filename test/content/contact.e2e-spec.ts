@@ -30,10 +30,14 @@ describe('contact', () => {
   it('stores the message, mails it to the admins and acknowledges it to the sender', async () => {
     const res = await send(valid).expect(201);
     expect(res.body.message).toBe('Thank you for your message! We will get back to you soon.');
-    const mails = await until(async () => {
-      const m = await readOutbox(stack.config.outboxDir);
-      return m.length >= 2 ? m : undefined;
-    }, 15_000, 'the contact mails');
+    const mails = await until(
+      async () => {
+        const m = await readOutbox(stack.config.outboxDir);
+        return m.length >= 2 ? m : undefined;
+      },
+      15_000,
+      'the contact mails',
+    );
     const toAdmin = mails.find((m) => m.to.includes(admin.email));
     const ack = mails.find((m) => m.to.includes('sam@example.com'));
     expect(toAdmin?.subject).toBe('Contact form: Where is my <b>order</b>?');
@@ -44,7 +48,17 @@ describe('contact', () => {
     expect(mails.some((m) => m.to.includes(ann.email))).toBe(false);
 
     const list = await stack.http().get('/api/contact').set('Authorization', admin.bearer).expect(200);
-    expect(list.body).toEqual([expect.objectContaining({ id: res.body.id, name: 'Sam Sender', email: 'sam@example.com', subject: valid.subject, message: valid.message, handled: false, handledAt: null })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: res.body.id,
+        name: 'Sam Sender',
+        email: 'sam@example.com',
+        subject: valid.subject,
+        message: valid.message,
+        handled: false,
+        handledAt: null,
+      }),
+    ]);
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.headers['content-range']).toBe('contact 0-0/1');
   });
@@ -56,7 +70,12 @@ describe('contact', () => {
     const one = await stack.http().get(`/api/contact/${id}`).set('Authorization', admin.bearer).expect(200);
     expect(one.body.handled).toBe(true);
 
-    const open = await stack.http().get('/api/contact').query({ filter: JSON.stringify({ handled: false }) }).set('Authorization', admin.bearer).expect(200);
+    const open = await stack
+      .http()
+      .get('/api/contact')
+      .query({ filter: JSON.stringify({ handled: false }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     expect(open.body.map((m: { subject: string }) => m.subject)).toEqual([valid.subject]);
 
     const undone = await stack.http().put(`/api/contact/${id}`).set('Authorization', admin.bearer).send({ handled: false }).expect(200);
@@ -73,7 +92,9 @@ describe('contact', () => {
     const unknown = await stack.http().get('/api/contact').query({ handled: 'false' }).set('Authorization', admin.bearer).expect(400);
     expect(unknown.body.code).toBe('VALIDATION_FAILED');
     expect(unknown.body.errors).toEqual({ handled: expect.any(String) });
-    expect((await stack.http().get('/api/contact').query({ sort: 'message' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe('INVALID_QUERY');
+    expect((await stack.http().get('/api/contact').query({ sort: 'message' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe(
+      'INVALID_QUERY',
+    );
     for (const res of [
       await stack.http().get('/api/contact/not-an-id').set('Authorization', admin.bearer).expect(404),
       await stack.http().put('/api/contact/not-an-id').set('Authorization', admin.bearer).send({ handled: true }).expect(404),

@@ -17,14 +17,19 @@ describe('newsletter', () => {
   });
 
   const subscribe = (email: unknown) => stack.http().post('/api/newsletter/subscribe').send({ email });
-  const welcomeMails = async (to: string): Promise<OutboxMail[]> => (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(to) && m.subject === 'Thank you for subscribing!');
+  const welcomeMails = async (to: string): Promise<OutboxMail[]> =>
+    (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(to) && m.subject === 'Thank you for subscribing!');
   const pathOf = (link: string) => link.replace(stack.config.publicUrl, '');
   /** Every mail job queued so far has finished: none waiting, running or due for a retry (its mail is in the outbox). */
   const mailQueueDrained = () =>
-    until(async () => {
-      const counts = await stack.app.get(JobsService).queue('mail').getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
-      return Object.values(counts).every((n) => n === 0) ? true : undefined;
-    }, 15_000, 'the mail queue to drain');
+    until(
+      async () => {
+        const counts = await stack.app.get(JobsService).queue('mail').getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
+        return Object.values(counts).every((n) => n === 0) ? true : undefined;
+      },
+      15_000,
+      'the mail queue to drain',
+    );
 
   it('refuses addresses that break the spec rule', async () => {
     for (const email of ['', 'ann', 'ann@example', 'ann @example.com', 'ann@exa mple.com', 42]) {
@@ -39,10 +44,14 @@ describe('newsletter', () => {
     const again = await subscribe('  Reader@Example.com ').expect(200);
     expect(again.body.message).toBe('Thank you for subscribing!');
 
-    const [mail] = await until(async () => {
-      const mails = await welcomeMails('reader@example.com');
-      return mails.length ? mails : undefined;
-    }, 15_000, 'the welcome mail');
+    const [mail] = await until(
+      async () => {
+        const mails = await welcomeMails('reader@example.com');
+        return mails.length ? mails : undefined;
+      },
+      15_000,
+      'the welcome mail',
+    );
     // A (wrong) second welcome mail would have been queued before the second answer: once the mail queue is
     // drained, it would be in the outbox.
     await mailQueueDrained();
@@ -63,7 +72,12 @@ describe('newsletter', () => {
     // Following it again is harmless.
     await stack.http().get(pathOf(link)).expect(200);
 
-    const list = await stack.http().get('/api/newsletter/subscribers').query({ filter: JSON.stringify({ q: 'reader@' }) }).set('Authorization', admin.bearer).expect(200);
+    const list = await stack
+      .http()
+      .get('/api/newsletter/subscribers')
+      .query({ filter: JSON.stringify({ q: 'reader@' }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     expect(list.body).toEqual([expect.objectContaining({ email: 'reader@example.com', active: false, unsubscribedAt: expect.any(String) })]);
     expect(list.body[0]).not.toHaveProperty('unsubscribeToken');
   });
@@ -78,15 +92,22 @@ describe('newsletter', () => {
 
   it('lets an unsubscribed address subscribe again with a fresh link, and unsubscribe by POST', async () => {
     await subscribe('reader@example.com').expect(201);
-    const mails = await until(async () => {
-      const m = await welcomeMails('reader@example.com');
-      return m.length === 2 ? m : undefined;
-    }, 15_000, 'the second welcome mail');
+    const mails = await until(
+      async () => {
+        const m = await welcomeMails('reader@example.com');
+        return m.length === 2 ? m : undefined;
+      },
+      15_000,
+      'the second welcome mail',
+    );
     const links = mails.map((m) => m.links.find((l) => l.includes('/unsubscribe/')));
     expect(links[0]).not.toBe(links[1]);
     const fresh = links.find((l) => l !== links[0]) as string;
     // The old link no longer belongs to a subscription.
-    await stack.http().post(pathOf(links[0] as string)).expect(404);
+    await stack
+      .http()
+      .post(pathOf(links[0] as string))
+      .expect(404);
     const res = await stack.http().post(pathOf(fresh)).expect(200);
     expect(res.body.message).toBe('You have been unsubscribed.');
   });
@@ -94,7 +115,12 @@ describe('newsletter', () => {
   it('lets admins list subscribers with list headers and download them as CSV; others may not', async () => {
     await subscribe('second@example.com').expect(201);
     await subscribe('=cmd@example.com').expect(201);
-    const list = await stack.http().get('/api/newsletter/subscribers').query({ filter: JSON.stringify({ active: true }) }).set('Authorization', admin.bearer).expect(200);
+    const list = await stack
+      .http()
+      .get('/api/newsletter/subscribers')
+      .query({ filter: JSON.stringify({ active: true }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     expect(list.body.map((s: { email: string }) => s.email).sort()).toEqual(['=cmd@example.com', 'second@example.com']);
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.headers['content-range']).toBe('subscribers 0-1/2');
@@ -122,11 +148,23 @@ describe('newsletter', () => {
       expect(res.body.errors).toEqual({ active: expect.any(String) });
     }
     // The CSV is the whole list: paging parameters are not among its parameters.
-    expect((await stack.http().get('/api/newsletter/subscribers.csv').query({ range: '[0,0]' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe('VALIDATION_FAILED');
-    const active = await stack.http().get('/api/newsletter/subscribers.csv').query({ filter: JSON.stringify({ active: true }) }).set('Authorization', admin.bearer).expect(200);
+    expect(
+      (await stack.http().get('/api/newsletter/subscribers.csv').query({ range: '[0,0]' }).set('Authorization', admin.bearer).expect(400)).body.code,
+    ).toBe('VALIDATION_FAILED');
+    const active = await stack
+      .http()
+      .get('/api/newsletter/subscribers.csv')
+      .query({ filter: JSON.stringify({ active: true }) })
+      .set('Authorization', admin.bearer)
+      .expect(200);
     expect(active.text).not.toContain('reader@example.com');
     expect(active.text.trim().split('\r\n')).toHaveLength(3);
-    expect((await stack.http().get('/api/newsletter/subscribers.csv').query({ filter: '{"token":"x"}' }).set('Authorization', admin.bearer).expect(400)).body.code).toBe('INVALID_QUERY');
-    expect((await stack.http().get('/api/newsletter/subscribers').query({ perPage: '1' }).set('Authorization', admin.bearer).expect(200)).body).toHaveLength(1);
+    expect(
+      (await stack.http().get('/api/newsletter/subscribers.csv').query({ filter: '{"token":"x"}' }).set('Authorization', admin.bearer).expect(400))
+        .body.code,
+    ).toBe('INVALID_QUERY');
+    expect(
+      (await stack.http().get('/api/newsletter/subscribers').query({ perPage: '1' }).set('Authorization', admin.bearer).expect(200)).body,
+    ).toHaveLength(1);
   });
 });

@@ -27,14 +27,30 @@ describe('robots.txt and sitemap.xml', () => {
     const published = await insertProduct(stack, { name: 'Sitemap Linen Shirt' });
     const pending = await insertProduct(stack, { status: 'pending' });
     const blogs = stack.app.get(BlogsRepository);
-    const post = await blogs.create({ title: 'Care for linen', slug: 'care-for-linen', excerpt: 'e', body: 'b', bodyHtml: '<p>b</p>', tags: [], published: true, publishedAt: new Date() });
+    const post = await blogs.create({
+      title: 'Care for linen',
+      slug: 'care-for-linen',
+      excerpt: 'e',
+      body: 'b',
+      bodyHtml: '<p>b</p>',
+      tags: [],
+      published: true,
+      publishedAt: new Date(),
+    });
     const draft = await blogs.create({ title: 'Draft', slug: 'draft', excerpt: 'e', body: 'b', bodyHtml: '<p>b</p>', tags: [], published: false });
 
     const res = await stack.http().get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(expect.arrayContaining(['http://shop.test/', 'http://shop.test/shop', `http://shop.test/product/${published.id}`, `http://shop.test/blog/${post.toString()}`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'http://shop.test/',
+        'http://shop.test/shop',
+        `http://shop.test/product/${published.id}`,
+        `http://shop.test/blog/${post.toString()}`,
+      ]),
+    );
     expect(locs).not.toContain(`http://shop.test/product/${pending.id}`);
     expect(locs).not.toContain(`http://shop.test/blog/${draft.toString()}`);
     expect(locs.some((l) => l.includes('/cart') || l.includes('/admin'))).toBe(false);

@@ -14,7 +14,11 @@ describe('contributors statistics', () => {
   });
 
   it('lists each distributor with published products, weighted average rating, review count and join date, sorted by products, without e-mail', async () => {
-    const [big, small, idle] = await Promise.all([createAccount(stack, 'distributor'), createAccount(stack, 'distributor'), createAccount(stack, 'distributor')]);
+    const [big, small, idle] = await Promise.all([
+      createAccount(stack, 'distributor'),
+      createAccount(stack, 'distributor'),
+      createAccount(stack, 'distributor'),
+    ]);
     const customer = await createAccount(stack);
     const category = new Types.ObjectId();
     let n = 0;
@@ -33,15 +37,17 @@ describe('contributors statistics', () => {
       rating,
       numReviews,
     });
-    await stack.app.get(ProductsRepository).insertMany([
-      product(big.id, 'published', 5, 1),
-      product(big.id, 'published', 4, 3),
-      product(big.id, 'published', 0, 0),
-      product(big.id, 'draft', 1, 10),
-      product(small.id, 'published', 3, 2),
-      product(small.id, 'rejected', 5, 5),
-      product(customer.id, 'published', 5, 5),
-    ]);
+    await stack.app
+      .get(ProductsRepository)
+      .insertMany([
+        product(big.id, 'published', 5, 1),
+        product(big.id, 'published', 4, 3),
+        product(big.id, 'published', 0, 0),
+        product(big.id, 'draft', 1, 10),
+        product(small.id, 'published', 3, 2),
+        product(small.id, 'rejected', 5, 5),
+        product(customer.id, 'published', 5, 5),
+      ]);
 
     const res = await stack.http().get('/api/stats/contributors').expect(200);
     expect(res.headers['x-total-count']).toBe('3');
@@ -62,7 +68,8 @@ describe('contributors statistics', () => {
     const text = JSON.stringify(res.body);
     expect(text).not.toContain('@');
     for (const account of [big, small, idle]) expect(text).not.toContain(account.email);
-    for (const c of res.body) expect(Object.keys(c).sort()).toEqual(['_id', 'averageRating', 'id', 'joinedAt', 'publishedProducts', 'reviewCount', 'storeName']);
+    for (const c of res.body)
+      expect(Object.keys(c).sort()).toEqual(['_id', 'averageRating', 'id', 'joinedAt', 'publishedProducts', 'reviewCount', 'storeName']);
 
     const page = await stack.http().get('/api/stats/contributors?page=2&pageSize=1').expect(200);
     expect(page.body.map((c: { id: string }) => c.id)).toEqual([small.id]);

@@ -27,7 +27,20 @@ interface Entry {
 }
 
 /** Fields no person should read in the audit log (bookkeeping and secrets). */
-const INTERNAL = ['pendingMails', 'restockMarks', 'restockPending', 'stockHolds', 'stockMoves', 'numReviews', 'ratingTotal', 'statusHistory', 'idempotencyKey', 'updatedAt', '__v', 'passwordHash'];
+const INTERNAL = [
+  'pendingMails',
+  'restockMarks',
+  'restockPending',
+  'stockHolds',
+  'stockMoves',
+  'numReviews',
+  'ratingTotal',
+  'statusHistory',
+  'idempotencyKey',
+  'updatedAt',
+  '__v',
+  'passwordHash',
+];
 
 describe('audit log: one readable entry per admin action, who, when, before and after', () => {
   let stack: TestStack;
@@ -35,7 +48,11 @@ describe('audit log: one readable entry per admin action, who, when, before and 
   let customer: TestAccount;
 
   const audit = async (filter: Record<string, unknown>, extra: Record<string, string> = {}): Promise<{ entries: Entry[]; total: number }> => {
-    const res = await stack.http().get('/api/audit').query({ filter: JSON.stringify(filter), perPage: '100', ...extra }).set('Authorization', admin.bearer);
+    const res = await stack
+      .http()
+      .get('/api/audit')
+      .query({ filter: JSON.stringify(filter), perPage: '100', ...extra })
+      .set('Authorization', admin.bearer);
     expect(res.status).toBe(200);
     return { entries: res.body as Entry[], total: Number(res.headers['x-total-count']) };
   };
@@ -77,7 +94,10 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     expect(created.summary).toBe('Created category Audit Scarves');
     expect(updated.summary).toBe('Updated category Audit Shawls: name Audit Scarves → Audit Shawls, slug audit-scarves → audit-shawls');
     expect(deleted.summary).toBe('Deleted category Audit Shawls');
-    expect(updated).toMatchObject({ label: 'Audit Shawls', records: [{ action: 'update', resource: 'categories', documentId: id, label: 'Audit Shawls' }] });
+    expect(updated).toMatchObject({
+      label: 'Audit Shawls',
+      records: [{ action: 'update', resource: 'categories', documentId: id, label: 'Audit Shawls' }],
+    });
     expect(deleted).toMatchObject({ method: 'DELETE', route: '/api/category/:id' });
     expect(changeOf(deleted, 'name')).toEqual({ field: 'name', before: 'Audit Shawls' });
 
@@ -89,7 +109,11 @@ describe('audit log: one readable entry per admin action, who, when, before and 
   it('records a product update with the price before and after (as stored: in cents)', async () => {
     const category = await createCategory(stack, admin, 'Audit Tees');
     const product = await createProduct(stack, admin, category, { name: 'Audit tee', price: 19.99 });
-    const res = await stack.http().put(`/api/products/${product._id}`).set('Authorization', admin.bearer).send({ price: 24.5, name: 'Audit tee, v2' });
+    const res = await stack
+      .http()
+      .put(`/api/products/${product._id}`)
+      .set('Authorization', admin.bearer)
+      .send({ price: 24.5, name: 'Audit tee, v2' });
     expect(res.status).toBe(200);
 
     const { entries } = await audit({ resource: 'products', documentId: product._id, action: 'update' });
@@ -140,8 +164,12 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     expect(afterSetup).toBe(before + 2);
 
     // A customer's own writes and every read.
-    expect((await stack.http().put('/api/users/profile').set('Authorization', customer.bearer).send({ username: 'Customer self-rename' })).status).toBe(200);
-    expect((await stack.http().post('/api/users/favorites').set('Authorization', customer.bearer).send({ productId: product._id })).status).toBeLessThan(300);
+    expect(
+      (await stack.http().put('/api/users/profile').set('Authorization', customer.bearer).send({ username: 'Customer self-rename' })).status,
+    ).toBe(200);
+    expect(
+      (await stack.http().post('/api/users/favorites').set('Authorization', customer.bearer).send({ productId: product._id })).status,
+    ).toBeLessThan(300);
     expect((await stack.http().get('/api/users').set('Authorization', admin.bearer)).status).toBe(200);
     expect((await stack.http().get(`/api/products/${product._id}`)).status).toBe(200);
     // An admin's write refused before anything was written (a name that is taken).
@@ -155,8 +183,14 @@ describe('audit log: one readable entry per admin action, who, when, before and 
   /** A paid order of the customer: placed, then marked paid by the admin. */
   const paidOrder = async (priceCents: number): Promise<{ id: string; number: string }> => {
     const product = await insertProduct(stack, { name: `Audit beanie ${priceCents}`, priceCents, countInStock: 10 });
-    expect((await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: product.id, quantity: 1 })).status).toBe(201);
-    const placed = await stack.http().post('/api/orders').set('Authorization', customer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' });
+    expect((await stack.http().post('/api/cart').set('Authorization', customer.bearer).send({ productId: product.id, quantity: 1 })).status).toBe(
+      201,
+    );
+    const placed = await stack
+      .http()
+      .post('/api/orders')
+      .set('Authorization', customer.bearer)
+      .send({ shippingAddress: ADDRESS, paymentMethod: 'cod' });
     expect(placed.status).toBe(201);
     expect((await stack.http().post(`/api/orders/${placed.body.id}/mark-paid`).set('Authorization', admin.bearer).send({})).status).toBe(200);
     return { id: placed.body.id as string, number: placed.body.number as string };
@@ -169,7 +203,11 @@ describe('audit log: one readable entry per admin action, who, when, before and 
   it('records a refund as ONE entry naming the order by its number, the amount and the reason, with no internal field', async () => {
     const order = await paidOrder(2610);
     const before = new Date().toISOString();
-    const refund = await stack.http().post(`/api/orders/${order.id}/refund`).set('Authorization', admin.bearer).send({ reason: 'damaged in transit' });
+    const refund = await stack
+      .http()
+      .post(`/api/orders/${order.id}/refund`)
+      .set('Authorization', admin.bearer)
+      .send({ reason: 'damaged in transit' });
     expect(refund.status).toBe(200);
 
     // Everything written since the refund began: one entry (the order, its restock and its mail bookkeeping together).
@@ -177,7 +215,13 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     expect(total).toBe(1);
     const [entry] = entries;
     const total$ = `$${(refund.body.total as number).toFixed(2)}`;
-    expect(entry).toMatchObject({ action: 'refund', resource: 'orders', documentId: order.id, label: `#${order.number}`, actor: { id: admin.id, name: 'Audrey Admin' } });
+    expect(entry).toMatchObject({
+      action: 'refund',
+      resource: 'orders',
+      documentId: order.id,
+      label: `#${order.number}`,
+      actor: { id: admin.id, name: 'Audrey Admin' },
+    });
     expect(entry.summary).toBe(`Refunded order #${order.number}, ${total$}: damaged in transit`);
     expect(changeOf(entry, 'refundReason')).toEqual({ field: 'refundReason', after: 'damaged in transit' });
     expect(changeOf(entry, 'status')).toEqual({ field: 'status', before: 'paid', after: 'cancelled' });
@@ -197,17 +241,29 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     const posted = await postReview(stack, customer, product._id, { rating: 2, comment: 'Itchy' });
     expect(posted.status).toBe(201);
     const before = new Date().toISOString();
-    const rejected = await stack.http().patch('/api/reviews/status').set('Authorization', admin.bearer).send({ ids: [posted.body.review._id], status: 'rejected' });
+    const rejected = await stack
+      .http()
+      .patch('/api/reviews/status')
+      .set('Authorization', admin.bearer)
+      .send({ ids: [posted.body.review._id], status: 'rejected' });
     expect(rejected.status).toBe(200);
 
     const { entries, total } = await audit({ from: before });
     expect(total).toBe(1);
     const reviewer = (await stack.http().get(`/api/users/${customer.id}`).set('Authorization', admin.bearer)).body.username as string;
-    expect(entries[0]).toMatchObject({ action: 'reject', resource: 'products', documentId: product._id, label: 'Wool Beanie', summary: `Rejected review by ${reviewer} on Wool Beanie` });
+    expect(entries[0]).toMatchObject({
+      action: 'reject',
+      resource: 'products',
+      documentId: product._id,
+      label: 'Wool Beanie',
+      summary: `Rejected review by ${reviewer} on Wool Beanie`,
+    });
     expect(hasInternalField(entries[0])).toEqual([]);
     expect(entries[0].summary).not.toMatch(/numReviews|ratingTotal/);
     // Before and after: the review's status, not the product's whole list of reviews.
-    expect(entries[0].changes).toEqual([{ field: `review by ${reviewer}.status`, before: posted.body.review.status ?? 'approved', after: 'rejected' }]);
+    expect(entries[0].changes).toEqual([
+      { field: `review by ${reviewer}.status`, before: posted.body.review.status ?? 'approved', after: 'rejected' },
+    ]);
   });
 
   it('filters by actor, record type, record and date range', async () => {
@@ -264,7 +320,11 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     expect(resources.body).toEqual(expect.arrayContaining(['categories', 'products', 'users']));
 
     for (const filter of [{ action: 'erase' }, { from: 'yesterday' }, { actor: 'nobody' }, { password: 'x' }, { record: 3 }]) {
-      const res = await stack.http().get('/api/audit').query({ filter: JSON.stringify(filter) }).set('Authorization', admin.bearer);
+      const res = await stack
+        .http()
+        .get('/api/audit')
+        .query({ filter: JSON.stringify(filter) })
+        .set('Authorization', admin.bearer);
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_QUERY' });
     }
   });
@@ -294,7 +354,11 @@ describe('audit log: one readable entry per admin action, who, when, before and 
     expect(second.entries).toHaveLength(5);
     expect([...first.entries, ...second.entries].map((e) => e.documentId)).toEqual([...ids].reverse());
 
-    const oldestFirst = await stack.http().get('/api/audit').query({ filter: JSON.stringify(filter), range: '[100,104]', sort: '["at","ASC"]' }).set('Authorization', admin.bearer);
+    const oldestFirst = await stack
+      .http()
+      .get('/api/audit')
+      .query({ filter: JSON.stringify(filter), range: '[100,104]', sort: '["at","ASC"]' })
+      .set('Authorization', admin.bearer);
     expect(oldestFirst.status).toBe(200);
     expect(oldestFirst.headers['content-range']).toBe('audit 100-104/105');
     expect((oldestFirst.body as Entry[]).map((e) => e.documentId)).toEqual(ids.slice(100));

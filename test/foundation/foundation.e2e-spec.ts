@@ -78,17 +78,19 @@ describe('foundation: the app boots on the embedded engine and the real Redis', 
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('keeps an idle connection open 65 s, past a load balancer\'s 60 s, and says so in Keep-Alive', async () => {
+  it("keeps an idle connection open 65 s, past a load balancer's 60 s, and says so in Keep-Alive", async () => {
     const server = stack.app.getHttpServer() as Server;
     if (!server.listening) await stack.app.listen(0, '127.0.0.1');
     const { port } = server.address() as AddressInfo;
     const agent = new http.Agent({ keepAlive: true });
     try {
       const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/api/health/live', agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.headers));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/health/live', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers));
+          })
+          .on('error', reject);
       });
       expect(headers.connection).toBe('keep-alive');
       expect(headers['keep-alive']).toBe('timeout=65');

@@ -57,7 +57,9 @@ describe('health: liveness and readiness of the API and the worker', () => {
 
   it('the API document marks GET /api/health deprecated, naming GET /api/health/ready and its three headers', async () => {
     const { body } = await stack.http().get('/api/docs-json').expect(200);
-    expect(body.paths['/api/health'].get).toEqual(expect.objectContaining({ deprecated: true, description: expect.stringContaining('GET /api/health/ready') }));
+    expect(body.paths['/api/health'].get).toEqual(
+      expect.objectContaining({ deprecated: true, description: expect.stringContaining('GET /api/health/ready') }),
+    );
     expect(Object.keys(body.paths['/api/health'].get.responses['200'].headers)).toEqual(['Deprecation', 'Sunset', 'Link']);
     expect(body.paths['/api/health/ready'].get.deprecated).toBeUndefined();
   });
@@ -82,7 +84,7 @@ describe('health: liveness and readiness of the API and the worker', () => {
     }
   });
 
-  it('the worker\'s health server: /live 200, /ready 200 naming MongoDB and the worker of every queue; nothing else', async () => {
+  it("the worker's health server: /live 200, /ready 200 naming MongoDB and the worker of every queue; nothing else", async () => {
     expect(await workerProbe('/live')).toEqual({ status: 200, body: { status: 'ok' } });
     const ready = await workerProbe('/ready');
     expect(ready.status).toBe(200);
@@ -102,10 +104,14 @@ describe('health: liveness and readiness of the API and the worker', () => {
   it('with Redis stopped: /ready answers 503 at once naming Redis with code DEPENDENCY_UNAVAILABLE, /live stays 200; back to 200 once Redis returns', async () => {
     await redis.stop();
     const started = Date.now();
-    const down = await until(async () => {
-      const res = await stack.http().get('/api/health/ready');
-      return res.status === 503 ? res : undefined;
-    }, 10_000, 'a 503 from /api/health/ready');
+    const down = await until(
+      async () => {
+        const res = await stack.http().get('/api/health/ready');
+        return res.status === 503 ? res : undefined;
+      },
+      10_000,
+      'a 503 from /api/health/ready',
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(down.body).toMatchObject({
       statusCode: 503,
@@ -128,20 +134,37 @@ describe('health: liveness and readiness of the API and the worker', () => {
     expect(legacy.body).toMatchObject({ status: 'error', error: { redis: { status: 'down' } }, info: { mongodb: { status: 'up' } } });
 
     // The worker says the same of its BullMQ workers' connections, and stays live.
-    const workerDown = await until(async () => {
-      const res = await workerProbe('/ready');
-      return res.status === 503 ? res : undefined;
-    }, 10_000, 'a 503 from the worker\'s /ready');
-    expect(workerDown.body).toMatchObject({ statusCode: 503, code: 'DEPENDENCY_UNAVAILABLE', status: 'error', checks: { mongodb: { status: 'up' } } });
+    const workerDown = await until(
+      async () => {
+        const res = await workerProbe('/ready');
+        return res.status === 503 ? res : undefined;
+      },
+      10_000,
+      "a 503 from the worker's /ready",
+    );
+    expect(workerDown.body).toMatchObject({
+      statusCode: 503,
+      code: 'DEPENDENCY_UNAVAILABLE',
+      status: 'error',
+      checks: { mongodb: { status: 'up' } },
+    });
     for (const name of queueNames) expect(workerDown.body.checks?.[name]).toEqual({ status: 'down', message: expect.any(String) });
     expect((await workerProbe('/live')).status).toBe(200);
 
     redis = await startRedis(redisPort, redisDir, logs);
-    const back = await until(async () => {
-      const res = await stack.http().get('/api/health/ready');
-      return res.status === 200 ? res : undefined;
-    }, 20_000, 'a 200 from /api/health/ready after Redis returned');
+    const back = await until(
+      async () => {
+        const res = await stack.http().get('/api/health/ready');
+        return res.status === 200 ? res : undefined;
+      },
+      20_000,
+      'a 200 from /api/health/ready after Redis returned',
+    );
     expect(back.body.checks.redis).toEqual({ status: 'up' });
-    await until(async () => ((await workerProbe('/ready')).status === 200 ? true : undefined), 20_000, 'a 200 from the worker\'s /ready after Redis returned');
+    await until(
+      async () => ((await workerProbe('/ready')).status === 200 ? true : undefined),
+      20_000,
+      "a 200 from the worker's /ready after Redis returned",
+    );
   });
 });

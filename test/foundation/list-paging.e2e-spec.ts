@@ -57,9 +57,14 @@ describe('every admin list pages past 100 items (X-Total-Count, Content-Range, d
 
     const product = await createProduct(stack, admin, category, { name: 'Paging tee', countInStock: 500, quantity: 500 });
     await multiply('products', { _id: new Types.ObjectId(product._id) });
-    await multiply('products', { _id: new Types.ObjectId(product._id) }, (doc) => {
-      doc.status = 'pending';
-    }, 'q');
+    await multiply(
+      'products',
+      { _id: new Types.ObjectId(product._id) },
+      (doc) => {
+        doc.status = 'pending';
+      },
+      'q',
+    );
 
     await multiply('users', { email: customer.email });
 
@@ -68,14 +73,34 @@ describe('every admin list pages past 100 items (X-Total-Count, Content-Range, d
       .http()
       .post('/api/orders')
       .set('Authorization', customer.bearer)
-      .send({ shippingAddress: { fullName: 'Pat Paging', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' }, paymentMethod: 'cod' });
+      .send({
+        shippingAddress: {
+          fullName: 'Pat Paging',
+          address: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+          phone: '+12015550123',
+        },
+        paymentMethod: 'cod',
+      });
     if (order.status !== 201) throw new Error(`order failed: ${order.status} ${JSON.stringify(order.body)}`);
     await multiply('orders', { _id: new Types.ObjectId(order.body.id as string) });
 
-    const coupon = await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: 'PAGING10', type: 'percent', value: 10 }).expect(201);
+    const coupon = await stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code: 'PAGING10', type: 'percent', value: 10 })
+      .expect(201);
     await multiply('coupons', { _id: new Types.ObjectId(coupon.body._id as string) });
 
-    const blog = await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Paging post', body: 'A post with many comments.', published: true }).expect(201);
+    const blog = await stack
+      .http()
+      .post('/api/blogs')
+      .set('Authorization', admin.bearer)
+      .send({ title: 'Paging post', body: 'A post with many comments.', published: true })
+      .expect(201);
     blogId = blog.body._id as string;
     await multiply('blogs', { _id: new Types.ObjectId(blogId) });
 
@@ -85,7 +110,11 @@ describe('every admin list pages past 100 items (X-Total-Count, Content-Range, d
     await stack.http().post('/api/newsletter/subscribe').send({ email: 'paging-reader@example.com' }).expect(201);
     await multiply('newsletter_subscribers', { email: 'paging-reader@example.com' });
 
-    await stack.http().post('/api/contact').send({ name: 'Pat Paging', email: 'pat@example.com', subject: 'Paging question', message: 'Do lists page past 100?' }).expect(201);
+    await stack
+      .http()
+      .post('/api/contact')
+      .send({ name: 'Pat Paging', email: 'pat@example.com', subject: 'Paging question', message: 'Do lists page past 100?' })
+      .expect(201);
     await multiply('contact_messages', { email: 'pat@example.com' });
   });
 
@@ -97,7 +126,12 @@ describe('every admin list pages past 100 items (X-Total-Count, Content-Range, d
   const lists: Array<{ name: string; path: string; query?: () => Record<string, string>; resource: string; count: () => Promise<number> }> = [
     { name: 'users', path: '/api/users', resource: 'users', count: () => db.collection('users').countDocuments({}) },
     { name: 'categories', path: '/api/category', resource: 'category', count: () => db.collection('categories').countDocuments({}) },
-    { name: 'all products (an admin sees every status)', path: '/api/products', resource: 'products', count: () => db.collection('products').countDocuments({}) },
+    {
+      name: 'all products (an admin sees every status)',
+      path: '/api/products',
+      resource: 'products',
+      count: () => db.collection('products').countDocuments({}),
+    },
     {
       name: 'moderation queue (pending products)',
       path: '/api/products',
@@ -108,8 +142,19 @@ describe('every admin list pages past 100 items (X-Total-Count, Content-Range, d
     { name: 'orders', path: '/api/orders', resource: 'orders', count: () => db.collection('orders').countDocuments({}) },
     { name: 'coupons', path: '/api/coupons', resource: 'coupons', count: () => db.collection('coupons').countDocuments({}) },
     { name: 'blog posts', path: '/api/blogs', resource: 'blogs', count: () => db.collection('blogs').countDocuments({}) },
-    { name: "a post's comments", path: '/api/comments', resource: 'comments', query: () => ({ blog: blogId }), count: () => db.collection('comments').countDocuments({ blog: new Types.ObjectId(blogId) }) },
-    { name: 'newsletter subscribers', path: '/api/newsletter/subscribers', resource: 'subscribers', count: () => db.collection('newsletter_subscribers').countDocuments({}) },
+    {
+      name: "a post's comments",
+      path: '/api/comments',
+      resource: 'comments',
+      query: () => ({ blog: blogId }),
+      count: () => db.collection('comments').countDocuments({ blog: new Types.ObjectId(blogId) }),
+    },
+    {
+      name: 'newsletter subscribers',
+      path: '/api/newsletter/subscribers',
+      resource: 'subscribers',
+      count: () => db.collection('newsletter_subscribers').countDocuments({}),
+    },
     { name: 'contact messages', path: '/api/contact', resource: 'contact', count: () => db.collection('contact_messages').countDocuments({}) },
   ];
 
@@ -117,7 +162,12 @@ describe('every admin list pages past 100 items (X-Total-Count, Content-Range, d
     const total = await list.count();
     expect(total).toBeGreaterThan(2 * PER_PAGE);
     const extra = list.query?.() ?? {};
-    const get = (query: Record<string, string>) => stack.http().get(list.path).query({ ...extra, ...query }).set('Authorization', admin.bearer);
+    const get = (query: Record<string, string>) =>
+      stack
+        .http()
+        .get(list.path)
+        .query({ ...extra, ...query })
+        .set('Authorization', admin.bearer);
 
     const first = await get({ page: '1', perPage: String(PER_PAGE) });
     const second = await get({ page: '2', perPage: String(PER_PAGE) });

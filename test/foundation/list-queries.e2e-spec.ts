@@ -33,7 +33,9 @@ describe('every list takes only the query parameters it documents', () => {
 
   it('finds the lists in openapi.json', () => {
     expect(lists.length).toBeGreaterThanOrEqual(15);
-    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(['/api/products', '/api/orders', '/api/users', '/api/category', '/api/blogs', '/api/comments']));
+    expect(lists.map((l) => l.path)).toEqual(
+      expect.arrayContaining(['/api/products', '/api/orders', '/api/users', '/api/category', '/api/blogs', '/api/comments']),
+    );
   });
 
   it.each(lists.map((l) => [l.path, l]))('GET %s answers 400 VALIDATION_FAILED to an unknown parameter, and documents it', async (_path, list) => {

@@ -29,7 +29,12 @@ describe('queues board (Bull Board) for admins', () => {
 
   it("applies the API's CSRF rule: a cross-site write with an admin's cookie is refused, a same-origin one goes through", async () => {
     const cookie = `jwt=${admin.token}`;
-    const refused = await stack.http().put('/api/admin/queues/api/queues/media/pause').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    const refused = await stack
+      .http()
+      .put('/api/admin/queues/api/queues/media/pause')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
     expect(refused.body).toMatchObject({ code: 'CSRF' });
     const jobs = stack.app.get(JobsService);
     expect(await jobs.queue('media').isPaused()).toBe(false);
@@ -39,7 +44,7 @@ describe('queues board (Bull Board) for admins', () => {
     expect(await jobs.queue('media').isPaused()).toBe(false);
   });
 
-  it('serves an admin the board page and its own scripts and styles (no CDN), under the shop\'s CSP', async () => {
+  it("serves an admin the board page and its own scripts and styles (no CDN), under the shop's CSP", async () => {
     const page = await stack.http().get('/api/admin/queues').set('Authorization', admin.bearer).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('<base href="/api/admin/queues/" />');
@@ -76,10 +81,14 @@ describe('queues board (Bull Board) for admins', () => {
       .set('Sec-Fetch-Site', 'same-origin')
       .expect(204);
     // It ran again (and, still without a handler, failed again later than the first time).
-    await until(async () => {
-      const job = (await jobs.listFailed()).find((j) => j.id === 'board-broken-1');
-      return job && (job.finishedOn ?? 0) > (first.finishedOn ?? 0) ? job : undefined;
-    }, 15_000, 'the second failure');
+    await until(
+      async () => {
+        const job = (await jobs.listFailed()).find((j) => j.id === 'board-broken-1');
+        return job && (job.finishedOn ?? 0) > (first.finishedOn ?? 0) ? job : undefined;
+      },
+      15_000,
+      'the second failure',
+    );
   });
 
   it('is not part of the OpenAPI document', async () => {

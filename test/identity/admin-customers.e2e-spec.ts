@@ -33,7 +33,9 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
       .insertOne({
         _id,
         user: new Types.ObjectId(user),
-        items: [{ product: new Types.ObjectId(), name: 'Tee', image: '/api/images/000000000000000000000000', unitPriceCents: seed.totalCents, quantity: 2 }],
+        items: [
+          { product: new Types.ObjectId(), name: 'Tee', image: '/api/images/000000000000000000000000', unitPriceCents: seed.totalCents, quantity: 2 },
+        ],
         shippingAddress: seed.address ?? ADDRESS,
         paymentMethod: 'cod',
         subtotalCents: seed.totalCents,
@@ -48,7 +50,12 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
         ...(seed.status === 'cancelled' ? { cancelledAt: seed.createdAt } : {}),
         ...(seed.refunded ? { refundedAt: seed.createdAt, refundReason: 'Arrived damaged' } : {}),
         // The three machines' states and the money, as the order flow writes them.
-        ...statesOfLegacy({ status: seed.status, paymentMethod: 'cod', ...(seed.paid ? { paidAt: seed.createdAt } : {}), ...(seed.refunded ? { refundedAt: seed.createdAt } : {}) }),
+        ...statesOfLegacy({
+          status: seed.status,
+          paymentMethod: 'cod',
+          ...(seed.paid ? { paidAt: seed.createdAt } : {}),
+          ...(seed.refunded ? { refundedAt: seed.createdAt } : {}),
+        }),
         paidCents: seed.paid ? seed.totalCents : 0,
         refundedCents: seed.refunded ? seed.totalCents : 0,
         createdAt: seed.createdAt,
@@ -57,8 +64,10 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
     return _id.toString();
   }
 
-  const list = (query: Record<string, string>, who: TestAccount = admin) => stack.http().get('/api/customers').query(query).set('Authorization', who.bearer);
-  const roles = (id: string, body: Record<string, unknown>, who: TestAccount = admin) => stack.http().put(`/api/users/${id}/roles`).set('Authorization', who.bearer).send(body);
+  const list = (query: Record<string, string>, who: TestAccount = admin) =>
+    stack.http().get('/api/customers').query(query).set('Authorization', who.bearer);
+  const roles = (id: string, body: Record<string, unknown>, who: TestAccount = admin) =>
+    stack.http().put(`/api/users/${id}/roles`).set('Authorization', who.bearer).send(body);
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -125,12 +134,19 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
       // Pages of the sorted list, with the figures of the rows.
       const second = await list({ filter, sort: '["totalSpent","DESC"]', range: '[1,2]' }).expect(200);
       expect(second.headers['content-range']).toBe('customers 1-2/3');
-      expect(second.body).toEqual([expect.objectContaining({ id: ann.id, totalSpent: 75.5, ordersCount: 4 }), expect.objectContaining({ id: bob.id, totalSpent: 0, ordersCount: 0 })]);
+      expect(second.body).toEqual([
+        expect.objectContaining({ id: ann.id, totalSpent: 75.5, ordersCount: 4 }),
+        expect.objectContaining({ id: bob.id, totalSpent: 0, ordersCount: 0 }),
+      ]);
       // With a filter: only customers who ordered.
       const buyers = await list({ filter: JSON.stringify({ id: [ann.id, bob.id, cara.id], hasOrders: true }), sort: '-ordersCount' }).expect(200);
       expect((buyers.body as { id: string }[]).map((c) => c.id)).toEqual([ann.id, cara.id]);
-      await db().collection('orders').deleteMany({ user: new Types.ObjectId(cara.id) });
-      await db().collection('users').deleteOne({ _id: new Types.ObjectId(cara.id) });
+      await db()
+        .collection('orders')
+        .deleteMany({ user: new Types.ObjectId(cara.id) });
+      await db()
+        .collection('users')
+        .deleteOne({ _id: new Types.ObjectId(cara.id) });
     });
 
     it('searches by name or e-mail, case-insensitively and literally', async () => {
@@ -154,17 +170,26 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
 
     it('answers one customer with their orders, distinct addresses and reviews', async () => {
       const product = await insertProduct(stack, { name: 'Linen Shirt' });
-      await stack.http().post(`/api/products/${product.id}/reviews`).set('Authorization', ann.bearer).send({ rating: 4, comment: 'Fits well' }).expect(201);
+      await stack
+        .http()
+        .post(`/api/products/${product.id}/reviews`)
+        .set('Authorization', ann.bearer)
+        .send({ rating: 4, comment: 'Fits well' })
+        .expect(201);
       const res = await stack.http().get(`/api/customers/${ann.id}`).set('Authorization', admin.bearer).expect(200);
       expect(res.body).toEqual(expect.objectContaining({ id: ann.id, ordersCount: 4, totalSpent: 75.5, newsletter: true }));
       expect(res.body.orders.map((o: { id: string }) => o.id)).toEqual([...annOrders].reverse());
-      expect(res.body.orders[0]).toEqual(expect.objectContaining({ status: 'cancelled', total: 70, itemsCount: 2, isPaid: true, paymentMethod: 'cod' }));
+      expect(res.body.orders[0]).toEqual(
+        expect.objectContaining({ status: 'cancelled', total: 70, itemsCount: 2, isPaid: true, paymentMethod: 'cod' }),
+      );
       expect(res.body.orders[1]).toEqual(expect.objectContaining({ status: 'pending', total: 99.99, isPaid: false }));
       expect(res.body.addresses).toEqual([
         expect.objectContaining({ ...ADDRESS, ordersCount: 3 }),
         expect.objectContaining({ ...ADDRESS, city: 'Shelbyville', ordersCount: 1 }),
       ]);
-      expect(res.body.reviews).toEqual([expect.objectContaining({ product: product.id, productName: 'Linen Shirt', rating: 4, comment: 'Fits well' })]);
+      expect(res.body.reviews).toEqual([
+        expect.objectContaining({ product: product.id, productName: 'Linen Shirt', rating: 4, comment: 'Fits well' }),
+      ]);
 
       const bobPage = await stack.http().get(`/api/customers/${bob.id}`).set('Authorization', admin.bearer).expect(200);
       expect(bobPage.body).toEqual(expect.objectContaining({ id: bob.id, orders: [], addresses: [], reviews: [], ordersCount: 0 }));
@@ -209,7 +234,9 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
       expect((await stack.http().get('/api/customers').expect(401)).body.code).toBe('NOT_AUTHENTICATED');
       expect((await list({}, ann).expect(403)).body.code).toBe('ADMIN_ONLY');
       expect((await stack.http().get(`/api/customers/${ann.id}`).set('Authorization', bob.bearer).expect(403)).body.code).toBe('ADMIN_ONLY');
-      expect((await stack.http().get(`/api/customers/${new Types.ObjectId().toString()}`).set('Authorization', admin.bearer).expect(404)).body.code).toBe('USER_NOT_FOUND');
+      expect(
+        (await stack.http().get(`/api/customers/${new Types.ObjectId().toString()}`).set('Authorization', admin.bearer).expect(404)).body.code,
+      ).toBe('USER_NOT_FOUND');
       expect((await stack.http().get('/api/customers/not-an-id').set('Authorization', admin.bearer).expect(404)).body.code).toBe('USER_NOT_FOUND');
     });
   });
@@ -231,14 +258,25 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
     });
 
     it('never demotes the last admin (409 LAST_ADMIN), but lets an admin demote themselves while another remains', async () => {
-      const admins = (await stack.http().get('/api/users').query({ filter: JSON.stringify({ isAdmin: true }) }).set('Authorization', admin.bearer).expect(200)).body as { id: string }[];
+      const admins = (
+        await stack
+          .http()
+          .get('/api/users')
+          .query({ filter: JSON.stringify({ isAdmin: true }) })
+          .set('Authorization', admin.bearer)
+          .expect(200)
+      ).body as { id: string }[];
       expect(admins.map((a) => a.id)).toEqual([admin.id]);
 
       const refused = await roles(admin.id, { isAdmin: false }).expect(409);
-      expect(refused.body).toEqual(expect.objectContaining({ code: 'LAST_ADMIN', message: 'The last admin cannot be demoted: make another user admin first' }));
+      expect(refused.body).toEqual(
+        expect.objectContaining({ code: 'LAST_ADMIN', message: 'The last admin cannot be demoted: make another user admin first' }),
+      );
       expect((await stack.http().get(`/api/users/${admin.id}`).set('Authorization', admin.bearer).expect(200)).body.isAdmin).toBe(true);
       // Granting another role to the last admin is fine.
-      expect((await roles(admin.id, { isAdmin: true, isDistributor: true }).expect(200)).body).toEqual(expect.objectContaining({ isAdmin: true, isDistributor: true }));
+      expect((await roles(admin.id, { isAdmin: true, isDistributor: true }).expect(200)).body).toEqual(
+        expect.objectContaining({ isAdmin: true, isDistributor: true }),
+      );
       await roles(admin.id, { isDistributor: false }).expect(200);
 
       const dana = await createAccount(stack, 'customer');
@@ -261,7 +299,9 @@ describe('admin customers and roles: /api/customers, PUT /api/users/{id}/roles',
       expect((await roles(ann.id, { isAdmin: true }, bob).expect(403)).body.code).toBe('ADMIN_ONLY');
       expect((await roles(bob.id, { isAdmin: true }, bob).expect(403)).body.code).toBe('ADMIN_ONLY');
       expect((await roles(new Types.ObjectId().toString(), { isDistributor: true }).expect(404)).body.code).toBe('USER_NOT_FOUND');
-      expect((await stack.http().get(`/api/users/${bob.id}`).set('Authorization', admin.bearer).expect(200)).body).toEqual(expect.objectContaining({ isAdmin: false, isDistributor: false }));
+      expect((await stack.http().get(`/api/users/${bob.id}`).set('Authorization', admin.bearer).expect(200)).body).toEqual(
+        expect.objectContaining({ isAdmin: false, isDistributor: false }),
+      );
     });
   });
 

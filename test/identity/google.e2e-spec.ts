@@ -42,7 +42,10 @@ describe('identity: Google sign-in against a local JWKS', () => {
     await new Promise((resolve) => jwks?.close(resolve));
   });
 
-  function credential(claims: GoogleClaims, options: { key?: KeyLike; kid?: string; audience?: string; issuer?: string; expiresIn?: string | number } = {}): Promise<string> {
+  function credential(
+    claims: GoogleClaims,
+    options: { key?: KeyLike; kid?: string; audience?: string; issuer?: string; expiresIn?: string | number } = {},
+  ): Promise<string> {
     return new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key', typ: 'JWT' })
       .setSubject(claims.sub)
@@ -55,13 +58,36 @@ describe('identity: Google sign-in against a local JWKS', () => {
 
   it('signs in with a valid credential signed by the test key (200), creating the account keyed by sub', async () => {
     const token = await credential({ sub: 'google-sub-1', email: 'gina@example.com', name: 'Gina' });
-    const res = await stack.http().post('/api/users/google-login').send({ credential: token, googleId: 'google-sub-1', email: 'gina@example.com', username: 'Gina G', photoURL: 'https://lh3.example.com/photo.jpg' }).expect(200);
-    expect(res.body).toEqual(expect.objectContaining({ email: 'gina@example.com', username: 'Gina G', isAdmin: false, photoURL: 'https://lh3.example.com/photo.jpg', token: expect.any(String), expiresAt: expect.any(String) }));
+    const res = await stack
+      .http()
+      .post('/api/users/google-login')
+      .send({
+        credential: token,
+        googleId: 'google-sub-1',
+        email: 'gina@example.com',
+        username: 'Gina G',
+        photoURL: 'https://lh3.example.com/photo.jpg',
+      })
+      .expect(200);
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        email: 'gina@example.com',
+        username: 'Gina G',
+        isAdmin: false,
+        photoURL: 'https://lh3.example.com/photo.jpg',
+        token: expect.any(String),
+        expiresAt: expect.any(String),
+      }),
+    );
     expect(String(res.headers['set-cookie'])).toMatch(/jwt=/);
     expect(jwksHits).toBeGreaterThan(0);
     await stack.http().get('/api/users/profile').set('Authorization', `Bearer ${res.body.token}`).expect(200);
     // google-signin with the same subject lands on the same account
-    const again = await stack.http().post('/api/users/google-signin').send({ credential: await credential({ sub: 'google-sub-1', email: 'gina@example.com' }) }).expect(200);
+    const again = await stack
+      .http()
+      .post('/api/users/google-signin')
+      .send({ credential: await credential({ sub: 'google-sub-1', email: 'gina@example.com' }) })
+      .expect(200);
     expect(again.body._id).toBe(res.body._id);
     const db = stack.app.get<Connection>(getConnectionToken());
     const stored = await db.collection('users').findOne({ email: 'gina@example.com' });
@@ -70,26 +96,48 @@ describe('identity: Google sign-in against a local JWKS', () => {
   });
 
   it('google-login signs a new Google user up, then signs the same account in; google-signin lands on it too, and the folded /google is gone', async () => {
-    const first = await stack.http().post('/api/users/google-login').send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com', name: 'Jo' }) }).expect(200);
-    expect(first.body).toEqual(expect.objectContaining({ email: 'jo@example.com', username: 'Jo', isAdmin: false, token: expect.any(String), expiresAt: expect.any(String) }));
+    const first = await stack
+      .http()
+      .post('/api/users/google-login')
+      .send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com', name: 'Jo' }) })
+      .expect(200);
+    expect(first.body).toEqual(
+      expect.objectContaining({ email: 'jo@example.com', username: 'Jo', isAdmin: false, token: expect.any(String), expiresAt: expect.any(String) }),
+    );
     expect(String(first.headers['set-cookie'])).toMatch(/jwt=/);
     expect(first.headers.deprecation).toBeUndefined();
     await stack.http().get('/api/users/profile').set('Authorization', `Bearer ${first.body.token}`).expect(200);
     for (const path of ['/api/users/google-login', '/api/users/google-signin']) {
-      const res = await stack.http().post(path).send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) }).expect(200);
+      const res = await stack
+        .http()
+        .post(path)
+        .send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) })
+        .expect(200);
       expect(res.body._id).toBe(first.body._id);
     }
     const db = stack.app.get<Connection>(getConnectionToken());
     expect(await db.collection('users').countDocuments({ email: 'jo@example.com' })).toBe(1);
-    const forged = await stack.http().post('/api/users/google-signin').send({ credential: await credential({ sub: 'x', email: 'jo@example.com' }, { key: strangerKey }) }).expect(401);
+    const forged = await stack
+      .http()
+      .post('/api/users/google-signin')
+      .send({ credential: await credential({ sub: 'x', email: 'jo@example.com' }, { key: strangerKey }) })
+      .expect(401);
     expect(forged.body.code).toBe('INVALID_GOOGLE_CREDENTIAL');
     // POST /api/users/google duplicated the spec's two paths and was folded into them (issue #41).
-    await stack.http().post('/api/users/google').send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) }).expect(404);
+    await stack
+      .http()
+      .post('/api/users/google')
+      .send({ credential: await credential({ sub: 'google-sub-current', email: 'jo@example.com' }) })
+      .expect(404);
   });
 
   it('links to an existing account with the same verified e-mail', async () => {
     const account = await createAccount(stack);
-    const res = await stack.http().post('/api/users/google-signin').send({ credential: await credential({ sub: 'google-sub-link', email: account.email }) }).expect(200);
+    const res = await stack
+      .http()
+      .post('/api/users/google-signin')
+      .send({ credential: await credential({ sub: 'google-sub-link', email: account.email }) })
+      .expect(200);
     expect(res.body._id).toBe(account.id);
     // and the password still works
     await stack.http().post('/api/users/auth').send({ email: account.email, password: account.password }).expect(200);
@@ -108,7 +156,10 @@ describe('identity: Google sign-in against a local JWKS', () => {
       'garbage',
     ];
     for (const pending of cases) {
-      const res = await stack.http().post('/api/users/google-login').send({ credential: await pending, googleId: 'x', email: victim.email, username: 'Eve' });
+      const res = await stack
+        .http()
+        .post('/api/users/google-login')
+        .send({ credential: await pending, googleId: 'x', email: victim.email, username: 'Eve' });
       expect(res.status).toBe(401);
       expect(res.body.token).toBeUndefined();
     }
@@ -154,6 +205,8 @@ describe('identity: Google sign-in without GOOGLE_CLIENT_ID', () => {
     // GET has no Google route: it reaches the admin's /:id, which takes the path for a malformed user id
     expect((await stack.http().get('/api/users/google-login').set('Authorization', admin.bearer).expect(404)).body.code).toBe('USER_NOT_FOUND');
     // POST is the spec path, not a user
-    expect((await stack.http().post('/api/users/google-login').set('Authorization', admin.bearer).send({ credential: 'x.y.z' }).expect(503)).body.code).toBe('GOOGLE_NOT_CONFIGURED');
+    expect(
+      (await stack.http().post('/api/users/google-login').set('Authorization', admin.bearer).send({ credential: 'x.y.z' }).expect(503)).body.code,
+    ).toBe('GOOGLE_NOT_CONFIGURED');
   });
 });

@@ -20,7 +20,11 @@ describe('identity: password reset and account deletion (with the worker and the
 
   /** The newest mail to `to` whose subject matches, once the worker has written it. */
   const mailTo = (to: string, subject: RegExp): Promise<OutboxMail> =>
-    until(async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)), 15_000, `mail to ${to}`);
+    until(
+      async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)),
+      15_000,
+      `mail to ${to}`,
+    );
   const tokenFrom = (mail: OutboxMail, path: string): string => {
     const link = mail.links.find((l) => l.startsWith(`http://shop.test/${path}/`));
     if (!link) throw new Error(`no ${path} link in ${mail.text}`);
@@ -37,7 +41,11 @@ describe('identity: password reset and account deletion (with the worker and the
       const mail = await mailTo(account.email, /Reset your password/);
       expect(tokenFrom(mail, 'reset-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await readOutbox(stack.config.outboxDir)).some((m) => m.to.includes('nobody-here@example.com'))).toBe(false);
-      await stack.http().post('/api/users/forgot-password').send({ email: { $ne: null } }).expect(400);
+      await stack
+        .http()
+        .post('/api/users/forgot-password')
+        .send({ email: { $ne: null } })
+        .expect(400);
     });
 
     it('stores only a hash of the token, valid for one hour', async () => {
@@ -73,12 +81,18 @@ describe('identity: password reset and account deletion (with the worker and the
     });
 
     it('answers 400 for unknown, malformed and expired tokens', async () => {
-      await stack.http().post(`/api/users/reset-password/${'A'.repeat(43)}`).send({ password: 'long enough pw' }).expect(400);
+      await stack
+        .http()
+        .post(`/api/users/reset-password/${'A'.repeat(43)}`)
+        .send({ password: 'long enough pw' })
+        .expect(400);
       await stack.http().post('/api/users/reset-password/abc').send({ password: 'long enough pw' }).expect(400);
       const account = await createAccount(stack);
       await stack.http().post('/api/users/forgot-password').send({ email: account.email }).expect(200);
       const token = tokenFrom(await mailTo(account.email, /Reset your password/), 'reset-password');
-      await db.collection('user_tokens').updateOne({ tokenHash: createHash('sha256').update(token).digest('hex') }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      await db
+        .collection('user_tokens')
+        .updateOne({ tokenHash: createHash('sha256').update(token).digest('hex') }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
       await stack.http().post(`/api/users/reset-password/${token}`).send({ password: 'long enough pw' }).expect(400);
       await stack.http().post('/api/users/auth').send({ email: account.email, password: account.password }).expect(200);
     });
@@ -128,7 +142,10 @@ describe('identity: password reset and account deletion (with the worker and the
     });
 
     it('answers 400 for an unknown or a reset token', async () => {
-      await stack.http().post(`/api/users/confirm-deletion/${'B'.repeat(43)}`).expect(400);
+      await stack
+        .http()
+        .post(`/api/users/confirm-deletion/${'B'.repeat(43)}`)
+        .expect(400);
       await stack.http().post('/api/users/confirm-deletion/%24ne').expect(400);
     });
 

@@ -15,7 +15,10 @@ describe('session cache: account changes show at once', () => {
   let c: TestStack;
 
   beforeAll(async () => {
-    [a, c] = await Promise.all([startTestStack({ env: { SESSION_CACHE_TTL_MS: '60000' } }), startTestStack({ env: { SESSION_CACHE_TTL_MS: '1000' } })]);
+    [a, c] = await Promise.all([
+      startTestStack({ env: { SESSION_CACHE_TTL_MS: '60000' } }),
+      startTestStack({ env: { SESSION_CACHE_TTL_MS: '1000' } }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), c?.stop()]);
@@ -32,7 +35,12 @@ describe('session cache: account changes show at once', () => {
     const other = await signInAgain(a, ann.email, ann.password);
     await cart(a, other).expect(200);
     expect(a.app.get(SessionCache).get(ann.id)).toBeDefined();
-    const changed = await a.http().put('/api/users/profile').set('Authorization', ann.bearer).send({ password: 'a brand new password', currentPassword: ann.password }).expect(200);
+    const changed = await a
+      .http()
+      .put('/api/users/profile')
+      .set('Authorization', ann.bearer)
+      .send({ password: 'a brand new password', currentPassword: ann.password })
+      .expect(200);
     await cart(a, other).expect(401);
     await cart(a, `Bearer ${changed.body.token}`).expect(200);
   });
@@ -70,7 +78,14 @@ describe('session cache: account changes show at once', () => {
   it('a change made outside the API (a database shell) shows within SESSION_CACHE_TTL_MS', async () => {
     const dee = await createAccount(c);
     await c.http().get('/api/users').set('Authorization', dee.bearer).expect(403);
-    await c.app.get<Connection>(getConnectionToken()).collection('users').updateOne({ email: dee.email }, { $set: { isAdmin: true } });
-    await until(async () => ((await c.http().get('/api/users').set('Authorization', dee.bearer)).status === 200 ? true : undefined), 4000, 'the promotion to show');
+    await c.app
+      .get<Connection>(getConnectionToken())
+      .collection('users')
+      .updateOne({ email: dee.email }, { $set: { isAdmin: true } });
+    await until(
+      async () => ((await c.http().get('/api/users').set('Authorization', dee.bearer)).status === 200 ? true : undefined),
+      4000,
+      'the promotion to show',
+    );
   });
 });

@@ -16,7 +16,14 @@ describe('identity: register, sign in, sessions', () => {
   it('registers, answers the user info with token and expiresAt, and sets the jwt cookie', async () => {
     const res = await stack.http().post('/api/users').send({ username: 'Ann', email: 'Ann@Example.com', password: 'correct horse' }).expect(201);
     expect(res.body).toEqual(
-      expect.objectContaining({ username: 'Ann', email: 'ann@example.com', isAdmin: false, isDistributor: false, token: expect.any(String), expiresAt: expect.any(String) }),
+      expect.objectContaining({
+        username: 'Ann',
+        email: 'ann@example.com',
+        isAdmin: false,
+        isDistributor: false,
+        token: expect.any(String),
+        expiresAt: expect.any(String),
+      }),
     );
     expect(res.body._id).toBe(res.body.id);
     expect(res.body.passwordHash).toBeUndefined();
@@ -29,7 +36,11 @@ describe('identity: register, sign in, sessions', () => {
   });
 
   it('refuses isAdmin in the body, and no admin exists afterwards', async () => {
-    const res = await stack.http().post('/api/users').send({ username: 'Eve', email: 'eve@example.com', password: 'password123', isAdmin: true }).expect(400);
+    const res = await stack
+      .http()
+      .post('/api/users')
+      .send({ username: 'Eve', email: 'eve@example.com', password: 'password123', isAdmin: true })
+      .expect(400);
     expect(res.body.message).toMatch(/isAdmin/);
     const db = stack.app.get<Connection>(getConnectionToken());
     expect(await db.collection('users').countDocuments({ isAdmin: true })).toBe(0);
@@ -51,8 +62,16 @@ describe('identity: register, sign in, sessions', () => {
     const unknown = await stack.http().post('/api/users/auth').send({ email: 'nobody@example.com', password: 'whatever1' }).expect(401);
     const wrong = await stack.http().post('/api/users/auth').send({ email: 'ann@example.com', password: 'wrong password' }).expect(401);
     expect(unknown.body).toEqual(wrong.body);
-    await stack.http().post('/api/users/auth').send({ email: { $ne: null }, password: { $ne: null } }).expect(400);
-    await stack.http().post('/api/users/auth').send({ email: 'ann@example.com', password: { $gt: '' } }).expect(400);
+    await stack
+      .http()
+      .post('/api/users/auth')
+      .send({ email: { $ne: null }, password: { $ne: null } })
+      .expect(400);
+    await stack
+      .http()
+      .post('/api/users/auth')
+      .send({ email: 'ann@example.com', password: { $gt: '' } })
+      .expect(400);
   });
 
   it('authenticates with the bearer token or the cookie, and logout revokes the token', async () => {

@@ -57,9 +57,19 @@ describe('identity: per-account limit on failed sign-ins', () => {
   it('answers 429 after 5 failures for one e-mail, from any address, even with the right password', async () => {
     const account = await createAccount(stack);
     for (let i = 0; i < 5; i += 1) {
-      await stack.http().post('/api/users/auth').set('X-Forwarded-For', `192.0.2.${i}`).send({ email: account.email, password: `wrong guess ${i}` }).expect(401);
+      await stack
+        .http()
+        .post('/api/users/auth')
+        .set('X-Forwarded-For', `192.0.2.${i}`)
+        .send({ email: account.email, password: `wrong guess ${i}` })
+        .expect(401);
     }
-    const blocked = await stack.http().post('/api/users/auth').set('X-Forwarded-For', '192.0.2.99').send({ email: account.email, password: account.password }).expect(429);
+    const blocked = await stack
+      .http()
+      .post('/api/users/auth')
+      .set('X-Forwarded-For', '192.0.2.99')
+      .send({ email: account.email, password: account.password })
+      .expect(429);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
     await stack.http().post('/api/users/distributor/login').send({ email: account.email, password: account.password }).expect(429);
     // another account is not affected

@@ -11,10 +11,17 @@ async function demoCounts(enginePort: number) {
   const client = await MongoClient.connect(`mongodb://127.0.0.1:${enginePort}`, { serverSelectionTimeoutMS: 10_000 });
   try {
     const db = client.db('shop');
-    const images = await db.collection('images.files').find({ filename: /^demo\// }).toArray();
+    const images = await db
+      .collection('images.files')
+      .find({ filename: /^demo\// })
+      .toArray();
     const products = await db.collection('products').find().toArray();
     const blogs = await db.collection('blogs').find().toArray();
-    const used = new Set([...products.flatMap((p) => [p.image, ...(p.additionalImages ?? [])]), ...blogs.map((b) => b.coverImage)].map((url: string) => url.replace('/api/images/', '')));
+    const used = new Set(
+      [...products.flatMap((p) => [p.image, ...(p.additionalImages ?? [])]), ...blogs.map((b) => b.coverImage)].map((url: string) =>
+        url.replace('/api/images/', ''),
+      ),
+    );
     return {
       products: products.length,
       categories: await db.collection('categories').countDocuments(),
@@ -29,11 +36,20 @@ async function demoCounts(enginePort: number) {
 }
 
 /** A clean seed: every demo item once, the admin and the demo accounts, the demo images (front, back, detail, further colours, covers). */
-const CLEAN_SEED = { products: DEMO_PRODUCTS.length, categories: DEMO_CATEGORIES.length, blogs: DEMO_BLOGS.length, users: 1 + DEMO_ACCOUNT_COUNT, images: DEMO_IMAGE_COUNT, orphanImages: 0 };
+const CLEAN_SEED = {
+  products: DEMO_PRODUCTS.length,
+  categories: DEMO_CATEGORIES.length,
+  blogs: DEMO_BLOGS.length,
+  users: 1 + DEMO_ACCOUNT_COUNT,
+  images: DEMO_IMAGE_COUNT,
+  orphanImages: 0,
+};
 
 /** Runs the built engine on a data directory by itself (nothing seeds meanwhile), counts, stops it. */
 async function countsAtRest(dbPath: string, enginePort: number) {
-  const engine = spawn(process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(enginePort), '--dbpath', dbPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const engine = spawn(process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(enginePort), '--dbpath', dbPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((res) => engine.once('exit', res));
   try {
     let out = '';
@@ -104,7 +120,12 @@ describe('npm start', () => {
   });
 
   it('killed with SIGKILL mid-seed (launcher, engine, API, worker), then started again, ends with the full demo catalogue', async () => {
-    await until(async () => ((await seedStatus(port))?.done ?? 0) >= DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + 8 || undefined, 90_000, 'the seed to reach the products', 50);
+    await until(
+      async () => ((await seedStatus(port))?.done ?? 0) >= DEMO_CATEGORIES.length + DEMO_ACCOUNT_COUNT + 8 || undefined,
+      90_000,
+      'the seed to reach the products',
+      50,
+    );
     await shop.killGroup();
     const partial = await countsAtRest(join(dataDir, 'db'), enginePort);
     expect(partial.products).toBeGreaterThan(0);

@@ -32,11 +32,20 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
   const place = async (who: TestAccount, fullName = who.username, quantity = 1): Promise<{ id: string; productId: string }> => {
     const product = await insertProduct(stack, { countInStock: 10 });
     await stack.http().post('/api/cart').set('Authorization', who.bearer).send({ productId: product.id, quantity }).expect(201);
-    const res = await stack.http().post('/api/orders').set('Authorization', who.bearer).send({ shippingAddress: { ...ADDRESS, fullName }, paymentMethod: 'cod' }).expect(201);
+    const res = await stack
+      .http()
+      .post('/api/orders')
+      .set('Authorization', who.bearer)
+      .send({ shippingAddress: { ...ADDRESS, fullName }, paymentMethod: 'cod' })
+      .expect(201);
     return { id: res.body.id as string, productId: product.id };
   };
   const list = (filter: Record<string, unknown>, who: TestAccount = admin) =>
-    stack.http().get('/api/orders').query({ filter: JSON.stringify(filter) }).set('Authorization', who.bearer);
+    stack
+      .http()
+      .get('/api/orders')
+      .query({ filter: JSON.stringify(filter) })
+      .set('Authorization', who.bearer);
   const post = (path: string, body: Record<string, unknown> | undefined, who: TestAccount = admin) => {
     const req = stack.http().post(path).set('Authorization', who.bearer);
     return body ? req.send(body) : req;
@@ -71,11 +80,23 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
     expect(after.all).toBe(before.all + 1);
     expect(after.all).toBe(after.pending + after.paid + after.shipped + after.delivered + after.cancelled);
 
-    const mine = (await stack.http().get('/api/orders/counts').query({ filter: JSON.stringify({ q: bob.email, status: 'pending' }) }).set('Authorization', admin.bearer).expect(200)).body;
+    const mine = (
+      await stack
+        .http()
+        .get('/api/orders/counts')
+        .query({ filter: JSON.stringify({ q: bob.email, status: 'pending' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200)
+    ).body;
     const bobs = await list({ q: bob.email }).expect(200);
     expect(mine.all).toBe(bobs.body.length);
     expect(mine.paid).toBe(bobs.body.filter((x: { status: string }) => x.status === 'paid').length);
-    await stack.http().get('/api/orders/counts').query({ filter: JSON.stringify({ nope: 1 }) }).set('Authorization', admin.bearer).expect(400);
+    await stack
+      .http()
+      .get('/api/orders/counts')
+      .query({ filter: JSON.stringify({ nope: 1 }) })
+      .set('Authorization', admin.bearer)
+      .expect(400);
   });
 
   it('marks a cash-on-delivery order paid once, naming the admin; refuses it paid again or cancelled', async () => {
@@ -89,7 +110,11 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
     const entry = (paid.body.statusHistory as HistoryEntry[]).at(-1);
     expect(entry).toMatchObject({ status: 'paid', event: 'payment', actor: { id: admin.id, name: 'Olive Owner', email: admin.email } });
     // The first entry names the customer who placed the order.
-    expect((paid.body.statusHistory as HistoryEntry[])[0]).toMatchObject({ status: 'pending', event: 'status', actor: { id: ann.id, name: ann.username } });
+    expect((paid.body.statusHistory as HistoryEntry[])[0]).toMatchObject({
+      status: 'pending',
+      event: 'status',
+      actor: { id: ann.id, name: ann.username },
+    });
 
     const again = await post(`/api/orders/${o.id}/mark-paid`, undefined).expect(409);
     expect(again.body).toMatchObject({ code: 'ORDER_ALREADY_PAID', message: 'This order is already paid' });
@@ -110,7 +135,12 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
 
     const res = await post(`/api/orders/${o.id}/admin-cancel`, { reason: 'Customer called to cancel' }).expect(200);
     expect(res.body).toMatchObject({ status: 'cancelled', cancelReason: 'Customer called to cancel' });
-    expect((res.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({ status: 'cancelled', event: 'cancel', reason: 'Customer called to cancel', actor: { name: 'Olive Owner', email: admin.email } });
+    expect((res.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({
+      status: 'cancelled',
+      event: 'cancel',
+      reason: 'Customer called to cancel',
+      actor: { name: 'Olive Owner', email: admin.email },
+    });
     expect((await readStock(stack, o.productId)).countInStock).toBe(10);
 
     const twice = await post(`/api/orders/${o.id}/admin-cancel`, { reason: 'again' }).expect(409);
@@ -128,7 +158,11 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
     const res = await post(`/api/orders/${o.id}/refund`, { reason: 'Out of stock at the warehouse' }).expect(200);
     expect(res.body).toMatchObject({ status: 'cancelled', paymentState: 'refunded', refundReason: 'Out of stock at the warehouse' });
     expect(Date.parse(res.body.refundedAt)).not.toBeNaN();
-    expect((res.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({ event: 'refund', reason: 'Out of stock at the warehouse', actor: { name: 'Olive Owner' } });
+    expect((res.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({
+      event: 'refund',
+      reason: 'Out of stock at the warehouse',
+      actor: { name: 'Olive Owner' },
+    });
     expect((await readStock(stack, o.productId)).countInStock).toBe(10);
     const twice = await post(`/api/orders/${o.id}/refund`, { reason: 'again' }).expect(409);
     expect(twice.body).toMatchObject({ code: 'ORDER_NOT_REFUNDABLE', message: 'This order is already refunded' });
@@ -146,8 +180,19 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
     const empty = await post(`/api/orders/${o.id}/notes`, { text: ' ' }).expect(400);
     expect(empty.body.message).toBe('The note is required');
     const res = await post(`/api/orders/${o.id}/notes`, { text: 'Secret: customer is a VIP' }).expect(201);
-    expect(res.body.notes).toEqual([{ id: expect.any(String), text: 'Secret: customer is a VIP', at: expect.any(String), author: { id: admin.id, name: 'Olive Owner', email: admin.email } }]);
-    expect((res.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({ event: 'note', note: 'Secret: customer is a VIP', actor: { name: 'Olive Owner' } });
+    expect(res.body.notes).toEqual([
+      {
+        id: expect.any(String),
+        text: 'Secret: customer is a VIP',
+        at: expect.any(String),
+        author: { id: admin.id, name: 'Olive Owner', email: admin.email },
+      },
+    ]);
+    expect((res.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({
+      event: 'note',
+      note: 'Secret: customer is a VIP',
+      actor: { name: 'Olive Owner' },
+    });
 
     // The customer adds no note and never sees one.
     await post(`/api/orders/${o.id}/notes`, { text: 'mine' }, ann).expect(403);
@@ -164,7 +209,11 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
     }
     // The owner's own cancellation is named in the admin's history.
     const seen = await stack.http().get(`/api/orders/${o.id}`).set('Authorization', admin.bearer).expect(200);
-    expect((seen.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({ status: 'cancelled', event: 'status', actor: { id: ann.id, name: ann.username } });
+    expect((seen.body.statusHistory as HistoryEntry[]).at(-1)).toMatchObject({
+      status: 'cancelled',
+      event: 'status',
+      actor: { id: ann.id, name: ann.username },
+    });
     expect(seen.body.notes).toHaveLength(1);
   });
 
@@ -178,9 +227,22 @@ describe('admin orders: search, counts, payment, cancel/refund with a reason, no
       ['post', `/api/orders/${o.id}/notes`, { text: 'x' }],
     ];
     for (const [method, path, body] of routes) {
-      const guest = method === 'get' ? stack.http().get(path) : stack.http().post(path).send(body ?? {});
+      const guest =
+        method === 'get'
+          ? stack.http().get(path)
+          : stack
+              .http()
+              .post(path)
+              .send(body ?? {});
       expect((await guest).status).toBe(401);
-      const asCustomer = method === 'get' ? stack.http().get(path).set('Authorization', bob.bearer) : stack.http().post(path).set('Authorization', bob.bearer).send(body ?? {});
+      const asCustomer =
+        method === 'get'
+          ? stack.http().get(path).set('Authorization', bob.bearer)
+          : stack
+              .http()
+              .post(path)
+              .set('Authorization', bob.bearer)
+              .send(body ?? {});
       expect((await asCustomer).status).toBe(403);
     }
     await list({ q: bob.email }, bob).expect(403);

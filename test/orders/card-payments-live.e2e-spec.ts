@@ -25,9 +25,17 @@ if (key !== undefined && !live) throw new Error('STRIPE_LIVE_TEST_SECRET_KEY mus
     expect(refund.reference).toMatch(/^re_/);
   }, 60_000);
 
-  it('a declined test card leaves the intent payable with Stripe\'s message', async () => {
-    const created = await provider.createAttempt({ orderId: 'live-order', orderNumber: 'LIVETEST', attemptId: `live-d-${Date.now().toString(36)}`, amountCents: 999, currency: 'usd' });
-    await stripe.paymentIntents.confirm(created.reference as string, { payment_method: 'pm_card_chargeDeclined', return_url: 'https://shop.test/order/live' }).catch(() => undefined);
+  it("a declined test card leaves the intent payable with Stripe's message", async () => {
+    const created = await provider.createAttempt({
+      orderId: 'live-order',
+      orderNumber: 'LIVETEST',
+      attemptId: `live-d-${Date.now().toString(36)}`,
+      amountCents: 999,
+      currency: 'usd',
+    });
+    await stripe.paymentIntents
+      .confirm(created.reference as string, { payment_method: 'pm_card_chargeDeclined', return_url: 'https://shop.test/order/live' })
+      .catch(() => undefined);
     const declined = await provider.retrieve(created.reference as string);
     expect(declined.status).toBe('failed');
     expect(declined.failure).toMatch(/declined/i);

@@ -46,7 +46,10 @@ describe('card payments through Stripe (the stand-in): attempts, signed webhooks
   beforeAll(async () => {
     await stripe.start();
     stack = await startTestStack({ worker: true, env: stripe.env() });
-    [admin, ann] = await Promise.all([createAccount(stack, 'admin', { username: 'Olive Owner' }), createAccount(stack, 'customer', { username: 'Ann Card' })]);
+    [admin, ann] = await Promise.all([
+      createAccount(stack, 'admin', { username: 'Olive Owner' }),
+      createAccount(stack, 'customer', { username: 'Ann Card' }),
+    ]);
     orders = stack.app.get(getModelToken(Order.name));
     attempts = stack.app.get(getModelToken(PaymentAttempt.name));
     events = stack.app.get(getModelToken(StripeEvent.name));
@@ -60,19 +63,24 @@ describe('card payments through Stripe (the stand-in): attempts, signed webhooks
     const req = stack.http().post(path).set('Authorization', who.bearer);
     return body ? req.send(body) : req;
   };
-  const get = async (id: string): Promise<OrderBody> => (await stack.http().get(`/api/orders/${id}`).set('Authorization', ann.bearer).expect(200)).body as OrderBody;
+  const get = async (id: string): Promise<OrderBody> =>
+    (await stack.http().get(`/api/orders/${id}`).set('Authorization', ann.bearer).expect(200)).body as OrderBody;
   const placeCard = async (priceCents = 4000, quantity = 1, countInStock = 5) => {
     const product = await insertProduct(stack, { priceCents, countInStock });
     await post('/api/cart', { productId: product.id, quantity }, ann).expect(201);
     const order = (await post('/api/orders', { shippingAddress: ADDRESS, paymentMethod: 'card' }, ann).expect(201)).body as OrderBody;
     return { product, order };
   };
-  const pay = async (order: OrderBody): Promise<AttemptBody> => (await post(`/api/orders/${order.id}/payment`, undefined, ann).expect(201)).body as AttemptBody;
+  const pay = async (order: OrderBody): Promise<AttemptBody> =>
+    (await post(`/api/orders/${order.id}/payment`, undefined, ann).expect(201)).body as AttemptBody;
   const webhook = (event: { payload: string; signature: string }, http = stack.http()) =>
     http.post('/api/payments/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.payload);
-  const settled = (order: OrderBody, check: (o: OrderBody) => boolean, what: string) => until(async () => ((o) => (check(o) ? o : undefined))(await get(order.id)), 15_000, what);
-  const processed = (eventId: string) => until(async () => ((await events.findById(eventId).lean())?.processedAt ? true : undefined), 15_000, `event ${eventId} processed`);
-  const mailsOf = async (order: OrderBody) => (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(ann.email) && m.subject.includes(order.number));
+  const settled = (order: OrderBody, check: (o: OrderBody) => boolean, what: string) =>
+    until(async () => ((o) => (check(o) ? o : undefined))(await get(order.id)), 15_000, what);
+  const processed = (eventId: string) =>
+    until(async () => ((await events.findById(eventId).lean())?.processedAt ? true : undefined), 15_000, `event ${eventId} processed`);
+  const mailsOf = async (order: OrderBody) =>
+    (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(ann.email) && m.subject.includes(order.number));
 
   it('offers the card next to cash on delivery, with the publishable key', async () => {
     const res = await stack.http().get('/api/payments/methods').expect(200);
@@ -212,7 +220,11 @@ describe('card payments through Stripe (the stand-in): attempts, signed webhooks
     expect(retry.id).not.toBe(intent.id);
     stripe.pay(retry.id);
     await webhook(stripe.event('payment_intent.succeeded', retry.id)).expect(200);
-    expect(await settled(order, (o) => o.paymentState === 'paid', 'the order paid')).toMatchObject({ state: 'placed', paymentFailure: null, paid: 18 });
+    expect(await settled(order, (o) => o.paymentState === 'paid', 'the order paid')).toMatchObject({
+      state: 'placed',
+      paymentFailure: null,
+      paid: 18,
+    });
   });
 
   it('a shopper who paid and closed the tab, the webhook lost: the reconciler finds the payment after 15 minutes', async () => {
@@ -297,8 +309,19 @@ describe('without Stripe keys the shop runs on cash on delivery', () => {
     const ann = await createAccount(stack, 'customer');
     const product = await insertProduct(stack, { priceCents: 1000, countInStock: 2 });
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
-    const refused = await stack.http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'card' }).expect(400);
+    const refused = await stack
+      .http()
+      .post('/api/orders')
+      .set('Authorization', ann.bearer)
+      .send({ shippingAddress: ADDRESS, paymentMethod: 'card' })
+      .expect(400);
     expect(refused.body.code).toBe('PAYMENT_METHOD_UNSUPPORTED');
-    await stack.http().post('/api/payments/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=0').send('{}').expect(404);
+    await stack
+      .http()
+      .post('/api/payments/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=0')
+      .send('{}')
+      .expect(404);
   });
 });

@@ -24,10 +24,26 @@ describe('cart: /api/cart', () => {
   it('adds, adds again to the same line, sets, removes and empties, answering the cart each time', async () => {
     const tee = await insertProduct(stack, { priceCents: 1999, countInStock: 20 });
     const cap = await insertProduct(stack, { priceCents: 500, countInStock: 5 });
-    let res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ userId: ann.id, productId: tee.id, quantity: 2 }).expect(201);
+    let res = await stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', ann.bearer)
+      .send({ userId: ann.id, productId: tee.id, quantity: 2 })
+      .expect(201);
     expect(res.body).toEqual({
       userId: ann.id,
-      items: [{ productId: tee.id, name: tee.name, image: expect.any(String), price: 19.99, quantity: 2, variant: null, countInStock: 20, lineTotal: 39.98 }],
+      items: [
+        {
+          productId: tee.id,
+          name: tee.name,
+          image: expect.any(String),
+          price: 19.99,
+          quantity: 2,
+          variant: null,
+          countInStock: 20,
+          lineTotal: 39.98,
+        },
+      ],
       totalQuantity: 2,
       subtotal: 39.98,
     });
@@ -38,7 +54,12 @@ describe('cart: /api/cart', () => {
     res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: cap.id }).expect(201);
     expect(res.body.totalQuantity).toBe(6);
     expect(res.body.subtotal).toBe(104.95);
-    res = await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ userId: ann.id, productId: tee.id, quantity: 1 }).expect(200);
+    res = await stack
+      .http()
+      .put('/api/cart/update')
+      .set('Authorization', ann.bearer)
+      .send({ userId: ann.id, productId: tee.id, quantity: 1 })
+      .expect(200);
     expect(res.body.items.find((i: { productId: string }) => i.productId === tee.id).quantity).toBe(1);
     expect(res.body.subtotal).toBe(24.99);
     res = await stack.http().get(`/api/cart?userId=${ann.id}`).set('Authorization', ann.bearer).expect(200);
@@ -61,7 +82,11 @@ describe('cart: /api/cart', () => {
 
   it('a removal and adds sent at the same moment both count', async () => {
     const eve = await createAccount(stack);
-    const [tee, cap, sock] = await Promise.all([insertProduct(stack, { countInStock: 50 }), insertProduct(stack, { countInStock: 50 }), insertProduct(stack, { countInStock: 50 })]);
+    const [tee, cap, sock] = await Promise.all([
+      insertProduct(stack, { countInStock: 50 }),
+      insertProduct(stack, { countInStock: 50 }),
+      insertProduct(stack, { countInStock: 50 }),
+    ]);
     const send = (body: Record<string, unknown>) => stack.http().post('/api/cart').set('Authorization', eve.bearer).send(body);
     await send({ productId: tee.id, quantity: 3 }).expect(201);
     await send({ productId: sock.id, quantity: 1 }).expect(201);
@@ -103,7 +128,12 @@ describe('cart: /api/cart', () => {
 
   it('refuses a client-sent price by the whitelist', async () => {
     const tee = await insertProduct(stack, { priceCents: 1000 });
-    const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, price: 0.01 }).expect(400);
+    const res = await stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', ann.bearer)
+      .send({ productId: tee.id, quantity: 1, price: 0.01 })
+      .expect(400);
     expect(res.body.message).toMatch(/price should not exist/);
     await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, priceCents: 1 }).expect(400);
     expect((await cartOf(ann)).items).toEqual([]);
@@ -145,10 +175,20 @@ describe('cart: /api/cart', () => {
     });
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1 }).expect(400);
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, variantSku: 'T-XXL' }).expect(400);
-    const tooMany = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 3, variantSku: 'T-S' }).expect(400);
+    const tooMany = await stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', ann.bearer)
+      .send({ productId: tee.id, quantity: 3, variantSku: 'T-S' })
+      .expect(400);
     expect(tooMany.body.message).toMatch(/Only 2 left/);
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 2, variantSku: 'T-S' }).expect(201);
-    const res = await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: tee.id, quantity: 1, variantSku: 'T-L' }).expect(201);
+    const res = await stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', ann.bearer)
+      .send({ productId: tee.id, quantity: 1, variantSku: 'T-L' })
+      .expect(201);
     expect(res.body.items).toEqual([
       expect.objectContaining({ variant: { sku: 'T-S', size: 'S', colour: 'Black' }, price: 20, quantity: 2 }),
       expect.objectContaining({ variant: { sku: 'T-L', size: 'L', colour: 'White' }, price: 22, quantity: 1 }),
@@ -176,9 +216,15 @@ describe('cart: /api/cart', () => {
     expect(statuses.slice(0, 25).every((s) => s === 201)).toBe(true);
     // Only 12 of the variant are in stock: 12 adds succeed, the other 3 are refused, naming how many are left.
     expect(statuses.slice(25).filter((s) => s === 201)).toHaveLength(12);
-    expect(answers.slice(25).filter((a) => a.status === 400).map((a) => a.body.message)).toEqual(Array(3).fill(`Only 12 left in stock for ${sock.name}`));
+    expect(
+      answers
+        .slice(25)
+        .filter((a) => a.status === 400)
+        .map((a) => a.body.message),
+    ).toEqual(Array(3).fill(`Only 12 left in stock for ${sock.name}`));
     const cart = await cartOf(carol);
-    const quantityOf = (id: string) => cart.items.filter((i: { productId: string }) => i.productId === id).map((i: { quantity: number }) => i.quantity);
+    const quantityOf = (id: string) =>
+      cart.items.filter((i: { productId: string }) => i.productId === id).map((i: { quantity: number }) => i.quantity);
     expect(quantityOf(tee.id)).toEqual([16]);
     expect(quantityOf(cap.id)).toEqual([20]);
     expect(quantityOf(sock.id)).toEqual([12]);
@@ -198,7 +244,12 @@ describe('cart: /api/cart', () => {
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: '665f1c2e9d1e8a0012345678', quantity: 1 }).expect(404);
     const draft = await insertProduct(stack, { status: 'draft' });
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: draft.id, quantity: 1 }).expect(404);
-    await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: { $ne: null }, quantity: 1 }).expect(400);
+    await stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', ann.bearer)
+      .send({ productId: { $ne: null }, quantity: 1 })
+      .expect(400);
   });
 
   describe('user B cannot read or change user A’s cart', () => {
@@ -211,7 +262,12 @@ describe('cart: /api/cart', () => {
 
     it('userId in the body or query answers 403', async () => {
       await stack.http().post('/api/cart').set('Authorization', bob.bearer).send({ userId: ann.id, productId: tee.id, quantity: 5 }).expect(403);
-      await stack.http().put('/api/cart/update').set('Authorization', bob.bearer).send({ userId: ann.id, productId: tee.id, quantity: 9 }).expect(403);
+      await stack
+        .http()
+        .put('/api/cart/update')
+        .set('Authorization', bob.bearer)
+        .send({ userId: ann.id, productId: tee.id, quantity: 9 })
+        .expect(403);
       const read = await stack.http().get(`/api/cart?userId=${ann.id}`).set('Authorization', bob.bearer).expect(403);
       expect(read.body.items).toBeUndefined();
       await stack.http().delete(`/api/cart/${tee.id}?userId=${ann.id}`).set('Authorization', bob.bearer).expect(403);
@@ -229,7 +285,13 @@ describe('cart: /api/cart', () => {
       const annLast = `{"userId":"${bob.id}","userId":"${ann.id}","productId":"${tee.id}","quantity":7}`;
       await stack.http().post('/api/cart').set('Authorization', bob.bearer).set('Content-Type', 'application/json').send(annLast).expect(403);
       const bobLast = `{"userId":"${ann.id}","userId":"${bob.id}","productId":"${tee.id}","quantity":7}`;
-      const res = await stack.http().post('/api/cart').set('Authorization', bob.bearer).set('Content-Type', 'application/json').send(bobLast).expect(201);
+      const res = await stack
+        .http()
+        .post('/api/cart')
+        .set('Authorization', bob.bearer)
+        .set('Content-Type', 'application/json')
+        .send(bobLast)
+        .expect(201);
       expect(res.body.userId).toBe(bob.id);
       expect(await annCart()).toEqual([`${tee.id}x2`]);
     });

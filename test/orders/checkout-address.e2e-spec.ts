@@ -29,9 +29,13 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
     await http().post('/api/cart').set('Authorization', who.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
   };
   const order = (who: TestAccount, shippingAddress: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    http().post('/api/orders').set('Authorization', who.bearer).send({ shippingAddress, paymentMethod: 'cod', ...extra });
+    http()
+      .post('/api/orders')
+      .set('Authorization', who.bearer)
+      .send({ shippingAddress, paymentMethod: 'cod', ...extra });
   const book = (who: TestAccount) => http().get('/api/users/addresses').set('Authorization', who.bearer);
-  const save = (who: TestAccount, address: Record<string, unknown>) => http().post('/api/users/addresses').set('Authorization', who.bearer).send(address);
+  const save = (who: TestAccount, address: Record<string, unknown>) =>
+    http().post('/api/users/addresses').set('Authorization', who.bearer).send(address);
   const fresh = async () => createAccount(stack);
 
   it('lists the configured countries with their names, in order, to anyone', async () => {
@@ -49,10 +53,18 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
       for (const phone of ['abc', '+1 555 0100', '+44 20 7946 0000']) {
         const res = await order(ann, { ...ADDRESS, phone }).expect(400);
         expect(res.body).toEqual(
-          expect.objectContaining({ statusCode: 400, code: 'VALIDATION_FAILED', errors: { 'shippingAddress.phone': 'Phone must be a valid phone number of United States' } }),
+          expect.objectContaining({
+            statusCode: 400,
+            code: 'VALIDATION_FAILED',
+            errors: { 'shippingAddress.phone': 'Phone must be a valid phone number of United States' },
+          }),
         );
       }
-      expect(await db().collection('orders').countDocuments({ user: new Types.ObjectId(ann.id) })).toBe(0);
+      expect(
+        await db()
+          .collection('orders')
+          .countDocuments({ user: new Types.ObjectId(ann.id) }),
+      ).toBe(0);
       expect((await http().get('/api/cart').set('Authorization', ann.bearer).expect(200)).body.totalQuantity).toBe(1);
     });
 
@@ -76,7 +88,9 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
     it('stores a valid phone in E.164 and the country code upper-cased, and saves the address to the book (the first is the default)', async () => {
       const res = await order(ann, { ...ADDRESS, country: 'us', phone: '(201) 555-0123' }).expect(201);
       expect(res.body.shippingAddress).toEqual({ ...ADDRESS, country: 'US', phone: '+12015550123' });
-      const stored = await db().collection('orders').findOne({ _id: new Types.ObjectId(res.body.id as string) });
+      const stored = await db()
+        .collection('orders')
+        .findOne({ _id: new Types.ObjectId(res.body.id as string) });
       expect(stored?.shippingAddress).toEqual(expect.objectContaining({ country: 'US', phone: '+12015550123' }));
 
       const listed = (await book(ann).expect(200)).body;
@@ -104,7 +118,14 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
           _id: id,
           user: new Types.ObjectId(ann.id),
           items: [],
-          shippingAddress: { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '555 0100' },
+          shippingAddress: {
+            fullName: 'Ann Smith',
+            address: '1 Main Street',
+            city: 'Springfield',
+            postalCode: '12345',
+            country: 'USA',
+            phone: '555 0100',
+          },
           paymentMethod: 'cod',
           subtotalCents: 0,
           discountCents: 0,
@@ -122,7 +143,14 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
   });
 
   describe('the address book', () => {
-    const LONDON = { fullName: 'Ann Smith', address: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA', country: 'GB', phone: '020 7946 0000' };
+    const LONDON = {
+      fullName: 'Ann Smith',
+      address: '10 Downing Street',
+      city: 'London',
+      postalCode: 'SW1A 2AA',
+      country: 'GB',
+      phone: '020 7946 0000',
+    };
 
     it('adds, edits, makes default and deletes, answering the whole book each time', async () => {
       const dana = await fresh();
@@ -130,11 +158,23 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
       expect(first).toEqual([expect.objectContaining({ city: 'Springfield', isDefault: true })]);
 
       const second = (await save(dana, LONDON).expect(201)).body;
-      expect(second).toEqual([expect.objectContaining({ city: 'Springfield', isDefault: true }), expect.objectContaining({ city: 'London', phone: '+442079460000', isDefault: false })]);
+      expect(second).toEqual([
+        expect.objectContaining({ city: 'Springfield', isDefault: true }),
+        expect.objectContaining({ city: 'London', phone: '+442079460000', isDefault: false }),
+      ]);
       const londonId = second[1].id as string;
 
-      const edited = (await http().put(`/api/users/addresses/${londonId}`).set('Authorization', dana.bearer).send({ ...LONDON, city: 'Westminster', isDefault: true }).expect(200)).body;
-      expect(edited).toEqual([expect.objectContaining({ city: 'Springfield', isDefault: false }), expect.objectContaining({ id: londonId, city: 'Westminster', isDefault: true })]);
+      const edited = (
+        await http()
+          .put(`/api/users/addresses/${londonId}`)
+          .set('Authorization', dana.bearer)
+          .send({ ...LONDON, city: 'Westminster', isDefault: true })
+          .expect(200)
+      ).body;
+      expect(edited).toEqual([
+        expect.objectContaining({ city: 'Springfield', isDefault: false }),
+        expect.objectContaining({ id: londonId, city: 'Westminster', isDefault: true }),
+      ]);
 
       const back = (await http().put(`/api/users/addresses/${first[0].id}/default`).set('Authorization', dana.bearer).expect(200)).body;
       expect(back.map((a: { isDefault: boolean }) => a.isDefault)).toEqual([true, false]);
@@ -146,7 +186,9 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
 
     it('checks an address as the checkout does, and refuses a duplicate', async () => {
       const eve = await fresh();
-      expect((await save(eve, { ...LONDON, phone: 'abc' }).expect(400)).body.errors).toEqual({ phone: 'Phone must be a valid phone number of United Kingdom' });
+      expect((await save(eve, { ...LONDON, phone: 'abc' }).expect(400)).body.errors).toEqual({
+        phone: 'Phone must be a valid phone number of United Kingdom',
+      });
       expect((await save(eve, { ...LONDON, country: 'FR' }).expect(400)).body.errors).toEqual({ country: 'Choose a country we ship to' });
       expect((await save(eve, { ...LONDON, fullName: '' }).expect(400)).body.errors).toEqual({ fullName: 'Full name is required' });
       expect((await save(eve, { ...LONDON, isAdmin: true }).expect(400)).body.code).toBe('VALIDATION_FAILED');
@@ -167,7 +209,9 @@ describe('checkout address and address book: /api/orders, /api/orders/shipping-c
       const [annsFirst] = (await book(ann).expect(200)).body as { id: string }[];
       await http().put(`/api/users/addresses/${annsFirst.id}`).set('Authorization', bob.bearer).send(LONDON).expect(404);
       await http().put(`/api/users/addresses/${annsFirst.id}/default`).set('Authorization', bob.bearer).expect(404);
-      expect((await http().delete(`/api/users/addresses/${annsFirst.id}`).set('Authorization', bob.bearer).expect(404)).body.code).toBe('ADDRESS_NOT_FOUND');
+      expect((await http().delete(`/api/users/addresses/${annsFirst.id}`).set('Authorization', bob.bearer).expect(404)).body.code).toBe(
+        'ADDRESS_NOT_FOUND',
+      );
       expect((await book(bob).expect(200)).body).toEqual([]);
       expect((await book(ann).expect(200)).body).toEqual([expect.objectContaining({ id: annsFirst.id, city: 'Springfield' })]);
       await http().get('/api/users/addresses').expect(401);

@@ -23,7 +23,12 @@ describe('the new-order e-mail goes to ORDER_ALERT_EMAIL', () => {
     const [admin, buyer] = await Promise.all([createAccount(stack, 'admin'), createAccount(stack)]);
     const product = await insertProduct(stack, { countInStock: 5, priceCents: 2599 });
     await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: product.id, quantity: 2 }).expect(201);
-    const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+    const placed = await stack
+      .http()
+      .post('/api/orders')
+      .set('Authorization', buyer.bearer)
+      .send({ shippingAddress: ADDRESS, paymentMethod: 'cod' })
+      .expect(201);
     const id = new Types.ObjectId(placed.body.id as string).toHexString();
     const alert = await until(async () => (await outbox()).find((m) => m.to.includes('orders@shop.test')), 15_000, 'the new-order e-mail');
     expect(alert.subject).toBe(`New order #${orderNumberOf(id)}: ${alert.subject.split(': ')[1]}`);

@@ -28,7 +28,10 @@ describe('order lifecycle: three machines, cash on delivery, refunds ledger, ret
 
   beforeAll(async () => {
     stack = await startTestStack({ worker: true });
-    [admin, ann] = await Promise.all([createAccount(stack, 'admin', { username: 'Olive Owner' }), createAccount(stack, 'customer', { username: 'Ann Lifecycle' })]);
+    [admin, ann] = await Promise.all([
+      createAccount(stack, 'admin', { username: 'Olive Owner' }),
+      createAccount(stack, 'customer', { username: 'Ann Lifecycle' }),
+    ]);
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
@@ -38,13 +41,15 @@ describe('order lifecycle: three machines, cash on delivery, refunds ledger, ret
     const req = stack.http().post(path).set('Authorization', who.bearer);
     return body ? req.send(body) : req;
   };
-  const get = async (id: string, who: TestAccount = admin): Promise<OrderBody> => (await stack.http().get(`/api/orders/${id}`).set('Authorization', who.bearer).expect(200)).body as OrderBody;
+  const get = async (id: string, who: TestAccount = admin): Promise<OrderBody> =>
+    (await stack.http().get(`/api/orders/${id}`).set('Authorization', who.bearer).expect(200)).body as OrderBody;
   const place = async (lines: { productId: string; quantity: number }[], couponCode?: string): Promise<OrderBody> => {
     for (const line of lines) await post('/api/cart', line, ann).expect(201);
     const res = await post('/api/orders', { shippingAddress: ADDRESS, paymentMethod: 'cod', ...(couponCode ? { couponCode } : {}) }, ann).expect(201);
     return res.body as OrderBody;
   };
-  const mailsOf = async (order: OrderBody): Promise<OutboxMail[]> => (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(ann.email) && m.subject.includes(order.number));
+  const mailsOf = async (order: OrderBody): Promise<OutboxMail[]> =>
+    (await readOutbox(stack.config.outboxDir)).filter((m) => m.to.includes(ann.email) && m.subject.includes(order.number));
   /** A mail telling the customer the money came in. */
   const saysPaid = (m: OutboxMail) => /\bpaid\b|payment received/i.test(m.subject);
 
@@ -56,9 +61,19 @@ describe('order lifecycle: three machines, cash on delivery, refunds ledger, ret
 
     // Ships unpaid: the cash comes at the door.
     await post(`/api/orders/${placed.id}/ship`, { carrier: 'UPS' }).expect(400);
-    const shipped = (await post(`/api/orders/${placed.id}/ship`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }).expect(200)).body as OrderBody;
-    expect(shipped).toMatchObject({ state: 'placed', paymentState: 'unpaid', fulfilmentState: 'shipped', status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
-    expect((await post(`/api/orders/${placed.id}/ship`, { carrier: 'UPS', trackingNumber: 'again' }).expect(409)).body.code).toBe('INVALID_TRANSITION');
+    const shipped = (await post(`/api/orders/${placed.id}/ship`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }).expect(200))
+      .body as OrderBody;
+    expect(shipped).toMatchObject({
+      state: 'placed',
+      paymentState: 'unpaid',
+      fulfilmentState: 'shipped',
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect((await post(`/api/orders/${placed.id}/ship`, { carrier: 'UPS', trackingNumber: 'again' }).expect(409)).body.code).toBe(
+      'INVALID_TRANSITION',
+    );
 
     const delivered = (await post(`/api/orders/${placed.id}/deliver`).expect(200)).body as OrderBody;
     // Delivered but not paid: not completed yet.
@@ -110,7 +125,10 @@ describe('order lifecycle: three machines, cash on delivery, refunds ledger, ret
     const bag = await insertProduct(stack, { priceCents: 4000, countInStock: 5 });
     const order = await place([{ productId: bag.id, quantity: 1 }]);
     await post(`/api/orders/${order.id}/mark-paid`).expect(200);
-    const answers = await Promise.all([post(`/api/orders/${order.id}/refund`, { reason: 'first', amount: 30 }), post(`/api/orders/${order.id}/refund`, { reason: 'second', amount: 30 })]);
+    const answers = await Promise.all([
+      post(`/api/orders/${order.id}/refund`, { reason: 'first', amount: 30 }),
+      post(`/api/orders/${order.id}/refund`, { reason: 'second', amount: 30 }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const stored = await get(order.id);
     expect(stored.refunded).toBe(30);
@@ -124,12 +142,19 @@ describe('order lifecycle: three machines, cash on delivery, refunds ledger, ret
       { productId: a.id, quantity: 3 },
       { productId: b.id, quantity: 1 },
     ]);
-    expect((await post(`/api/orders/${order.id}/return`, { reason: 'Not shipped', lines: [{ line: 0, quantity: 1 }] }).expect(409)).body.code).toBe('INVALID_TRANSITION');
+    expect((await post(`/api/orders/${order.id}/return`, { reason: 'Not shipped', lines: [{ line: 0, quantity: 1 }] }).expect(409)).body.code).toBe(
+      'INVALID_TRANSITION',
+    );
     await post(`/api/orders/${order.id}/ship`, { carrier: 'USPS', trackingNumber: '9400100000000000000000' }).expect(200);
     const lineA = 0;
-    expect((await post(`/api/orders/${order.id}/return`, { reason: 'Too many', lines: [{ line: lineA, quantity: 4 }] }).expect(400)).body.code).toBe('INVALID_RETURN');
-    expect((await post(`/api/orders/${order.id}/return`, { reason: 'Nope', lines: [{ line: 7, quantity: 1 }] }).expect(400)).body.code).toBe('INVALID_RETURN');
-    const returned = (await post(`/api/orders/${order.id}/return`, { reason: 'Wrong size', lines: [{ line: 0, quantity: 2 }] }).expect(200)).body as OrderBody;
+    expect((await post(`/api/orders/${order.id}/return`, { reason: 'Too many', lines: [{ line: lineA, quantity: 4 }] }).expect(400)).body.code).toBe(
+      'INVALID_RETURN',
+    );
+    expect((await post(`/api/orders/${order.id}/return`, { reason: 'Nope', lines: [{ line: 7, quantity: 1 }] }).expect(400)).body.code).toBe(
+      'INVALID_RETURN',
+    );
+    const returned = (await post(`/api/orders/${order.id}/return`, { reason: 'Wrong size', lines: [{ line: 0, quantity: 2 }] }).expect(200))
+      .body as OrderBody;
     expect(returned).toMatchObject({ fulfilmentState: 'returned', returnedLines: [{ line: 0, quantity: 2 }] });
     await until(async () => (await readStock(stack, a.id)).countInStock === 9, 10_000, 'returned units back');
     expect((await readStock(stack, b.id)).countInStock).toBe(9);
@@ -138,7 +163,10 @@ describe('order lifecycle: three machines, cash on delivery, refunds ledger, ret
   });
 
   it('dashboard revenue and Top products count what was paid, net of refunds and after discounts', async () => {
-    const before = (await stack.http().get('/api/orders/stats').set('Authorization', admin.bearer).expect(200)).body as { revenue: number; topProducts: { productId: string; quantity: number; revenue: number }[] };
+    const before = (await stack.http().get('/api/orders/stats').set('Authorization', admin.bearer).expect(200)).body as {
+      revenue: number;
+      topProducts: { productId: string; quantity: number; revenue: number }[];
+    };
     const hat = await insertProduct(stack, { name: 'Counting Hat', priceCents: 2900, countInStock: 50 });
     await post('/api/coupons', { code: 'TENOFF', type: 'percent', value: 10 }).expect(201);
 

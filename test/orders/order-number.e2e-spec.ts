@@ -23,7 +23,11 @@ describe('the order number: one short number everywhere, and the console finds a
     return res.body as Order;
   };
   const search = async (q: string): Promise<string[]> => {
-    const res = await stack.http().get('/api/orders').query({ filter: JSON.stringify({ q }) }).set('Authorization', admin.bearer);
+    const res = await stack
+      .http()
+      .get('/api/orders')
+      .query({ filter: JSON.stringify({ q }) })
+      .set('Authorization', admin.bearer);
     expect(res.status).toBe(200);
     return (res.body as Order[]).map((o) => o.id);
   };
@@ -58,12 +62,20 @@ describe('the order number: one short number everywhere, and the console finds a
   });
 
   it('names the order by the same number in its mails, with a link to the order page', async () => {
-    const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${placed.number} confirmed`), 15_000, 'confirmation mail');
+    const mail = await until(
+      async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${placed.number} confirmed`),
+      15_000,
+      'confirmation mail',
+    );
     expect(mail.text).toContain(`Your order #${placed.number} is confirmed`);
     // The long id only in the link, never as the order's name.
     expect(mail.text.replace(/https?:\/\/\S+/g, '')).not.toContain(placed.id.slice(0, 16));
     expect(mail.links.some((link) => link.endsWith(`/order/${placed.id}`))).toBe(true);
     expect((await stack.http().post(`/api/orders/${placed.id}/mark-paid`).set('Authorization', admin.bearer).send({})).status).toBe(200);
-    await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Payment received for order #${placed.number}`), 15_000, 'status mail');
+    await until(
+      async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Payment received for order #${placed.number}`),
+      15_000,
+      'status mail',
+    );
   });
 });

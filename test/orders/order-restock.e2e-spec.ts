@@ -21,11 +21,24 @@ describe('a cancelled order restocks exactly once, even across a crash', () => {
   });
 
   const db = () => stack.app.get<Connection>(getConnectionToken());
-  const stockOf = async (id: string) => (await db().collection('products').findOne({ _id: new Types.ObjectId(id) }))?.countInStock as number;
-  const marksOf = async (id: string) => (await db().collection('products').findOne({ _id: new Types.ObjectId(id) }))?.restockMarks ?? [];
+  const stockOf = async (id: string) =>
+    (
+      await db()
+        .collection('products')
+        .findOne({ _id: new Types.ObjectId(id) })
+    )?.countInStock as number;
+  const marksOf = async (id: string) =>
+    (
+      await db()
+        .collection('products')
+        .findOne({ _id: new Types.ObjectId(id) })
+    )?.restockMarks ?? [];
 
   const couponOf = async (code: string) => db().collection('coupons').findOne({ code });
-  const redemptionOf = async (coupon: unknown) => db().collection('coupon_redemptions').findOne({ coupon, user: new Types.ObjectId(buyer.id) });
+  const redemptionOf = async (coupon: unknown) =>
+    db()
+      .collection('coupon_redemptions')
+      .findOne({ coupon, user: new Types.ObjectId(buyer.id) });
 
   async function order(lines: { productId: string; quantity: number }[], couponCode?: string): Promise<string> {
     for (const line of lines) await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send(line).expect(201);
@@ -40,7 +53,12 @@ describe('a cancelled order restocks exactly once, even across a crash', () => {
 
   it('the owner cancels: every unit and the coupon are back, and the order owes nothing', async () => {
     const [a, b] = await Promise.all([insertProduct(stack, { countInStock: 10 }), insertProduct(stack, { countInStock: 4 })]);
-    await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: 'BACK10', type: 'percent', value: 10, perCustomerLimit: 1 }).expect(201);
+    await stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code: 'BACK10', type: 'percent', value: 10, perCustomerLimit: 1 })
+      .expect(201);
     const id = await order(
       [
         { productId: a.id, quantity: 3 },
@@ -56,13 +74,24 @@ describe('a cancelled order restocks exactly once, even across a crash', () => {
     expect(coupon?.redemptions).toBe(0);
     expect((await redemptionOf(coupon?._id))?.count).toBe(0);
     expect(coupon?.releaseMarks ?? []).toEqual([]);
-    expect((await db().collection('orders').findOne({ _id: new Types.ObjectId(id) }))?.restockPending).toBeUndefined();
+    expect(
+      (
+        await db()
+          .collection('orders')
+          .findOne({ _id: new Types.ObjectId(id) })
+      )?.restockPending,
+    ).toBeUndefined();
     expect([await marksOf(a.id), await marksOf(b.id)]).toEqual([[], []]);
   });
 
   it('a restock cut after its first line and the coupon is finished by the sweep, and nothing goes back twice', async () => {
     const [a, b] = await Promise.all([insertProduct(stack, { countInStock: 10 }), insertProduct(stack, { countInStock: 10 })]);
-    await stack.http().post('/api/coupons').set('Authorization', admin.bearer).send({ code: 'CUT10', type: 'percent', value: 10, perCustomerLimit: 2 }).expect(201);
+    await stack
+      .http()
+      .post('/api/coupons')
+      .set('Authorization', admin.bearer)
+      .send({ code: 'CUT10', type: 'percent', value: 10, perCustomerLimit: 2 })
+      .expect(201);
     const id = await order(
       [
         { productId: a.id, quantity: 2 },

@@ -26,14 +26,19 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
 
   const db = () => stack.app.get<Connection>(getConnectionToken());
   const addToCart = (who: TestAccount, productId: string, quantity = 1, variantSku?: string) =>
-    stack.http().post('/api/cart').set('Authorization', who.bearer).send({ productId, quantity, ...(variantSku ? { variantSku } : {}) });
+    stack
+      .http()
+      .post('/api/cart')
+      .set('Authorization', who.bearer)
+      .send({ productId, quantity, ...(variantSku ? { variantSku } : {}) });
   const order = (who: TestAccount, extra: Record<string, unknown> = {}, key?: string) => {
     const req = stack.http().post('/api/orders').set('Authorization', who.bearer);
     if (key) req.set('Idempotency-Key', key);
     return req.send({ shippingAddress: ADDRESS, paymentMethod: 'cod', ...extra });
   };
   // The older single-status change of an order (the deprecated PUT /api/orders/{id}/status, mapped onto the actions).
-  const setStatus = (id: string, status: Status, who: TestAccount = admin) => stack.http().put(`/api/orders/${id}/status`).set('Authorization', who.bearer).send({ status });
+  const setStatus = (id: string, status: Status, who: TestAccount = admin) =>
+    stack.http().put(`/api/orders/${id}/status`).set('Authorization', who.bearer).send({ status });
   const placeOne = async (who: TestAccount, productId: string, quantity = 1): Promise<string> => {
     await addToCart(who, productId, quantity).expect(201);
     return (await order(who).expect(201)).body.id as string;
@@ -62,14 +67,20 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
           isDelivered: false,
         }),
       );
-      const stored = await db().collection('orders').findOne({ _id: new Types.ObjectId(res.body.id as string) });
+      const stored = await db()
+        .collection('orders')
+        .findOne({ _id: new Types.ObjectId(res.body.id as string) });
       expect(stored).toEqual(expect.objectContaining({ subtotalCents: 5997, taxCents: 600, shippingCents: 0, totalCents: 6597, discountCents: 0 }));
       expect(stored?.user).toBeInstanceOf(Types.ObjectId);
       expect(await readStock(stack, tee.id)).toEqual({ countInStock: 7, quantity: 7, variants: {} });
       const cart = await stack.http().get('/api/cart').set('Authorization', ann.bearer).expect(200);
       expect(cart.body.totalQuantity).toBe(0);
 
-      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${res.body.number} confirmed`), 15_000, 'confirmation mail');
+      const mail = await until(
+        async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${res.body.number} confirmed`),
+        15_000,
+        'confirmation mail',
+      );
       expect(mail.to).toContain(ann.email);
       expect(mail.text).toContain(`Your order #${res.body.number} is confirmed`);
       expect(mail.links).toContain(`http://shop.test/order/${res.body.id}`);
@@ -108,14 +119,22 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const second = await order(bob, {}, 'key-0001-abcdef').expect(201);
       expect(second.body.id).toBe(first.body.id);
       expect(second.headers['idempotent-replayed']).toBe('true');
-      expect(await db().collection('orders').countDocuments({ idempotencyKey: `${bob.id}:key-0001-abcdef` })).toBe(1);
+      expect(
+        await db()
+          .collection('orders')
+          .countDocuments({ idempotencyKey: `${bob.id}:key-0001-abcdef` }),
+      ).toBe(1);
       expect((await readStock(stack, tee.id)).countInStock).toBe(8);
 
       await addToCart(bob, tee.id, 1).expect(201);
       const racing = await Promise.all(Array.from({ length: 5 }, () => order(bob, {}, 'key-0002-abcdef')));
       expect(racing.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(racing.map((r) => r.body.id)).size).toBe(1);
-      expect(await db().collection('orders').countDocuments({ idempotencyKey: `${bob.id}:key-0002-abcdef` })).toBe(1);
+      expect(
+        await db()
+          .collection('orders')
+          .countDocuments({ idempotencyKey: `${bob.id}:key-0002-abcdef` }),
+      ).toBe(1);
       expect((await readStock(stack, tee.id)).countInStock).toBe(7);
     });
 
@@ -140,9 +159,19 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       expect(refused[0].body.message).toBe('Limited Jacket is out of stock (0 left)');
       expect(await readStock(stack, tee.id)).toEqual({ countInStock: 0, quantity: 0, variants: {} });
       expect(Math.min(...seen)).toBeGreaterThanOrEqual(0);
-      expect(await db().collection('orders').countDocuments({ 'items.product': new Types.ObjectId(tee.id) })).toBe(10);
+      expect(
+        await db()
+          .collection('orders')
+          .countDocuments({ 'items.product': new Types.ObjectId(tee.id) }),
+      ).toBe(10);
       // No stock hold is left behind by the refused placements (nor by the stored orders).
-      expect((await db().collection('products').findOne({ _id: new Types.ObjectId(tee.id) }))?.stockHolds ?? []).toEqual([]);
+      expect(
+        (
+          await db()
+            .collection('products')
+            .findOne({ _id: new Types.ObjectId(tee.id) })
+        )?.stockHolds ?? [],
+      ).toEqual([]);
       // The refused buyers keep their carts.
       const kept = await stack.http().get('/api/cart').set('Authorization', buyers[results.indexOf(refused[0])].bearer).expect(200);
       expect(kept.body.totalQuantity).toBe(1);
@@ -150,7 +179,14 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     }, 120_000);
 
     it('takes variant stock, and puts back the lines already taken when a later line fails (409 naming the item)', async () => {
-      const tee = await insertProduct(stack, { name: 'Rib Tee', countInStock: 5, variants: [{ sku: 'R-S', size: 'S', colour: 'Red', countInStock: 2 }, { sku: 'R-M', size: 'M', colour: 'Red', countInStock: 3 }] });
+      const tee = await insertProduct(stack, {
+        name: 'Rib Tee',
+        countInStock: 5,
+        variants: [
+          { sku: 'R-S', size: 'S', colour: 'Red', countInStock: 2 },
+          { sku: 'R-M', size: 'M', colour: 'Red', countInStock: 3 },
+        ],
+      });
       const cap = await insertProduct(stack, { name: 'Wool Cap', countInStock: 4 });
       await addToCart(ann, tee.id, 2, 'R-S').expect(201);
       await addToCart(ann, cap.id, 3).expect(201);
@@ -202,7 +238,11 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
         stack.http().put('/api/orders/not-an-id/deliver').set('Authorization', admin.bearer),
       ];
       for (const res of await Promise.all(calls)) {
-        expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({ status: 404, code: 'ORDER_NOT_FOUND', message: 'Order not found' });
+        expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({
+          status: 404,
+          code: 'ORDER_NOT_FOUND',
+          message: 'Order not found',
+        });
       }
     });
 
@@ -230,19 +270,54 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const total = Number(all.headers['x-total-count']);
       expect(total).toBeGreaterThan(15);
       expect(all.headers['content-range']).toBe(`orders 0-4/${total}`);
-      const byUser = await stack.http().get('/api/orders').query({ filter: JSON.stringify({ user: ann.id }) }).set('Authorization', admin.bearer).expect(200);
+      const byUser = await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ user: ann.id }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       expect(byUser.body.length).toBeGreaterThan(1);
       expect(byUser.body.every((o: { user: string }) => o.user === ann.id)).toBe(true);
-      const cancelled = await stack.http().get('/api/orders').query({ filter: JSON.stringify({ status: 'cancelled' }) }).set('Authorization', admin.bearer).expect(200);
+      const cancelled = await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ status: 'cancelled' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       expect(cancelled.body.length).toBeGreaterThan(0);
       expect(cancelled.body.every((o: { status: string }) => o.status === 'cancelled')).toBe(true);
-      const future = await stack.http().get('/api/orders').query({ filter: JSON.stringify({ from: '2999-01-01' }) }).set('Authorization', admin.bearer).expect(200);
+      const future = await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ from: '2999-01-01' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       expect(future.body).toEqual([]);
-      const past = await stack.http().get('/api/orders').query({ filter: JSON.stringify({ to: '2000-01-01' }) }).set('Authorization', admin.bearer).expect(200);
+      const past = await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ to: '2000-01-01' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       expect(past.body).toEqual([]);
-      await stack.http().get('/api/orders').query({ filter: JSON.stringify({ status: { $ne: 'x' } }) }).set('Authorization', admin.bearer).expect(400);
-      await stack.http().get('/api/orders').query({ filter: JSON.stringify({ status: 'lost' }) }).set('Authorization', admin.bearer).expect(400);
-      await stack.http().get('/api/orders').query({ filter: JSON.stringify({ from: 'yesterday' }) }).set('Authorization', admin.bearer).expect(400);
+      await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ status: { $ne: 'x' } }) })
+        .set('Authorization', admin.bearer)
+        .expect(400);
+      await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ status: 'lost' }) })
+        .set('Authorization', admin.bearer)
+        .expect(400);
+      await stack
+        .http()
+        .get('/api/orders')
+        .query({ filter: JSON.stringify({ from: 'yesterday' }) })
+        .set('Authorization', admin.bearer)
+        .expect(400);
     });
 
     it('GET / answers 400 INVALID_QUERY to a bad value and 400 VALIDATION_FAILED to a parameter it does not know', async () => {
@@ -263,7 +338,13 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
 
   describe('status', () => {
     // The deprecated single-status change, mapped onto the three machines, on a cash-on-delivery order.
-    const paths: Record<Status, Status[]> = { pending: [], paid: ['paid'], shipped: ['paid', 'shipped'], delivered: ['paid', 'shipped', 'delivered'], cancelled: ['cancelled'] };
+    const paths: Record<Status, Status[]> = {
+      pending: [],
+      paid: ['paid'],
+      shipped: ['paid', 'shipped'],
+      delivered: ['paid', 'shipped', 'delivered'],
+      cancelled: ['cancelled'],
+    };
     // A cash-on-delivery order ships unpaid (the cash comes at the door); once paid it cannot be paid again.
     const allowed = new Set(['pending>paid', 'pending>shipped', 'paid>shipped', 'shipped>delivered', 'pending>cancelled', 'paid>cancelled']);
     const refusals: Record<string, string> = {
@@ -303,14 +384,28 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       await update({}).expect(400);
       expect((await update({ status: 'paid', total: 0 }).expect(400)).body.message).toMatch(/total should not exist/);
       const paid = await update({ status: 'paid' }).expect(200);
-      expect(paid.body).toEqual(expect.objectContaining({ status: 'paid', paymentState: 'paid', isPaid: true, paidAt: expect.any(String), isDelivered: false }));
+      expect(paid.body).toEqual(
+        expect.objectContaining({ status: 'paid', paymentState: 'paid', isPaid: true, paidAt: expect.any(String), isDelivered: false }),
+      );
       expect((await update({ status: 'delivered' }).expect(409)).body.code).toBe('INVALID_TRANSITION');
       const shipped = await update({ status: 'shipped', trackingNumber: '1Z999' }).expect(200);
       expect(shipped.body).toEqual(expect.objectContaining({ trackingNumber: '1Z999', fulfilmentState: 'shipped' }));
       const delivered = await update({ status: 'delivered' }).expect(200);
-      expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', state: 'completed', isDelivered: true, deliveredAt: expect.any(String), trackingNumber: '1Z999' }));
+      expect(delivered.body).toEqual(
+        expect.objectContaining({
+          status: 'delivered',
+          state: 'completed',
+          isDelivered: true,
+          deliveredAt: expect.any(String),
+          trackingNumber: '1Z999',
+        }),
+      );
       expect((await update({ status: 'paid' }).expect(409)).body.message).toBe('This order is already paid');
-      const mail = await until(async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${delivered.body.number} was delivered`), 15_000, 'delivery mail');
+      const mail = await until(
+        async () => (await readOutbox(stack.config.outboxDir)).find((m) => m.subject === `Order #${delivered.body.number} was delivered`),
+        15_000,
+        'delivery mail',
+      );
       expect(mail.to).toContain(bob.email);
     });
 
@@ -320,7 +415,11 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
         const req = stack.http().put(`/api/orders/${id}${path}`).set('Authorization', admin.bearer);
         return body ? req.send(body) : req;
       };
-      const notice = (res: { headers: Record<string, string> }) => ({ deprecation: res.headers.deprecation, sunset: res.headers.sunset, link: res.headers.link });
+      const notice = (res: { headers: Record<string, string> }) => ({
+        deprecation: res.headers.deprecation,
+        sunset: res.headers.sunset,
+        link: res.headers.link,
+      });
       const since = `@${Date.UTC(2026, 10, 26) / 1000}`;
       const sunset = 'Tue, 01 Jun 2027 00:00:00 GMT';
       const invalid = await put('/status', { status: 'lost' }).expect(400);
@@ -338,12 +437,11 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       expect(delivered.body).toEqual(expect.objectContaining({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String) }));
       expect((await put('/pay').expect(409)).body.code).toBe('ORDER_ALREADY_PAID');
       await stack.http().put(`/api/orders/${id}/pay`).set('Authorization', bob.bearer).expect(403);
-      expect((await stack.http().get(`/api/orders/${id}`).set('Authorization', admin.bearer).expect(200)).body.statusHistory.map((h: { status: string }) => h.status)).toEqual([
-        'pending',
-        'paid',
-        'shipped',
-        'delivered',
-      ]);
+      expect(
+        (await stack.http().get(`/api/orders/${id}`).set('Authorization', admin.bearer).expect(200)).body.statusHistory.map(
+          (h: { status: string }) => h.status,
+        ),
+      ).toEqual(['pending', 'paid', 'shipped', 'delivered']);
       // The first-class actions carry no such notice, and the old PUT /{id} is gone (one route per transition).
       const other = await placeOne(bob, productId);
       const marked = await stack.http().post(`/api/orders/${other}/mark-paid`).set('Authorization', admin.bearer).expect(200);
@@ -379,7 +477,18 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     it('admin CRUD with unique case-insensitive codes and list conventions', async () => {
       await stack.http().post('/api/coupons').set('Authorization', ann.bearer).send({ code: 'NOPE', type: 'percent', value: 10 }).expect(403);
       const created = await createCoupon({ code: 'spring10', type: 'percent', value: 10, minSubtotal: 20, public: true }).expect(201);
-      expect(created.body).toEqual(expect.objectContaining({ code: 'SPRING10', type: 'percent', value: 10, minSubtotal: 20, redemptions: 0, active: true, public: true, maxRedemptions: null }));
+      expect(created.body).toEqual(
+        expect.objectContaining({
+          code: 'SPRING10',
+          type: 'percent',
+          value: 10,
+          minSubtotal: 20,
+          redemptions: 0,
+          active: true,
+          public: true,
+          maxRedemptions: null,
+        }),
+      );
       expect(created.body._id).toBe(created.body.id);
       await createCoupon({ code: 'Spring10', type: 'fixed', value: 5 }).expect(409);
       await createCoupon({ code: 'BAD', type: 'percent', value: 150 }).expect(400);
@@ -388,18 +497,39 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       await createCoupon({ code: 'BAD', type: 'fixed', value: 5, startsAt: '2030-01-02', endsAt: '2030-01-01' }).expect(400);
       // An end date in the past is refused, on create and on update, with a message naming the field.
       const expired = await createCoupon({ code: 'BAD', type: 'fixed', value: 5, endsAt: '2020-01-01T00:00:00Z' }).expect(400);
-      expect(expired.body).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'The end date must be in the future', errors: { endsAt: 'The end date must be in the future' } }));
+      expect(expired.body).toEqual(
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          message: 'The end date must be in the future',
+          errors: { endsAt: 'The end date must be in the future' },
+        }),
+      );
       const fixed = await createCoupon({ code: 'FIVE-OFF', type: 'fixed', value: 5.5 }).expect(201);
       expect(fixed.body.value).toBe(5.5);
-      const backdated = await stack.http().put(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).send({ endsAt: '2020-01-01T00:00:00Z' }).expect(400);
+      const backdated = await stack
+        .http()
+        .put(`/api/coupons/${fixed.body.id}`)
+        .set('Authorization', admin.bearer)
+        .send({ endsAt: '2020-01-01T00:00:00Z' })
+        .expect(400);
       expect(backdated.body.errors).toEqual({ endsAt: 'The end date must be in the future' });
-      const updated = await stack.http().put(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).send({ value: 7, maxRedemptions: 3 }).expect(200);
+      const updated = await stack
+        .http()
+        .put(`/api/coupons/${fixed.body.id}`)
+        .set('Authorization', admin.bearer)
+        .send({ value: 7, maxRedemptions: 3 })
+        .expect(200);
       expect(updated.body).toEqual(expect.objectContaining({ value: 7, maxRedemptions: 3, code: 'FIVE-OFF' }));
       await stack.http().put(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).send({ code: 'SPRING10' }).expect(409);
       const list = await stack.http().get('/api/coupons?range=[0,0]&sort=["code","ASC"]').set('Authorization', admin.bearer).expect(200);
       expect(list.body.map((c: { code: string }) => c.code)).toEqual(['FIVE-OFF']);
       expect(list.headers['content-range']).toMatch(/^coupons 0-0\/\d+$/);
-      const search = await stack.http().get('/api/coupons').query({ filter: JSON.stringify({ q: 'spring' }) }).set('Authorization', admin.bearer).expect(200);
+      const search = await stack
+        .http()
+        .get('/api/coupons')
+        .query({ filter: JSON.stringify({ q: 'spring' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       expect(search.body.map((c: { code: string }) => c.code)).toEqual(['SPRING10']);
       expect((await stack.http().get(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).expect(200)).body.value).toBe(7);
       await stack.http().delete(`/api/coupons/${fixed.body.id}`).set('Authorization', admin.bearer).expect(200);
@@ -410,14 +540,20 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       const unknown = await stack.http().get('/api/coupons?q=spring').set('Authorization', admin.bearer).expect(400);
       expect(unknown.body.code).toBe('VALIDATION_FAILED');
       expect(unknown.body.message).toMatch(/q should not exist/);
-      expect((await stack.http().get('/api/coupons?filter={"type":"gift"}').set('Authorization', admin.bearer).expect(400)).body.code).toBe('INVALID_QUERY');
+      expect((await stack.http().get('/api/coupons?filter={"type":"gift"}').set('Authorization', admin.bearer).expect(400)).body.code).toBe(
+        'INVALID_QUERY',
+      );
       const calls = [
         stack.http().get('/api/coupons/not-an-id').set('Authorization', admin.bearer),
         stack.http().put('/api/coupons/not-an-id').set('Authorization', admin.bearer).send({ value: 5 }),
         stack.http().delete('/api/coupons/not-an-id').set('Authorization', admin.bearer),
       ];
       for (const res of await Promise.all(calls)) {
-        expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({ status: 404, code: 'COUPON_NOT_FOUND', message: 'Coupon not found' });
+        expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({
+          status: 404,
+          code: 'COUPON_NOT_FOUND',
+          message: 'Coupon not found',
+        });
       }
       // The literal routes are not taken for ids.
       expect((await stack.http().get('/api/coupons/public').expect(200)).body).toEqual(expect.any(Array));
@@ -428,7 +564,10 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       await createCoupon({ code: 'OFF-PUBLIC', type: 'percent', value: 5, public: true, active: false }).expect(201);
       const old = await createCoupon({ code: 'OLD-PUBLIC', type: 'percent', value: 5, public: true, endsAt: '2099-01-01' }).expect(201);
       // Time passes: its end date is now behind it.
-      await stack.app.get<Connection>(getConnectionToken()).collection('coupons').updateOne({ code: 'OLD-PUBLIC' }, { $set: { startsAt: new Date('2020-01-01'), endsAt: new Date('2020-02-01') } });
+      await stack.app
+        .get<Connection>(getConnectionToken())
+        .collection('coupons')
+        .updateOne({ code: 'OLD-PUBLIC' }, { $set: { startsAt: new Date('2020-01-01'), endsAt: new Date('2020-02-01') } });
       expect(old.body.code).toBe('OLD-PUBLIC');
       const res = await stack.http().get('/api/coupons/public').expect(200);
       expect(res.body.map((c: { code: string }) => c.code)).toEqual(['SPRING10']);
@@ -441,7 +580,14 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       expect(empty.body).toEqual(expect.objectContaining({ valid: false, reason: 'Your cart is empty' }));
       await addToCart(ann, tee.id, 1).expect(201);
       const small = await stack.http().post('/api/coupons/validate').set('Authorization', ann.bearer).send({ code: 'spring10' }).expect(200);
-      expect(small.body).toEqual(expect.objectContaining({ valid: false, reasonCode: 'COUPON_MIN_SUBTOTAL', reason: 'This coupon needs a subtotal of at least $20.00', discount: 0 }));
+      expect(small.body).toEqual(
+        expect.objectContaining({
+          valid: false,
+          reasonCode: 'COUPON_MIN_SUBTOTAL',
+          reason: 'This coupon needs a subtotal of at least $20.00',
+          discount: 0,
+        }),
+      );
       await addToCart(ann, tee.id, 1).expect(201);
       const ok = await stack.http().post('/api/coupons/validate').set('Authorization', ann.bearer).send({ code: 'spring10' }).expect(200);
       expect(ok.body).toEqual(expect.objectContaining({ valid: true, code: 'SPRING10', subtotal: 30, discount: 3, totalAfterDiscount: 27 }));
@@ -516,13 +662,20 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
       expect(now[name].averageOrderValue).toBeCloseTo(now[name].revenue / now[name].orders, 2);
     }
     // Paid ten days ago: in 30 days and all time, not in today or 7 days.
-    await db().collection('orders').updateOne({ _id: new Types.ObjectId(placed.body.id) }, { $set: { paidAt: new Date(Date.now() - 10 * 86_400_000) } });
+    await db()
+      .collection('orders')
+      .updateOne({ _id: new Types.ObjectId(placed.body.id) }, { $set: { paidAt: new Date(Date.now() - 10 * 86_400_000) } });
     const aged = await stats();
     expect(aged.today).toEqual(before.today);
     expect(aged.last7Days).toEqual(before.last7Days);
     expect(aged.last30Days).toEqual(expect.objectContaining(plus(before.last30Days, placed.body.total)));
     // Cancelled after payment (refunded): no longer revenue.
-    await stack.http().post(`/api/orders/${placed.body.id}/admin-cancel`).set('Authorization', admin.bearer).send({ reason: 'Customer asked' }).expect(200);
+    await stack
+      .http()
+      .post(`/api/orders/${placed.body.id}/admin-cancel`)
+      .set('Authorization', admin.bearer)
+      .send({ reason: 'Customer asked' })
+      .expect(200);
     expect(await stats()).toEqual(before);
   });
 
@@ -539,7 +692,10 @@ describe('orders and coupons: /api/orders, /api/coupons', () => {
     expect(res.body.totalOrders).toBe(counts.reduce((n, c) => n + c.n, 0));
     const paid = await db()
       .collection('orders')
-      .aggregate<{ cents: number }>([{ $match: { paidAt: { $gte: new Date(0) }, status: { $ne: 'cancelled' } } }, { $group: { _id: null, cents: { $sum: '$totalCents' } } }])
+      .aggregate<{ cents: number }>([
+        { $match: { paidAt: { $gte: new Date(0) }, status: { $ne: 'cancelled' } } },
+        { $group: { _id: null, cents: { $sum: '$totalCents' } } },
+      ])
       .toArray();
     expect(res.body.revenue).toBe((paid[0]?.cents ?? 0) / 100);
     expect(res.body.revenueByPeriod.allTime.revenue).toBe(res.body.revenue);

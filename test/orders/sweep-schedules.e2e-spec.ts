@@ -35,7 +35,8 @@ describe('sweeps are job schedulers run by the worker', () => {
     await worker.get(SweepSchedules).registered();
   }
 
-  const runsOf = async (name: string): Promise<Job[]> => (await queue.getJobs(['completed', 'failed', 'active', 'wait'], 0, -1)).filter((j) => j.name === name);
+  const runsOf = async (name: string): Promise<Job[]> =>
+    (await queue.getJobs(['completed', 'failed', 'active', 'wait'], 0, -1)).filter((j) => j.name === name);
   const pendingOf = async (name: string): Promise<Job[]> => (await queue.getJobs(['delayed'], 0, -1)).filter((j) => j.name === name);
 
   it('registers one scheduler per sweep at the configured interval, and runs each sweep once at once', async () => {
@@ -43,10 +44,14 @@ describe('sweeps are job schedulers run by the worker', () => {
     expect(schedulers.map((s) => s.key).sort()).toEqual([...SCHEDULED_JOBS].sort());
     for (const s of schedulers) expect(s.every).toBe(EVERY_MS);
     for (const name of SCHEDULED_JOBS) {
-      const done = await until(async () => {
-        const runs = await runsOf(name);
-        return runs.some((j) => j.finishedOn !== undefined) ? runs : undefined;
-      }, 10_000, `the first ${name}`);
+      const done = await until(
+        async () => {
+          const runs = await runsOf(name);
+          return runs.some((j) => j.finishedOn !== undefined) ? runs : undefined;
+        },
+        10_000,
+        `the first ${name}`,
+      );
       expect(done).toHaveLength(1);
       expect(done[0].failedReason ?? '').toBe('');
       expect(await pendingOf(name)).toHaveLength(1);
@@ -76,7 +81,10 @@ describe('sweeps are job schedulers run by the worker', () => {
   it('a sweep job resolves a stock hold left by a crashed placement (the worker runs the shared service)', async () => {
     const product = await insertProduct(stack, { countInStock: 10 });
     const products = stack.app.get<Connection>(getConnectionToken()).collection('products');
-    await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $inc: { countInStock: -3, quantity: -3 }, $push: { stockHolds: { order: new Types.ObjectId(), quantity: 3, at: new Date(Date.now() - 120_000) } } } as never);
+    await products.updateOne({ _id: new Types.ObjectId(product.id) }, {
+      $inc: { countInStock: -3, quantity: -3 },
+      $push: { stockHolds: { order: new Types.ObjectId(), quantity: 3, at: new Date(Date.now() - 120_000) } },
+    } as never);
     await queue.add('sweep.stock-holds', {});
     await until(async () => ((await readStock(stack, product.id)).countInStock === 10 ? true : undefined), 10_000, 'the swept hold');
     expect((await products.findOne({ _id: new Types.ObjectId(product.id) }))?.stockHolds).toEqual([]);
@@ -84,7 +92,10 @@ describe('sweeps are job schedulers run by the worker', () => {
 
   it('a failing sweep is retried, then listed with the failed jobs (the console), and an admin retry runs it again', async () => {
     // Every scheduled run carries the scheduler's job options: bounded retries with backoff, failures kept.
-    expect((await pendingOf('sweep.stock-holds'))[0].opts).toMatchObject({ attempts: SCHEDULED_JOB_OPTIONS.attempts, backoff: SCHEDULED_JOB_OPTIONS.backoff });
+    expect((await pendingOf('sweep.stock-holds'))[0].opts).toMatchObject({
+      attempts: SCHEDULED_JOB_OPTIONS.attempts,
+      backoff: SCHEDULED_JOB_OPTIONS.backoff,
+    });
     // A hold naming something that is no order id: the stock-hold sweep throws on it at every attempt.
     const product = await insertProduct(stack, { countInStock: 10 });
     const products = stack.app.get<Connection>(getConnectionToken()).collection('products');
@@ -94,7 +105,9 @@ describe('sweeps are job schedulers run by the worker', () => {
 
     const jobs = stack.app.get(JobsService);
     const failed = await until(async () => (await jobs.listFailed()).find((j) => j.id === 'sweep-broken-1'), 20_000, 'the failed sweep');
-    expect(failed).toEqual(expect.objectContaining({ queue: 'maintenance', name: 'sweep.stock-holds', attemptsMade: SCHEDULED_JOB_OPTIONS.attempts }));
+    expect(failed).toEqual(
+      expect.objectContaining({ queue: 'maintenance', name: 'sweep.stock-holds', attemptsMade: SCHEDULED_JOB_OPTIONS.attempts }),
+    );
 
     // Someone repairs the data, then presses Retry in the console: the sweep runs again and succeeds.
     await products.updateOne({ _id: new Types.ObjectId(product.id) }, { $pull: { stockHolds: { order: 'not-an-order-id' } } } as never);

@@ -37,7 +37,12 @@ describe('pages through Nest', () => {
     mkdirSync(join(storefront, 'prerendered', 'broken.html'));
     writeFileSync(
       join(storefront, 'prerendered', 'pages.json'),
-      JSON.stringify({ '/shop': 'prerendered/shop.html', '/product/:id': 'prerendered/product.html', '/broken': 'prerendered/broken.html', '*': 'prerendered/not-found.html' }),
+      JSON.stringify({
+        '/shop': 'prerendered/shop.html',
+        '/product/:id': 'prerendered/product.html',
+        '/broken': 'prerendered/broken.html',
+        '*': 'prerendered/not-found.html',
+      }),
     );
     mkdirSync(join(dir, 'admin'));
     writeFileSync(join(dir, 'admin', 'index.html'), '<!doctype html><div id="root">console</div>');
@@ -62,7 +67,9 @@ describe('pages through Nest', () => {
         return template + ' ' + body.name;
       };`,
     );
-    stack = await startTestStack({ env: { WEB_DIST_DIR: dir, TRUST_PROXY_HOPS: '1', PAGE_RATE_LIMIT: String(PAGE_LIMIT), RATE_LIMIT_DEFAULT: '20' } });
+    stack = await startTestStack({
+      env: { WEB_DIST_DIR: dir, TRUST_PROXY_HOPS: '1', PAGE_RATE_LIMIT: String(PAGE_LIMIT), RATE_LIMIT_DEFAULT: '20' },
+    });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -88,7 +95,11 @@ describe('pages through Nest', () => {
     expect(rendersOf('/shop').slice(-2)).toEqual(['/shop dark /shop', '/shop light /shop']);
 
     // Past the page limit: 429, the shop's error page (HTML, not JSON), with when to try again.
-    const limited = await stack.http().get(`/shop?x=${randomBytes(6).toString('hex')}`).set('X-Forwarded-For', visitor).set('Accept', 'text/html');
+    const limited = await stack
+      .http()
+      .get(`/shop?x=${randomBytes(6).toString('hex')}`)
+      .set('X-Forwarded-For', visitor)
+      .set('Accept', 'text/html');
     expect(limited.status).toBe(429);
     expect(limited.headers['content-type']).toContain('text/html');
     expect(limited.text).toContain('Too many requests');
@@ -121,7 +132,9 @@ describe('pages through Nest', () => {
       expect(page.text).toContain('Page Under Construction');
       expect(page.headers['content-type']).toContain('text/html');
     }
-    expect((await stack.http().get('/no/such/page').set('X-Forwarded-For', visitor).set('Cookie', 'darkMode=false').expect(404)).text).toContain('(light)');
+    expect((await stack.http().get('/no/such/page').set('X-Forwarded-For', visitor).set('Cookie', 'darkMode=false').expect(404)).text).toContain(
+      '(light)',
+    );
     const api = await stack.http().get('/api/no-such-route').set('X-Forwarded-For', visitor).expect(404);
     expect(api.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-route', code: 'NOT_FOUND' });
     // A file the apps do not have is no page: the API's JSON 404.

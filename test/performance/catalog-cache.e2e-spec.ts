@@ -110,7 +110,9 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     expect(asAdmin.headers['etag']).toBeDefined();
     expect((await stack.http().get(path).set('Authorization', seller.bearer).expect(200)).headers['cache-control']).toBe('private, no-store');
     // Where an owner sees more, a signed-in customer's answer is personal too.
-    expect((await stack.http().get(`/api/products/${productId}`).set('Authorization', customer.bearer).expect(200)).headers['cache-control']).toBe('private, no-store');
+    expect((await stack.http().get(`/api/products/${productId}`).set('Authorization', customer.bearer).expect(200)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
     expect(cache().hits).toBe(hits + 3);
     // Errors carry no caching headers of ours.
     const missing = await stack.http().get('/api/products/0123456789abcdef01234567').expect(404);
@@ -144,10 +146,18 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     const again = await stack.http().get('/shop').expect(200);
     expect(pages.hits).toBe(hits + 1);
     expect(again.text).toBe(first.text);
-    await stack.http().get('/shop').set('If-None-Match', first.headers['etag'] as string).expect(304);
+    await stack
+      .http()
+      .get('/shop')
+      .set('If-None-Match', first.headers['etag'] as string)
+      .expect(304);
     await stack.http().put(`/api/products/${shirt._id}`).set('Authorization', admin.bearer).send({ name: 'Hemp overshirt' }).expect(200);
     expect(pages.size).toBe(0);
-    const renamed = await stack.http().get('/shop').set('If-None-Match', first.headers['etag'] as string).expect(200);
+    const renamed = await stack
+      .http()
+      .get('/shop')
+      .set('If-None-Match', first.headers['etag'] as string)
+      .expect(200);
     expect(renamed.text).toContain('Hemp overshirt');
     expect(renamed.text).not.toContain('Linen overshirt');
     await stack.http().delete(`/api/products/${shirt._id}`).set('Authorization', admin.bearer).expect(200);
@@ -155,7 +165,12 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
 
   it('shows a review, a category rename, a new product and a deletion at once', async () => {
     await stack.http().get(`/api/products/${productId}`).expect(200);
-    await stack.http().post(`/api/products/${productId}/reviews`).set('Authorization', customer.bearer).send({ rating: 4, comment: 'Warm' }).expect(201);
+    await stack
+      .http()
+      .post(`/api/products/${productId}/reviews`)
+      .set('Authorization', customer.bearer)
+      .send({ rating: 4, comment: 'Warm' })
+      .expect(201);
     expect((await stack.http().get(`/api/products/${productId}`).expect(200)).body).toMatchObject({ numReviews: 1, rating: 4 });
 
     await stack.http().get('/api/category/categories').expect(200);
@@ -210,7 +225,9 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     expect(asGuest.headers['cache-control']).toBe(PUBLIC);
     expect(cache().hits).toBe(hits + 2);
     await stack.http().get(`/api/products/${hidden._id}`).expect(404);
-    expect((await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200)).headers['cache-control']).toBe('private, no-store');
+    expect((await stack.http().get(`/api/products/${hidden._id}`).set('Authorization', admin.bearer).expect(200)).headers['cache-control']).toBe(
+      'private, no-store',
+    );
     await stack.http().get(`/api/products/${hidden._id}`).expect(404);
   });
   it('shares answers between guests and signed-in customers, but not once the account becomes a distributor', async () => {
@@ -249,7 +266,9 @@ describe('catalog cache: inside the pipeline, guests share answers with ETag, 30
     const users = stack.app.get<Connection>(getConnectionToken()).model('User');
     await users.updateOne({ _id: seller.id }, { $set: { isDistributor: false } });
     // The former distributor still owns it and sees it, alone and with its similar products; guests do not.
-    expect((await stack.http().get(`/api/products/${pending._id}`).set('Authorization', seller.bearer).expect(200)).body.name).toBe('Unreviewed shawl');
+    expect((await stack.http().get(`/api/products/${pending._id}`).set('Authorization', seller.bearer).expect(200)).body.name).toBe(
+      'Unreviewed shawl',
+    );
     await stack.http().get(`/api/products/${pending._id}/similar`).set('Authorization', seller.bearer).expect(200);
     await stack.http().get(`/api/products/${pending._id}`).expect(404);
     await stack.http().get(`/api/products/${pending._id}/similar`).expect(404);

@@ -1,6 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
-import { call, cleanup, clearRedisPrefix, freePort, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import {
+  call,
+  cleanup,
+  clearRedisPrefix,
+  freePort,
+  register,
+  report,
+  shopEnv,
+  signIn,
+  sleep,
+  startApi,
+  startEngine,
+  stopAll,
+  tempDir,
+  until,
+  type Proc,
+  type ShopEnv,
+} from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const INITIAL_STOCK = 5000;
@@ -37,7 +54,15 @@ describe('resilience: the database engine is killed during order placements', ()
     const product = await call(shop.url, '/api/products', {
       method: 'POST',
       token: admin,
-      body: { name: 'Storm coat', description: 'Warm.', price: 120, brand: 'Threadline', countInStock: INITIAL_STOCK, image: 'https://cdn.example.com/coat.jpg', category: category.body._id },
+      body: {
+        name: 'Storm coat',
+        description: 'Warm.',
+        price: 120,
+        brand: 'Threadline',
+        countInStock: INITIAL_STOCK,
+        image: 'https://cdn.example.com/coat.jpg',
+        category: category.body._id,
+      },
     });
     expect(product.status).toBe(201);
     const productId = String(product.body._id);
@@ -94,11 +119,21 @@ describe('resilience: the database engine is killed during order placements', ()
     const client = await MongoClient.connect(uri);
     try {
       const db = client.db('shop');
-      const stored = await db.collection('orders').find({ 'items.product': new ObjectId(productId) }).toArray();
+      const stored = await db
+        .collection('orders')
+        .find({ 'items.product': new ObjectId(productId) })
+        .toArray();
       const storedIds = new Set(stored.map((o) => String(o._id)));
       const missing = acknowledged.filter((o) => !storedIds.has(o.id));
       expect(missing).toEqual([]);
-      const ordered = stored.reduce((n, o) => n + (o.items as { product: ObjectId; quantity: number }[]).filter((it) => String(it.product) === productId).reduce((m, it) => m + it.quantity, 0), 0);
+      const ordered = stored.reduce(
+        (n, o) =>
+          n +
+          (o.items as { product: ObjectId; quantity: number }[])
+            .filter((it) => String(it.product) === productId)
+            .reduce((m, it) => m + it.quantity, 0),
+        0,
+      );
       // A placement cut by the kill gives its units back once the engine answers again (retried every second).
       const settledAfter = Date.now();
       const stock = await until(

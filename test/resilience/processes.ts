@@ -79,14 +79,30 @@ export async function stopAll(): Promise<void> {
 
 /** The embedded engine CLI (like mongod) on a dbpath: kill -9 and start again on the same port and dbpath. */
 export async function startEngine(port: number, dbPath: string, logDir: string): Promise<Proc> {
-  const proc = launch('engine', process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(port), '--dbpath', dbPath], process.env, logDir);
-  await until(() => (/listening on/.test(proc.output()) ? true : proc.child.exitCode !== null ? Promise.reject(new Error(proc.output())) : undefined), 30_000, 'the engine');
+  const proc = launch(
+    'engine',
+    process.execPath,
+    [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(port), '--dbpath', dbPath],
+    process.env,
+    logDir,
+  );
+  await until(
+    () => (/listening on/.test(proc.output()) ? true : proc.child.exitCode !== null ? Promise.reject(new Error(proc.output())) : undefined),
+    30_000,
+    'the engine',
+  );
   return proc;
 }
 
 /** A private redis-server (its own port and --dir, append-only file), never the shared one at 6379. */
 export async function startRedis(port: number, dir: string, logDir: string): Promise<Proc> {
-  const proc = launch('redis', 'redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'], process.env, logDir);
+  const proc = launch(
+    'redis',
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'],
+    process.env,
+    logDir,
+  );
   const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on('error', () => undefined);
   try {
@@ -189,11 +205,19 @@ export interface Reply {
 }
 
 /** A JSON call that never throws: a refused or reset connection is status 0. */
-export async function call(url: string, path: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Reply> {
+export async function call(
+  url: string,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Reply> {
   try {
     const response = await fetch(`${url}${path}`, {
       method: options.method ?? 'GET',
-      headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.headers ?? {}) },
+      headers: {
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.headers ?? {}),
+      },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     });
@@ -235,7 +259,10 @@ export class LoadClient {
     return reply;
   }
 
-  private once(path: string, options: { method?: string; body?: unknown; token?: string; timeoutMs?: number }): Promise<Reply & { staleSocket?: boolean }> {
+  private once(
+    path: string,
+    options: { method?: string; body?: unknown; token?: string; timeoutMs?: number },
+  ): Promise<Reply & { staleSocket?: boolean }> {
     const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
     return new Promise((resolveReply) => {
       const request = http.request(
@@ -245,7 +272,10 @@ export class LoadClient {
           port: this.target.port,
           path,
           method: options.method ?? 'GET',
-          headers: { ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+          headers: {
+            ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          },
           timeout: options.timeoutMs ?? 30_000,
         },
         (response) => {
@@ -254,7 +284,9 @@ export class LoadClient {
           response.on('data', (chunk: Buffer) => {
             if (status >= 500) chunks.push(chunk);
           });
-          response.on('end', () => resolveReply({ status, body: status >= 500 ? { text: Buffer.concat(chunks).toString('utf8').slice(0, 500) } : {} }));
+          response.on('end', () =>
+            resolveReply({ status, body: status >= 500 ? { text: Buffer.concat(chunks).toString('utf8').slice(0, 500) } : {} }),
+          );
           response.on('error', (error: NodeJS.ErrnoException) => resolveReply({ status: 0, body: { error: error.code ?? error.message } }));
         },
       );

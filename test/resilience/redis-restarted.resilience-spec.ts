@@ -1,4 +1,21 @@
-import { call, cleanup, freePort, register, report, shopEnv, sleep, startApi, startEngine, startRedis, stopAll, tempDir, until, type Proc, type Reply, type ShopEnv } from './processes';
+import {
+  call,
+  cleanup,
+  freePort,
+  register,
+  report,
+  shopEnv,
+  sleep,
+  startApi,
+  startEngine,
+  startRedis,
+  stopAll,
+  tempDir,
+  until,
+  type Proc,
+  type Reply,
+  type ShopEnv,
+} from './processes';
 
 /**
  * A private redis-server is stopped under traffic and started again on the same port and --dir. While it
@@ -25,7 +42,12 @@ describe('resilience: Redis is restarted under traffic', () => {
     shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, `redis://127.0.0.1:${redisPort}`, { SEED_DEMO: 'true', TRUST_PROXY_HOPS: '1' });
     const api = await startApi(shop, logs);
     // The demo catalogue fills in the background once the API answers (GET /api/seed/status): wait for all of it.
-    await until(async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined), 120_000, 'the demo catalogue', 250);
+    await until(
+      async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined),
+      120_000,
+      'the demo catalogue',
+      250,
+    );
     const customer = await register(shop.url, 'shopper');
     const products = await call(shop.url, '/api/products?page=1');
     expect(products.status).toBe(200);
@@ -94,13 +116,23 @@ describe('resilience: Redis is restarted under traffic', () => {
 
     // Redis back on the same port and --dir: everything recovers without restarting the API.
     redis = await startRedis(redisPort, redisDir, logs);
-    const recovered = await until(async () => {
-      const res = await contact();
-      return res.status === 201 ? res : undefined;
-    }, 30_000, 'the contact form to work again', 250);
+    const recovered = await until(
+      async () => {
+        const res = await contact();
+        return res.status === 201 ? res : undefined;
+      },
+      30_000,
+      'the contact form to work again',
+      250,
+    );
     expect(recovered.status).toBe(201);
     // The API's own Redis connections reconnect with a back-off of at most 2 s.
-    await until(async () => ((await call(shop.url, '/api/cart', { token: customer.token })).status === 200 ? true : undefined), 15_000, 'signed-in calls to work again', 250);
+    await until(
+      async () => ((await call(shop.url, '/api/cart', { token: customer.token })).status === 200 ? true : undefined),
+      15_000,
+      'signed-in calls to work again',
+      250,
+    );
     const recoveredAt = Date.now() - started;
     expect((await call(shop.url, '/api/cart', { method: 'POST', token: customer.token, body: { productId, quantity: 1 } })).status).toBe(201);
     await until(async () => ((await call(shop.url, '/api/health')).status === 200 ? true : undefined), 15_000, 'health to be green', 250);
@@ -109,6 +141,8 @@ describe('resilience: Redis is restarted under traffic', () => {
     await background;
     expect(browseFailures).toEqual([]);
     expect(api.child.exitCode).toBeNull();
-    report(`redis restarted: queue calls 503 at once while away, browsing never failed, everything back ${recoveredAt} ms after the stop (Redis away ~3 s) without an API restart\n`);
+    report(
+      `redis restarted: queue calls 503 at once while away, browsing never failed, everything back ${recoveredAt} ms after the stop (Redis away ~3 s) without an API restart\n`,
+    );
   }, 180_000);
 });

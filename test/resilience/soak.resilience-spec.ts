@@ -1,5 +1,23 @@
 import { readFileSync } from 'node:fs';
-import { call, cleanup, clearRedisPrefix, freePort, LoadClient, register, report, shopEnv, signIn, sleep, startApi, startEngine, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import {
+  call,
+  cleanup,
+  clearRedisPrefix,
+  freePort,
+  LoadClient,
+  register,
+  report,
+  shopEnv,
+  signIn,
+  sleep,
+  startApi,
+  startEngine,
+  stopAll,
+  tempDir,
+  until,
+  type Proc,
+  type ShopEnv,
+} from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -39,12 +57,22 @@ describe('resilience: soak', () => {
     shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, REDIS_URL, { SEED_DEMO: 'true' });
     const api: Proc = await startApi(shop, logs);
     // The demo catalogue fills in the background once the API answers (GET /api/seed/status): wait for all of it.
-    await until(async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined), 120_000, 'the demo catalogue', 250);
+    await until(
+      async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined),
+      120_000,
+      'the demo catalogue',
+      250,
+    );
 
     const admin = await signIn(shop.url, shop.env.ADMIN_EMAIL as string, shop.env.ADMIN_PASSWORD as string);
-    const list = (await call(shop.url, '/api/products?pageSize=100')).body as unknown as { _id: string; variants: unknown[]; category: { _id: string } | null }[];
+    const list = (await call(shop.url, '/api/products?pageSize=100')).body as unknown as {
+      _id: string;
+      variants: unknown[];
+      category: { _id: string } | null;
+    }[];
     const simple = list.filter((p) => p.variants.length === 0).slice(0, 6);
-    for (const p of simple) expect((await call(shop.url, `/api/products/${p._id}`, { method: 'PUT', token: admin, body: { countInStock: 1_000_000 } })).status).toBe(200);
+    for (const p of simple)
+      expect((await call(shop.url, `/api/products/${p._id}`, { method: 'PUT', token: admin, body: { countInStock: 1_000_000 } })).status).toBe(200);
     const productIds = list.map((p) => p._id);
     const categoryIds = [...new Set(list.map((p) => p.category?._id).filter((c): c is string => typeof c === 'string'))];
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => register(shop.url, `soak${i}`)));
@@ -64,7 +92,14 @@ describe('resilience: soak', () => {
       let what: string;
       let reply;
       if (r < 0.6) {
-        const paths = ['/api/products?page=1', `/api/products/${pick(productIds)}`, '/api/products/top', '/api/category/categories', `/api/category/${pick(categoryIds)}/products`, '/api/products?page=2'];
+        const paths = [
+          '/api/products?page=1',
+          `/api/products/${pick(productIds)}`,
+          '/api/products/top',
+          '/api/category/categories',
+          `/api/category/${pick(categoryIds)}/products`,
+          '/api/products?page=2',
+        ];
         what = pick(paths);
         reply = await client.send(what);
       } else if (r < 0.8) {
@@ -116,7 +151,10 @@ describe('resilience: soak', () => {
     const achieved = done / total;
     report(
       `soak: ${done} requests in ${total} s (${achieved.toFixed(0)}/s, ${WARMUP_SECONDS} s warm-up); statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
-        `latency p50 ${median(latencies).toFixed(0)} ms, p99 ${[...latencies].sort((x, y) => x - y)[Math.floor(latencies.length * 0.99)].toFixed(0)} ms; connection errors ${JSON.stringify(Object.fromEntries(errors))}; API RSS after warm-up ${(base / 1024).toFixed(0)} MiB -> ${(end / 1024).toFixed(0)} MiB (${(growth * 100).toFixed(1)} %); samples every 5 s ${samples.filter((_, i) => i % 5 === 0).map((s) => (s.rss / 1024).toFixed(0)).join(' ')}\n`,
+        `latency p50 ${median(latencies).toFixed(0)} ms, p99 ${[...latencies].sort((x, y) => x - y)[Math.floor(latencies.length * 0.99)].toFixed(0)} ms; connection errors ${JSON.stringify(Object.fromEntries(errors))}; API RSS after warm-up ${(base / 1024).toFixed(0)} MiB -> ${(end / 1024).toFixed(0)} MiB (${(growth * 100).toFixed(1)} %); samples every 5 s ${samples
+          .filter((_, i) => i % 5 === 0)
+          .map((s) => (s.rss / 1024).toFixed(0))
+          .join(' ')}\n`,
     );
     expect(fiveXx.slice(0, 10)).toEqual([]);
     expect(achieved).toBeGreaterThan(RATE * 0.9);

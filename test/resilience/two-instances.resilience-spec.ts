@@ -2,7 +2,24 @@ import { Queue, type Job } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
 import { SCHEDULED_JOBS } from '@shop/jobs';
-import { call, cleanup, clearRedisPrefix, freePort, report, sameShopOtherPort, shopEnv, signIn, sleep, startApi, startEngine, startWorker, stopAll, tempDir, until, type ShopEnv } from './processes';
+import {
+  call,
+  cleanup,
+  clearRedisPrefix,
+  freePort,
+  report,
+  sameShopOtherPort,
+  shopEnv,
+  signIn,
+  sleep,
+  startApi,
+  startEngine,
+  startWorker,
+  stopAll,
+  tempDir,
+  until,
+  type ShopEnv,
+} from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUYERS = 100;
@@ -87,21 +104,36 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     // Each buyer signs up and orders on one API and fills the cart on the other: no instance keeps a session or a cart.
     // Sign-ups ten at a time (each hashes a password, which is meant to be slow); the race itself is all at once.
     const buyers: string[] = [];
-    for (let i = 0; i < BUYERS; i += 10) buyers.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => signUp(api(i + j), `buyer${i + j}`)))));
-    const added = await Promise.all(buyers.map((token, i) => call(api(i + 1).url, '/api/cart', { method: 'POST', token, body: { productId, quantity: 1 } })));
+    for (let i = 0; i < BUYERS; i += 10)
+      buyers.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => signUp(api(i + j), `buyer${i + j}`)))));
+    const added = await Promise.all(
+      buyers.map((token, i) => call(api(i + 1).url, '/api/cart', { method: 'POST', token, body: { productId, quantity: 1 } })),
+    );
     expect(added.map((r) => r.status)).toEqual(Array(BUYERS).fill(201));
 
-    const placed = await Promise.all(buyers.map((token, i) => call(api(i).url, '/api/orders', { method: 'POST', token, body: { shippingAddress: ADDRESS, paymentMethod: 'cod' }, timeoutMs: 60_000 })));
+    const placed = await Promise.all(
+      buyers.map((token, i) =>
+        call(api(i).url, '/api/orders', { method: 'POST', token, body: { shippingAddress: ADDRESS, paymentMethod: 'cod' }, timeoutMs: 60_000 }),
+      ),
+    );
     const statuses = placed.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(UNITS);
     expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - UNITS);
 
-    const product = await db().collection('products').findOne({ _id: new ObjectId(productId) });
+    const product = await db()
+      .collection('products')
+      .findOne({ _id: new ObjectId(productId) });
     expect(product?.countInStock).toBe(0);
     expect(product?.stockHolds ?? []).toEqual([]);
-    expect(await db().collection('orders').countDocuments({ 'items.product': new ObjectId(productId) })).toBe(UNITS);
+    expect(
+      await db()
+        .collection('orders')
+        .countDocuments({ 'items.product': new ObjectId(productId) }),
+    ).toBe(UNITS);
     const perApi = [0, 1].map((a) => placed.filter((r, i) => r.status === 201 && i % 2 === a).length);
-    report(`two instances: ${BUYERS} buyers over 2 APIs for ${UNITS} units: ${UNITS} orders (${perApi.join(' + ')} per API), ${BUYERS - UNITS} refused with 409, stock 0, no hold left\n`);
+    report(
+      `two instances: ${BUYERS} buyers over 2 APIs for ${UNITS} units: ${UNITS} orders (${perApi.join(' + ')} per API), ${BUYERS - UNITS} refused with 409, stock 0, no hold left\n`,
+    );
   }, 180_000);
 
   it("a catalog write on one API is seen at once in the other API's cached answers", async () => {
@@ -111,7 +143,9 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     expect(await nameOn(shops[1])).toBe('Rain cape');
     // A change behind the API's back (no mongoose hook, so no broadcast): B still answers from its cache,
     // which proves the next answer would be stale without the broadcast.
-    await db().collection('products').updateOne({ _id: new ObjectId(productId) }, { $set: { name: 'Rain cape (changed in the database)' } });
+    await db()
+      .collection('products')
+      .updateOne({ _id: new ObjectId(productId) }, { $set: { name: 'Rain cape (changed in the database)' } });
     expect(await nameOn(shops[1])).toBe('Rain cape');
 
     const written = await call(shops[0].url, `/api/products/${productId}`, { method: 'PUT', token: admin, body: { name: 'Storm cape' } });
@@ -128,10 +162,16 @@ describe('resilience: two APIs and two workers share one database and one Redis'
   }, 60_000);
 
   it('a product added, renamed and deleted on one API is found (or not) by search on the other within a second', async () => {
-    const hits = async (shop: ShopEnv, q: string) => ((await call(shop.url, `/api/search?q=${encodeURIComponent(q)}`)).body.hits as Array<{ name: string }>).map((h) => h.name);
+    const hits = async (shop: ShopEnv, q: string) =>
+      ((await call(shop.url, `/api/search?q=${encodeURIComponent(q)}`)).body.hits as Array<{ name: string }>).map((h) => h.name);
     const within = async (q: string, expected: string[]) => {
       const started = Date.now();
-      await until(async () => (JSON.stringify(await hits(shops[1], q)) === JSON.stringify(expected) ? true : undefined), 1000, `API B's search for "${q}"`, 20);
+      await until(
+        async () => (JSON.stringify(await hits(shops[1], q)) === JSON.stringify(expected) ? true : undefined),
+        1000,
+        `API B's search for "${q}"`,
+        20,
+      );
       return Date.now() - started;
     };
     const productId = await createProduct('Shearling aviator', 3);
@@ -145,7 +185,9 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     const afterDelete = await within('sheepskin', []);
     const ready = await call(shops[1].url, '/api/health/ready');
     expect(ready.body.search).toMatchObject({ loaded: true, lagMs: expect.any(Number) });
-    report(`two instances: search on API B found a product added on API A after ${added} ms, renamed after ${afterRename} ms, deleted after ${afterDelete} ms\n`);
+    report(
+      `two instances: search on API B found a product added on API A after ${added} ms, renamed after ${afterRename} ms, deleted after ${afterDelete} ms\n`,
+    );
   }, 60_000);
 
   it('a logout on one API is honoured by the other', async () => {
@@ -163,11 +205,16 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     const orphan = new ObjectId();
     await db()
       .collection('products')
-      .updateOne({ _id: new ObjectId(productId) }, { $inc: { countInStock: -3, quantity: -3 }, $push: { stockHolds: { order: orphan, quantity: 3, at: new Date(Date.now() - 120_000) } } } as never);
+      .updateOne({ _id: new ObjectId(productId) }, {
+        $inc: { countInStock: -3, quantity: -3 },
+        $push: { stockHolds: { order: orphan, quantity: 3, at: new Date(Date.now() - 120_000) } },
+      } as never);
     const repairedIn = Date.now();
     await until(
       async () => {
-        const p = await db().collection('products').findOne({ _id: new ObjectId(productId) });
+        const p = await db()
+          .collection('products')
+          .findOne({ _id: new ObjectId(productId) });
         return p?.countInStock === 10 && (p.stockHolds ?? []).length === 0 ? true : undefined;
       },
       5000,
@@ -179,7 +226,8 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     // eslint-disable-next-line no-restricted-syntax -- the measuring window: how many runs the schedulers give in 6 s of real time
     await sleep(WINDOW_MS);
     const to = from + WINDOW_MS;
-    const listJobs = async () => (await maintenance.getJobs(['completed', 'failed', 'active', 'wait', 'delayed', 'prioritized'], 0, -1)).filter((j): j is Job => Boolean(j));
+    const listJobs = async () =>
+      (await maintenance.getJobs(['completed', 'failed', 'active', 'wait', 'delayed', 'prioritized'], 0, -1)).filter((j): j is Job => Boolean(j));
     // The window's last runs finish: every run that started before its end has finished (or failed for good).
     const jobs = await until(
       async () => {
@@ -216,6 +264,8 @@ describe('resilience: two APIs and two workers share one database and one Redis'
     const schedulers = await maintenance.getJobSchedulers(0, -1);
     expect(schedulers.map((s) => s.key).sort()).toEqual([...SCHEDULED_JOBS].sort());
     for (const scheduler of schedulers) expect(scheduler.every).toBe(SWEEP_EVERY_MS);
-    report(`two instances: with 2 workers and SWEEP_EVERY_MS=${SWEEP_EVERY_MS}, runs in ${WINDOW_MS} ms: ${counts.join(', ')}; a stale stock hold was resolved ${repairMs} ms after it was planted\n`);
+    report(
+      `two instances: with 2 workers and SWEEP_EVERY_MS=${SWEEP_EVERY_MS}, runs in ${WINDOW_MS} ms: ${counts.join(', ')}; a stale stock hold was resolved ${repairMs} ms after it was planted\n`,
+    );
   }, 60_000);
 });

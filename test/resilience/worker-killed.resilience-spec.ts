@@ -1,7 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { call, cleanup, clearRedisPrefix, freePort, report, shopEnv, startApi, startEngine, startWorker, stopAll, tempDir, until, type Proc, type ShopEnv } from './processes';
+import {
+  call,
+  cleanup,
+  clearRedisPrefix,
+  freePort,
+  report,
+  shopEnv,
+  startApi,
+  startEngine,
+  startWorker,
+  stopAll,
+  tempDir,
+  until,
+  type Proc,
+  type ShopEnv,
+} from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MESSAGES = 150;
@@ -49,15 +64,19 @@ describe('resilience: the worker is killed while mails are in flight', () => {
       ids.push(String(res.body._id ?? res.body.id));
     };
     for (let i = 0; i < MESSAGES; i += 10) await Promise.all(Array.from({ length: 10 }, (_, j) => send(i + j)));
-    const admin = await until(async () => {
-      const redis = new Redis(REDIS_URL);
-      try {
-        const keys = await redis.keys(`${shop.env.REDIS_PREFIX}:bull:mail:mail.contact-admin.*`);
-        return keys.length > 0 ? keys[0] : undefined;
-      } finally {
-        redis.disconnect();
-      }
-    }, 10_000, 'a contact-admin job');
+    const admin = await until(
+      async () => {
+        const redis = new Redis(REDIS_URL);
+        try {
+          const keys = await redis.keys(`${shop.env.REDIS_PREFIX}:bull:mail:mail.contact-admin.*`);
+          return keys.length > 0 ? keys[0] : undefined;
+        } finally {
+          redis.disconnect();
+        }
+      },
+      10_000,
+      'a contact-admin job',
+    );
     const adminSuffix = /mail\.contact-admin\.[0-9a-f]{24}\.([0-9a-f]{24})$/.exec(admin)?.[1];
     expect(adminSuffix).toBeDefined();
     const expected = new Set(ids.flatMap((id) => [`mail.contact-received.${id}.eml`, `mail.contact-admin.${id}.${adminSuffix}.eml`]));
@@ -117,6 +136,8 @@ describe('resilience: the worker is killed while mails are in flight', () => {
     } finally {
       redis.disconnect();
     }
-    report(`worker killed: ${atKill} of ${expected.size} mails written at the kill; after the restart ${files.length} files, one per jobId, 0 failed jobs\n`);
+    report(
+      `worker killed: ${atKill} of ${expected.size} mails written at the kill; after the restart ${files.length} files, one per jobId, 0 failed jobs\n`,
+    );
   }, 240_000);
 });

@@ -1,7 +1,22 @@
 import { Queue } from 'bullmq';
 import { GridFSBucket, MongoClient, ObjectId } from 'mongodb';
 import sharp from 'sharp';
-import { call, cleanup, clearRedisPrefix, freePort, report, shopEnv, signIn, startApi, startEngine, startWorker, stopAll, tempDir, until, type ShopEnv } from './processes';
+import {
+  call,
+  cleanup,
+  clearRedisPrefix,
+  freePort,
+  report,
+  shopEnv,
+  signIn,
+  startApi,
+  startEngine,
+  startWorker,
+  stopAll,
+  tempDir,
+  until,
+  type ShopEnv,
+} from './processes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -34,7 +49,7 @@ function jsonLines(output: string): LogLine[] {
  * failing job's attempts are in its log as JSON lines with their fields, the exhausted job is in the console's
  * Failed Jobs (through the API), and the console's Retry makes it complete once its input is mended.
  */
-describe('resilience: a failing job is seen in the worker\'s log and in Failed Jobs, and retried', () => {
+describe("resilience: a failing job is seen in the worker's log and in Failed Jobs, and retried", () => {
   const logs = tempDir('logs');
   const dbPath = tempDir('db');
   let shop: ShopEnv;
@@ -62,10 +77,14 @@ describe('resilience: a failing job is seen in the worker\'s log and in Failed J
     // The worker's probes.
     const probe = (path: string) => call(`http://127.0.0.1:${healthPort}`, path, { timeoutMs: 10_000 });
     expect(await probe('/live')).toEqual({ status: 200, body: { status: 'ok' } });
-    const ready = await until(async () => {
-      const res = await probe('/ready');
-      return res.status === 200 ? res : undefined;
-    }, 20_000, 'the worker to be ready');
+    const ready = await until(
+      async () => {
+        const res = await probe('/ready');
+        return res.status === 200 ? res : undefined;
+      },
+      20_000,
+      'the worker to be ready',
+    );
     expect(Object.keys(ready.body.checks as object)).toContain('mongodb');
 
     // An image whose bytes are not an image, under a known id; a thumbnails job for it with two attempts.
@@ -73,7 +92,13 @@ describe('resilience: a failing job is seen in the worker\'s log and in Failed J
     const bucket = new GridFSBucket(mongo.db('shop'), { bucketName: 'images' });
     const fileId = new ObjectId();
     const store = (bytes: Buffer) =>
-      new Promise<void>((resolve, reject) => bucket.openUploadStreamWithId(fileId, 'photo.png', { metadata: { contentType: 'image/png' } }).once('finish', () => resolve()).once('error', reject).end(bytes));
+      new Promise<void>((resolve, reject) =>
+        bucket
+          .openUploadStreamWithId(fileId, 'photo.png', { metadata: { contentType: 'image/png' } })
+          .once('finish', () => resolve())
+          .once('error', reject)
+          .end(bytes),
+      );
     await store(Buffer.from('plain text, not a picture'));
     queue = new Queue('media', { connection: { url: REDIS_URL, maxRetriesPerRequest: null }, prefix: `${shop.env.REDIS_PREFIX}:bull` });
     const jobId = `observed-${fileId.toHexString()}`;
@@ -81,29 +106,63 @@ describe('resilience: a failing job is seen in the worker\'s log and in Failed J
 
     // Failed Jobs, as the console reads it.
     const token = await signIn(shop.url, shop.env.ADMIN_EMAIL as string, shop.env.ADMIN_PASSWORD as string);
-    const failed = await until(async () => {
-      const res = await call(shop.url, '/api/admin/jobs/failed', { token });
-      return (res.body as unknown as { id: string; queue: string; attemptsMade: number }[]).find?.((j) => j.id === jobId);
-    }, 30_000, 'the job in Failed Jobs');
+    const failed = await until(
+      async () => {
+        const res = await call(shop.url, '/api/admin/jobs/failed', { token });
+        return (res.body as unknown as { id: string; queue: string; attemptsMade: number }[]).find?.((j) => j.id === jobId);
+      },
+      30_000,
+      'the job in Failed Jobs',
+    );
     expect(failed).toMatchObject({ queue: 'media', name: 'media.thumbnails', attemptsMade: 2 });
 
     // The worker's log: one warning (level 40) for attempt 1 of 2, one error (level 50) for attempt 2 of 2.
-    const attempts = await until(() => {
-      const lines = jsonLines(worker.output()).filter((l) => l.jobId === jobId);
-      return lines.length >= 2 ? lines : undefined;
-    }, 10_000, 'the two log lines');
+    const attempts = await until(
+      () => {
+        const lines = jsonLines(worker.output()).filter((l) => l.jobId === jobId);
+        return lines.length >= 2 ? lines : undefined;
+      },
+      10_000,
+      'the two log lines',
+    );
     expect(attempts).toEqual([
-      expect.objectContaining({ level: 40, queue: 'media', job: 'media.thumbnails', jobId, attempt: 1, attempts: 2, willRetry: true, error: expect.stringMatching(/unsupported image format/i) }),
-      expect.objectContaining({ level: 50, queue: 'media', job: 'media.thumbnails', jobId, attempt: 2, attempts: 2, willRetry: false, error: expect.stringMatching(/unsupported image format/i) }),
+      expect.objectContaining({
+        level: 40,
+        queue: 'media',
+        job: 'media.thumbnails',
+        jobId,
+        attempt: 1,
+        attempts: 2,
+        willRetry: true,
+        error: expect.stringMatching(/unsupported image format/i),
+      }),
+      expect.objectContaining({
+        level: 50,
+        queue: 'media',
+        job: 'media.thumbnails',
+        jobId,
+        attempt: 2,
+        attempts: 2,
+        willRetry: false,
+        error: expect.stringMatching(/unsupported image format/i),
+      }),
     ]);
     expect(attempts[1].msg).toMatch(/attempt 2\/2, no retry left/);
 
     // Mended, then the console's Retry: it completes.
     await bucket.delete(fileId);
-    await store(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#228844' } }).png().toBuffer());
+    await store(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#228844' } })
+        .png()
+        .toBuffer(),
+    );
     const retried = await call(shop.url, `/api/admin/jobs/media/${jobId}/retry`, { method: 'POST', token, headers: { 'x-requested-with': 'test' } });
     expect(retried.status).toBe(200);
-    await until(async () => ((await (await queue?.getJob(jobId))?.getState()) === 'completed' ? true : undefined), 30_000, 'the retried job to complete');
+    await until(
+      async () => ((await (await queue?.getJob(jobId))?.getState()) === 'completed' ? true : undefined),
+      30_000,
+      'the retried job to complete',
+    );
     report(`worker observability: 2 attempts logged (warn, error), listed in Failed Jobs, retried to completion`);
   });
 });

@@ -28,7 +28,9 @@ describe('security: access control', () => {
     stockProduct = (await insertProduct(stack, { countInStock: 50 })).id;
     // Ann has a cart line and an order
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: stockProduct, quantity: 1 }).expect(201);
-    annOrder = (await stack.http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201)).body._id;
+    annOrder = (
+      await stack.http().post('/api/orders').set('Authorization', ann.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201)
+    ).body._id;
     await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: stockProduct, quantity: 2 }).expect(201);
   });
   afterAll(() => stack?.stop());
@@ -40,7 +42,11 @@ describe('security: access control', () => {
   describe('profiles', () => {
     it("B cannot change A's profile by _id in the body (403), A is untouched", async () => {
       const before = await profileOf(stack, ann);
-      const res = await stack.http().put('/api/users/profile').set('Authorization', bob.bearer).send({ _id: ann.id, username: 'owned', email: 'owned@example.com' });
+      const res = await stack
+        .http()
+        .put('/api/users/profile')
+        .set('Authorization', bob.bearer)
+        .send({ _id: ann.id, username: 'owned', email: 'owned@example.com' });
       expect(res.status).toBe(403);
       expect(await profileOf(stack, ann)).toEqual(before);
       expect((await profileOf(stack, bob)).username).toBe(bob.username);
@@ -55,7 +61,7 @@ describe('security: access control', () => {
       expect(await profileOf(stack, ann)).toEqual(before);
     });
 
-    it("a customer cannot read, change or delete another user through /api/users/{id} (403)", async () => {
+    it('a customer cannot read, change or delete another user through /api/users/{id} (403)', async () => {
       const before = await profileOf(stack, ann);
       expect((await stack.http().get(`/api/users/${ann.id}`).set('Authorization', bob.bearer)).status).toBe(403);
       expect((await stack.http().put(`/api/users/${ann.id}`).set('Authorization', bob.bearer).send({ username: 'x' })).status).toBe(403);
@@ -75,10 +81,17 @@ describe('security: access control', () => {
 
     it("B cannot add to, update or empty A's cart by userId in the body or query; A's cart is untouched", async () => {
       const before = await annCart();
-      expect((await stack.http().post('/api/cart').set('Authorization', bob.bearer).send({ userId: ann.id, productId: stockProduct, quantity: 5 })).status).toBe(403);
-      expect((await stack.http().put('/api/cart/update').set('Authorization', bob.bearer).send({ userId: ann.id, productId: stockProduct, quantity: 9 })).status).toBe(403);
+      expect(
+        (await stack.http().post('/api/cart').set('Authorization', bob.bearer).send({ userId: ann.id, productId: stockProduct, quantity: 5 })).status,
+      ).toBe(403);
+      expect(
+        (await stack.http().put('/api/cart/update').set('Authorization', bob.bearer).send({ userId: ann.id, productId: stockProduct, quantity: 9 }))
+          .status,
+      ).toBe(403);
       expect([400, 403]).toContain((await stack.http().delete(`/api/cart?userId=${ann.id}`).set('Authorization', bob.bearer)).status);
-      expect([400, 403, 404]).toContain((await stack.http().delete(`/api/cart/${stockProduct}?userId=${ann.id}`).set('Authorization', bob.bearer)).status);
+      expect([400, 403, 404]).toContain(
+        (await stack.http().delete(`/api/cart/${stockProduct}?userId=${ann.id}`).set('Authorization', bob.bearer)).status,
+      );
       expect(await annCart()).toEqual(before);
     });
 
@@ -118,7 +131,11 @@ describe('security: access control', () => {
   describe('products', () => {
     it("a distributor cannot change or delete another distributor's product, which stays as it was", async () => {
       const before = await stack.http().get(`/api/products/${sellersProduct}`).set('Authorization', sellerA.bearer).expect(200);
-      const update = await stack.http().put(`/api/products/${sellersProduct}`).set('Authorization', sellerB.bearer).send({ name: 'Hijacked', price: 0.01 });
+      const update = await stack
+        .http()
+        .put(`/api/products/${sellersProduct}`)
+        .set('Authorization', sellerB.bearer)
+        .send({ name: 'Hijacked', price: 0.01 });
       expect([403, 404]).toContain(update.status);
       const remove = await stack.http().delete(`/api/products/${sellersProduct}`).set('Authorization', sellerB.bearer);
       expect([403, 404]).toContain(remove.status);
@@ -144,7 +161,14 @@ describe('security: access control', () => {
 
   describe('comments', () => {
     it("B cannot delete A's comment (403) and it is still listed", async () => {
-      const blog = (await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Access post', body: 'Hi', published: true }).expect(201)).body.id;
+      const blog = (
+        await stack
+          .http()
+          .post('/api/blogs')
+          .set('Authorization', admin.bearer)
+          .send({ title: 'Access post', body: 'Hi', published: true })
+          .expect(201)
+      ).body.id;
       const comment = (await stack.http().post('/api/comments').set('Authorization', ann.bearer).send({ blog, text: 'mine' }).expect(201)).body.id;
       expect((await stack.http().delete(`/api/comments/${comment}`).set('Authorization', bob.bearer)).status).toBe(403);
       const list = await stack.http().get('/api/comments').query({ blog }).expect(200);
@@ -193,7 +217,9 @@ describe('security: access control', () => {
       // nothing changed: the targets read back as they were
       expect((await profileOf(stack, ann)).username).toBe(ann.username);
       expect((await stack.http().get(`/api/category/${category}`).expect(200)).body.name).toBe('Access');
-      expect((await stack.http().get(`/api/products/${sellersProduct}`).set('Authorization', sellerA.bearer).expect(200)).body.status).toBe('pending');
+      expect((await stack.http().get(`/api/products/${sellersProduct}`).set('Authorization', sellerA.bearer).expect(200)).body.status).toBe(
+        'pending',
+      );
       expect((await stack.http().get(`/api/orders/${annOrder}`).set('Authorization', ann.bearer).expect(200)).body.status).toBe('pending');
       expect(await database(stack).collection('coupons').countDocuments()).toBe(0);
       expect(await database(stack).collection('blogs').countDocuments({ title: 'Rogue' })).toBe(0);

@@ -29,7 +29,11 @@ describe('security: accounts', () => {
   });
 
   const mailTo = (to: string, subject: RegExp): Promise<OutboxMail> =>
-    until(async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)), 20_000, `mail to ${to}`);
+    until(
+      async () => (await readOutbox(stack.config.outboxDir)).reverse().find((m) => m.to.includes(to) && subject.test(m.subject)),
+      20_000,
+      `mail to ${to}`,
+    );
   const linkToken = (mail: OutboxMail, path: string): string => {
     const link = mail.links.find((l) => l.includes(`/${path}/`));
     if (!link) throw new Error(`no ${path} link in ${mail.text}`);
@@ -99,7 +103,12 @@ describe('security: accounts', () => {
 
   it('the link in the mail ignores a forged Host and X-Forwarded-Host: it comes from PUBLIC_URL', async () => {
     const account = await createAccount(stack);
-    const mail = await resetTokenFor(account, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', Forwarded: 'host=evil.example' });
+    const mail = await resetTokenFor(account, {
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'https',
+      Forwarded: 'host=evil.example',
+    });
     expect(mail.links.length).toBeGreaterThan(0);
     expect(mail.links.filter((l) => new URL(l).origin !== 'http://shop.test')).toEqual([]);
     expect(`${mail.text}\n${mail.html}`).not.toContain('evil.example');
@@ -139,7 +148,10 @@ describe('security: accounts', () => {
     for (const body of [
       { credential: attackerSigned, googleId: '1234567890', email },
       { credential: 'not-a-jwt', googleId: '1234567890', email },
-      { credential: `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email, email_verified: true, sub: '1' })).toString('base64url')}.`, email },
+      {
+        credential: `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email, email_verified: true, sub: '1' })).toString('base64url')}.`,
+        email,
+      },
     ]) {
       for (const path of ['/api/users/google-login', '/api/users/google-signin']) {
         const res = await stack.http().post(path).send(body);

@@ -21,7 +21,14 @@ describe('security: cross-site', () => {
     const login = await stack.http().post('/api/users/auth').send({ email: ann.email, password: ann.password }).expect(200);
     annCookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('jwt='))!.split(';')[0];
     category = await createCategory(stack, admin, 'Cross');
-    blog = (await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Cross-site post', body: 'Hi', published: true }).expect(201)).body.id;
+    blog = (
+      await stack
+        .http()
+        .post('/api/blogs')
+        .set('Authorization', admin.bearer)
+        .send({ title: 'Cross-site post', body: 'Hi', published: true })
+        .expect(201)
+    ).body.id;
   });
   afterAll(() => stack?.stop());
 
@@ -51,10 +58,20 @@ describe('security: cross-site', () => {
       const username = `<img src=x onerror=alert(1)>${randomBytes(2).toString('hex')}`;
       const mallory = await createAccount(stack, 'customer', { username });
       expect((await profileOf(stack, mallory)).username).toBe(username);
-      const list = await stack.http().get('/api/users').query({ filter: JSON.stringify({ q: 'onerror' }) }).set('Authorization', admin.bearer).expect(200);
+      const list = await stack
+        .http()
+        .get('/api/users')
+        .query({ filter: JSON.stringify({ q: 'onerror' }) })
+        .set('Authorization', admin.bearer)
+        .expect(200);
       expect(list.body.map((u: { username: string }) => u.username)).toContain(username);
       const product = await createProduct(stack, admin, category, { name: 'Named review' });
-      await stack.http().post(`/api/products/${product._id}/reviews`).set('Authorization', mallory.bearer).send({ rating: 3, comment: 'ok' }).expect(201);
+      await stack
+        .http()
+        .post(`/api/products/${product._id}/reviews`)
+        .set('Authorization', mallory.bearer)
+        .send({ rating: 3, comment: 'ok' })
+        .expect(201);
       expect((await stack.http().get(`/api/products/${product._id}`)).body.reviews[0].name).toBe(username);
     });
 
@@ -63,9 +80,20 @@ describe('security: cross-site', () => {
         .http()
         .post('/api/blogs')
         .set('Authorization', admin.bearer)
-        .send({ title: 'Markdown XSS', body: `Hello ${SCRIPT}\n\n${HANDLER}\n\n[click](javascript:alert(1))\n\n<iframe src="https://evil.example"></iframe>`, published: true });
+        .send({
+          title: 'Markdown XSS',
+          body: `Hello ${SCRIPT}\n\n${HANDLER}\n\n[click](javascript:alert(1))\n\n<iframe src="https://evil.example"></iframe>`,
+          published: true,
+        });
       expect(res.status).toBe(201);
-      const html = String((await stack.http().get(`/api/blogs/${res.body.id as string}`).expect(200)).body.bodyHtml);
+      const html = String(
+        (
+          await stack
+            .http()
+            .get(`/api/blogs/${res.body.id as string}`)
+            .expect(200)
+        ).body.bodyHtml,
+      );
       expect(html).toContain('Hello');
       expect(html).not.toMatch(/<script|onerror=|javascript:|<iframe/i);
       // the Markdown source is answered as JSON text, for editing only
@@ -75,7 +103,12 @@ describe('security: cross-site', () => {
 
   describe('CSRF: a cookie alone cannot change state from another site', () => {
     it('control: the cookie works from our own pages (Sec-Fetch-Site: same-origin)', async () => {
-      const res = await stack.http().post('/api/comments').set('Cookie', annCookie).set('Sec-Fetch-Site', 'same-origin').send({ blog, text: 'same-origin ok' });
+      const res = await stack
+        .http()
+        .post('/api/comments')
+        .set('Cookie', annCookie)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ blog, text: 'same-origin ok' });
       expect(res.status).toBe(201);
     });
 
@@ -118,7 +151,13 @@ describe('security: cross-site', () => {
 
     it('a cross-site profile change is refused and the profile is unchanged', async () => {
       const before = await profileOf(stack, ann);
-      const res = await stack.http().put('/api/users/profile').set('Cookie', annCookie).set('Sec-Fetch-Site', 'cross-site').type('form').send('username=csrf');
+      const res = await stack
+        .http()
+        .put('/api/users/profile')
+        .set('Cookie', annCookie)
+        .set('Sec-Fetch-Site', 'cross-site')
+        .type('form')
+        .send('username=csrf');
       expect(res.status).toBe(403);
       expect(await profileOf(stack, ann)).toEqual(before);
     });

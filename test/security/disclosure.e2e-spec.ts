@@ -48,7 +48,11 @@ describe('security: disclosure', () => {
       expect(dup.status).toBe(409);
       expectNoLeak(dup);
       const other = await createAccount(stack);
-      const update = await stack.http().put('/api/users/profile').set('Authorization', other.bearer).send({ email: customer.email.toUpperCase(), currentPassword: other.password });
+      const update = await stack
+        .http()
+        .put('/api/users/profile')
+        .set('Authorization', other.bearer)
+        .send({ email: customer.email.toUpperCase(), currentPassword: other.password });
       expect(update.status).toBe(409);
       expectNoLeak(update);
       expect(await database(stack).collection('users').countDocuments({ email: customer.email })).toBe(1);
@@ -110,30 +114,55 @@ describe('security: disclosure', () => {
     });
 
     it('a huge body answers 413 without internals, and a huge multipart too', async () => {
-      const res = await stack.http().post('/api/users').set('Content-Type', 'application/json').send(JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }));
+      const res = await stack
+        .http()
+        .post('/api/users')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }));
       expect(res.status).toBe(413);
       expectNoLeak(res);
-      const form = await stack.http().post('/api/contact').type('form').send(`message=${'y'.repeat(2 * 1024 * 1024)}`);
+      const form = await stack
+        .http()
+        .post('/api/contact')
+        .type('form')
+        .send(`message=${'y'.repeat(2 * 1024 * 1024)}`);
       expect(form.status).toBe(413);
       expectNoLeak(form);
     });
 
     it('a deeply nested body answers 4xx, never a 500 with a stack', async () => {
       const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-      const res = await stack.http().put('/api/users/profile').set('Authorization', customer.bearer).set('Content-Type', 'application/json').send(deep);
+      const res = await stack
+        .http()
+        .put('/api/users/profile')
+        .set('Authorization', customer.bearer)
+        .set('Content-Type', 'application/json')
+        .send(deep);
       expect(res.status).toBe(400);
       expectNoLeak(res);
-      const arrays = await stack.http().post('/api/products/filtered-products').set('Content-Type', 'application/json').send(`{"checked":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+      const arrays = await stack
+        .http()
+        .post('/api/products/filtered-products')
+        .set('Content-Type', 'application/json')
+        .send(`{"checked":${'['.repeat(5000)}${']'.repeat(5000)}}`);
       expect(arrays.status).toBe(400);
       expect(arrays.body.code).toBe('BODY_TOO_DEEP');
       expectNoLeak(arrays);
-      const review = await stack.http().post('/api/users').set('Content-Type', 'application/json').send(`{"username":${'['.repeat(3000)}"x"${']'.repeat(3000)}}`);
+      const review = await stack
+        .http()
+        .post('/api/users')
+        .set('Content-Type', 'application/json')
+        .send(`{"username":${'['.repeat(3000)}"x"${']'.repeat(3000)}}`);
       expect(review.status).toBe(400);
       expectNoLeak(review);
     });
 
     it('an unsupported charset or content type answers 4xx without internals', async () => {
-      const charset = await stack.http().post('/api/users/auth').set('Content-Type', 'application/json; charset=utf-7').send('{"email":"a@b.c","password":"x"}');
+      const charset = await stack
+        .http()
+        .post('/api/users/auth')
+        .set('Content-Type', 'application/json; charset=utf-7')
+        .send('{"email":"a@b.c","password":"x"}');
       expect(charset.status).toBeGreaterThanOrEqual(400);
       expect(charset.status).toBeLessThan(500);
       expectNoLeak(charset);
@@ -143,7 +172,11 @@ describe('security: disclosure', () => {
     });
 
     it('unknown API routes and methods answer a JSON 404 without a stack', async () => {
-      for (const res of [await stack.http().get('/api/nope'), await stack.http().patch('/api/users/auth'), await stack.http().get('/api/users/profile/../../etc/passwd')]) {
+      for (const res of [
+        await stack.http().get('/api/nope'),
+        await stack.http().patch('/api/users/auth'),
+        await stack.http().get('/api/users/profile/../../etc/passwd'),
+      ]) {
         expect(res.status).toBe(404);
         expect(res.headers['content-type']).toMatch(/application\/json/);
         expectNoLeak(res);
@@ -155,7 +188,9 @@ describe('security: disclosure', () => {
     it.each(PROBES)('GET %s serves no file content', async (path) => {
       const res = await stack.http().get(path);
       expect(res.status).toBeLessThan(500);
-      expect(res.text).not.toMatch(/JWT_SECRET|MONGODB_URI|\[core\]|repositoryformatversion|"mappings"|"sourcesContent"|"dependencies"|require\("@nestjs|NestFactory|^ref: refs\//m);
+      expect(res.text).not.toMatch(
+        /JWT_SECRET|MONGODB_URI|\[core\]|repositoryformatversion|"mappings"|"sourcesContent"|"dependencies"|require\("@nestjs|NestFactory|^ref: refs\//m,
+      );
       if (res.status === 200) {
         // the storefront's own page (client-side routing) is the only acceptable 200
         expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -187,7 +222,15 @@ describe('security: disclosure', () => {
           writeFileSync(join(dir, app, 'assets', 'app-1234.js'), 'console.log(1)');
         }
         const { server } = await webAppsServer(dir);
-        for (const path of ['/.env', '/.git/config', '/admin/.env', '/admin/.git/config', '/assets/', '/%2e%2e/storefront/.env', '/assets/..%2f.env']) {
+        for (const path of [
+          '/.env',
+          '/.git/config',
+          '/admin/.env',
+          '/admin/.git/config',
+          '/assets/',
+          '/%2e%2e/storefront/.env',
+          '/assets/..%2f.env',
+        ]) {
           const res = await request(server).get(path);
           expect(res.text).not.toContain('planted-secret');
           expect(res.text).not.toContain('repositoryformatversion');

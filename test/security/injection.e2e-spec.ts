@@ -23,7 +23,11 @@ describe('security: injection', () => {
   });
   afterAll(() => stack?.stop());
 
-  const tokensOf = (userId: string) => database(stack).collection('user_tokens').find({ userId: new Types.ObjectId(userId) }).toArray();
+  const tokensOf = (userId: string) =>
+    database(stack)
+      .collection('user_tokens')
+      .find({ userId: new Types.ObjectId(userId) })
+      .toArray();
 
   describe('login', () => {
     it('operator objects in the e-mail answer 400, sign nobody in, and the real password still works', async () => {
@@ -66,7 +70,10 @@ describe('security: injection', () => {
         expect(res.status).toBe(400);
         expectNoLeak(res);
       }
-      const body = await stack.http().post(`/api/users/reset-password/x`).send({ password: 'attacker chosen pw', token: { $ne: null } });
+      const body = await stack
+        .http()
+        .post(`/api/users/reset-password/x`)
+        .send({ password: 'attacker chosen pw', token: { $ne: null } });
       expect(body.status).toBe(400);
       expect(await tokensOf(user.id)).toEqual(before);
       expect((await storedUser(stack, user.id))?.password).toBe(hashBefore);
@@ -110,13 +117,21 @@ describe('security: injection', () => {
       const before = await stack.http().get(`/api/products/${productId}`).expect(200);
       for (const id of OPERATOR_PATHS) {
         expect((await stack.http().get(`/api/products/${id}`)).status).toBe(404);
-        expect([400, 404]).toContain((await stack.http().post(`/api/products/${id}/reviews`).set('Authorization', seller.bearer).send({ rating: 1, comment: 'x' })).status);
-        expect([400, 404]).toContain((await stack.http().put(`/api/products/${id}`).set('Authorization', admin.bearer).send({ name: 'Renamed' })).status);
+        expect([400, 404]).toContain(
+          (await stack.http().post(`/api/products/${id}/reviews`).set('Authorization', seller.bearer).send({ rating: 1, comment: 'x' })).status,
+        );
+        expect([400, 404]).toContain(
+          (await stack.http().put(`/api/products/${id}`).set('Authorization', admin.bearer).send({ name: 'Renamed' })).status,
+        );
         expect([400, 404]).toContain((await stack.http().delete(`/api/products/${id}`).set('Authorization', admin.bearer)).status);
       }
       const after = await stack.http().get(`/api/products/${productId}`).expect(200);
       expect(after.body).toEqual(before.body);
-      expect(await database(stack).collection('products').countDocuments({ _id: { $exists: true } })).toBeGreaterThanOrEqual(2);
+      expect(
+        await database(stack)
+          .collection('products')
+          .countDocuments({ _id: { $exists: true } }),
+      ).toBeGreaterThanOrEqual(2);
       expect(await database(stack).collection('products').countDocuments({ name: 'Renamed' })).toBe(0);
     });
 
@@ -124,25 +139,52 @@ describe('security: injection', () => {
       const buyer = await createAccount(stack);
       const stock = await insertProduct(stack, { countInStock: 20 });
       await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: stock.id, quantity: 1 }).expect(201);
-      const order = (await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201)).body;
+      const order = (
+        await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201)
+      ).body;
       await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: stock.id, quantity: 2 }).expect(201);
       const cartBefore = (await stack.http().get('/api/cart').set('Authorization', buyer.bearer).expect(200)).body;
       for (const productIdValue of [{ $ne: null }, { $gt: '' }, [stock.id]]) {
-        expect((await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: productIdValue, quantity: 1 })).status).toBe(400);
-        expect((await stack.http().put('/api/cart/update').set('Authorization', buyer.bearer).send({ productId: productIdValue, quantity: 5 })).status).toBe(400);
-        expect((await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: stock.id, userId: productIdValue })).status).toBe(400);
+        expect(
+          (await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: productIdValue, quantity: 1 })).status,
+        ).toBe(400);
+        expect(
+          (await stack.http().put('/api/cart/update').set('Authorization', buyer.bearer).send({ productId: productIdValue, quantity: 5 })).status,
+        ).toBe(400);
+        expect(
+          (await stack.http().post('/api/cart').set('Authorization', buyer.bearer).send({ productId: stock.id, userId: productIdValue })).status,
+        ).toBe(400);
       }
       for (const id of OPERATOR_PATHS) {
         expect([400, 404]).toContain((await stack.http().delete(`/api/cart/${id}`).set('Authorization', buyer.bearer)).status);
         expect([400, 404]).toContain((await stack.http().get(`/api/orders/${id}`).set('Authorization', buyer.bearer)).status);
         expect([400, 404]).toContain((await stack.http().post(`/api/orders/${id}/cancel`).set('Authorization', buyer.bearer)).status);
-        expect([400, 404]).toContain((await stack.http().put(`/api/orders/${id}/status`).set('Authorization', admin.bearer).send({ status: 'delivered' })).status);
+        expect([400, 404]).toContain(
+          (await stack.http().put(`/api/orders/${id}/status`).set('Authorization', admin.bearer).send({ status: 'delivered' })).status,
+        );
       }
-      expect((await stack.http().get(`/api/cart?userId=${encodeURIComponent('{"$ne":null}')}`).set('Authorization', buyer.bearer)).status).toBe(400);
-      const coupon = await stack.http().post('/api/coupons/validate').set('Authorization', buyer.bearer).send({ code: { $ne: null } });
+      expect(
+        (
+          await stack
+            .http()
+            .get(`/api/cart?userId=${encodeURIComponent('{"$ne":null}')}`)
+            .set('Authorization', buyer.bearer)
+        ).status,
+      ).toBe(400);
+      const coupon = await stack
+        .http()
+        .post('/api/coupons/validate')
+        .set('Authorization', buyer.bearer)
+        .send({ code: { $ne: null } });
       expect(coupon.status).toBe(400);
       expect((await stack.http().get('/api/cart').set('Authorization', buyer.bearer)).body).toEqual(cartBefore);
-      const after = (await stack.http().get(`/api/orders/${order._id as string}`).set('Authorization', buyer.bearer).expect(200)).body;
+      const after = (
+        await stack
+          .http()
+          .get(`/api/orders/${order._id as string}`)
+          .set('Authorization', buyer.bearer)
+          .expect(200)
+      ).body;
       expect(after.status).toBe('pending');
       expect(after.statusHistory).toEqual(order.statusHistory);
     });
@@ -156,7 +198,12 @@ describe('security: injection', () => {
     });
 
     it('operator objects as a favourite product id answer 400 and add nothing', async () => {
-      await stack.http().post('/api/users/favorites').set('Authorization', ann.bearer).send({ productId: { $ne: null } }).expect(400);
+      await stack
+        .http()
+        .post('/api/users/favorites')
+        .set('Authorization', ann.bearer)
+        .send({ productId: { $ne: null } })
+        .expect(400);
       const list = await stack.http().get('/api/users/favorites').set('Authorization', ann.bearer).expect(200);
       expect(list.body).toEqual([]);
     });
@@ -190,7 +237,13 @@ describe('security: injection', () => {
     });
 
     it('range with operators, negatives or repeats answers 400', async () => {
-      for (const q of ['range=%5B0%2C%7B%22%24gt%22%3A0%7D%5D', 'range=%5B-5%2C2%5D', 'range=%7B%22%24gt%22%3A0%7D', 'range=%5B0%2C1%5D&range=%5B0%2C99%5D', 'page[$gt]=0&page=1&page=2']) {
+      for (const q of [
+        'range=%5B0%2C%7B%22%24gt%22%3A0%7D%5D',
+        'range=%5B-5%2C2%5D',
+        'range=%7B%22%24gt%22%3A0%7D',
+        'range=%5B0%2C1%5D&range=%5B0%2C99%5D',
+        'page[$gt]=0&page=1&page=2',
+      ]) {
         const res = await stack.http().get(`/api/products?${q}`);
         expect(res.status).toBe(400);
         expectNoLeak(res);
@@ -221,7 +274,16 @@ describe('security: injection', () => {
   describe('search', () => {
     it('regular-expression syntax in search is punctuation, never a pattern', async () => {
       const names = (body: Array<{ name: string }>) => body.map((p) => p.name).sort();
-      const get = async (search?: string) => names((await stack.http().get('/api/products').query(search === undefined ? {} : { search }).expect(200)).body);
+      const get = async (search?: string) =>
+        names(
+          (
+            await stack
+              .http()
+              .get('/api/products')
+              .query(search === undefined ? {} : { search })
+              .expect(200)
+          ).body,
+        );
       // No words: the same answer as no search at all.
       expect(await get('.*')).toEqual(await get());
       expect(await get('(classic')).toEqual(['Tee (classic']);
@@ -236,7 +298,10 @@ describe('security: injection', () => {
       const res = await stack.http().get('/api/products').query({ search: evil });
       expect(res.status).toBeLessThan(500);
       expect(Date.now() - started).toBeLessThan(3000);
-      const blogs = await stack.http().get('/api/blogs').query({ filter: JSON.stringify({ q: '(a+)+$'.repeat(30) }) });
+      const blogs = await stack
+        .http()
+        .get('/api/blogs')
+        .query({ filter: JSON.stringify({ q: '(a+)+$'.repeat(30) }) });
       expect(blogs.status).toBeLessThan(500);
       expect(Date.now() - started).toBeLessThan(5000);
     });
@@ -252,8 +317,15 @@ describe('security: injection', () => {
     it('newsletter and contact refuse operator objects and store nothing', async () => {
       const subscribers = await database(stack).collection('newsletter_subscribers').countDocuments();
       const messages = await database(stack).collection('contact_messages').countDocuments();
-      await stack.http().post('/api/newsletter/subscribe').send({ email: { $ne: null } }).expect(400);
-      const contact = await stack.http().post('/api/contact').send({ name: { $gt: '' }, email: 'a@example.com', subject: 'Hi', message: 'Hello there, a message.' });
+      await stack
+        .http()
+        .post('/api/newsletter/subscribe')
+        .send({ email: { $ne: null } })
+        .expect(400);
+      const contact = await stack
+        .http()
+        .post('/api/contact')
+        .send({ name: { $gt: '' }, email: 'a@example.com', subject: 'Hi', message: 'Hello there, a message.' });
       expect(contact.status).toBe(400);
       expect(await database(stack).collection('newsletter_subscribers').countDocuments()).toBe(subscribers);
       expect(await database(stack).collection('contact_messages').countDocuments()).toBe(messages);

@@ -31,7 +31,10 @@ describe('security: mass assignment', () => {
   describe('register', () => {
     it.each(PRIVILEGED)('refuses %s (400) and creates no account', async (field, value) => {
       const email = `mass-${randomBytes(4).toString('hex')}@example.com`;
-      const res = await stack.http().post('/api/users').send({ username: 'Mallory', email, password: 'long enough password', [field]: value });
+      const res = await stack
+        .http()
+        .post('/api/users')
+        .send({ username: 'Mallory', email, password: 'long enough password', [field]: value });
       expect(res.status).toBe(400);
       expect(res.body.token).toBeUndefined();
       expect(await database(stack).collection('users').countDocuments({ email })).toBe(0);
@@ -45,7 +48,12 @@ describe('security: mass assignment', () => {
       expect([201, 400]).toContain(res.status);
       const users = await database(stack).collection('users').find({ email }).toArray();
       for (const u of users) expect(u.isAdmin).toBe(false);
-      if (res.status === 201) await stack.http().get('/api/users').set('Authorization', `Bearer ${res.body.token as string}`).expect(403);
+      if (res.status === 201)
+        await stack
+          .http()
+          .get('/api/users')
+          .set('Authorization', `Bearer ${res.body.token as string}`)
+          .expect(403);
       expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     });
   });
@@ -53,7 +61,11 @@ describe('security: mass assignment', () => {
   describe('profile', () => {
     it.each(PRIVILEGED)('refuses %s (400) and the stored user is unchanged', async (field, value) => {
       const before = await storedUser(stack, ann.id);
-      const res = await stack.http().put('/api/users/profile').set('Authorization', ann.bearer).send({ username: 'Ann renamed', [field]: value });
+      const res = await stack
+        .http()
+        .put('/api/users/profile')
+        .set('Authorization', ann.bearer)
+        .send({ username: 'Ann renamed', [field]: value });
       expect(res.status).toBe(400);
       expect(await storedUser(stack, ann.id)).toEqual(before);
       expect((await profileOf(stack, ann)).isAdmin).toBe(false);
@@ -73,9 +85,22 @@ describe('security: mass assignment', () => {
           .http()
           .post('/api/products')
           .set('Authorization', seller.bearer)
-          .send({ name: `Mass ${field}`, description: 'x', price: 10, brand: 'B', countInStock: 1, category, image: 'https://cdn.example.com/x.jpg', [field]: value });
+          .send({
+            name: `Mass ${field}`,
+            description: 'x',
+            price: 10,
+            brand: 'B',
+            countInStock: 1,
+            category,
+            image: 'https://cdn.example.com/x.jpg',
+            [field]: value,
+          });
         expect(res.status).toBe(400);
-        expect(await database(stack).collection('products').countDocuments({ name: `Mass ${field}` })).toBe(0);
+        expect(
+          await database(stack)
+            .collection('products')
+            .countDocuments({ name: `Mass ${field}` }),
+        ).toBe(0);
       }
       const published = await createProduct(stack, seller, category, { name: 'Wants publishing', ...({ status: 'published' } as object) });
       expect(published.status).toBe('pending');
@@ -86,7 +111,11 @@ describe('security: mass assignment', () => {
     it('a distributor updating its product cannot set rating, numReviews, owner or status', async () => {
       const product = await createProduct(stack, seller, category, { name: 'Owned item' });
       for (const [field, value] of PRIVILEGED) {
-        const res = await stack.http().put(`/api/products/${product._id}`).set('Authorization', seller.bearer).send({ [field]: value });
+        const res = await stack
+          .http()
+          .put(`/api/products/${product._id}`)
+          .set('Authorization', seller.bearer)
+          .send({ [field]: value });
         if (res.status === 200) expect(res.body[field]).toEqual(product[field]);
         else expect(res.status).toBe(400);
       }
@@ -98,8 +127,20 @@ describe('security: mass assignment', () => {
   describe('reviews', () => {
     it('a review body with name, user, numReviews, status, owner or isAdmin is refused and the product is unchanged', async () => {
       const product = await createProduct(stack, admin, category, { name: 'Reviewed' });
-      for (const [field, value] of [['name', 'Admin'], ['user', admin.id], ['numReviews', 50], ['status', 'hidden'], ['owner', ann.id], ['isAdmin', true], ['verifiedPurchase', true]] as [string, unknown][]) {
-        const res = await stack.http().post(`/api/products/${product._id}/reviews`).set('Authorization', ann.bearer).send({ rating: 5, comment: 'Great', [field]: value });
+      for (const [field, value] of [
+        ['name', 'Admin'],
+        ['user', admin.id],
+        ['numReviews', 50],
+        ['status', 'hidden'],
+        ['owner', ann.id],
+        ['isAdmin', true],
+        ['verifiedPurchase', true],
+      ] as [string, unknown][]) {
+        const res = await stack
+          .http()
+          .post(`/api/products/${product._id}/reviews`)
+          .set('Authorization', ann.bearer)
+          .send({ rating: 5, comment: 'Great', [field]: value });
         expect(res.status).toBe(400);
       }
       const after = await stack.http().get(`/api/products/${product._id}`).expect(200);
@@ -111,13 +152,31 @@ describe('security: mass assignment', () => {
     it('price, total or a name in a cart body are refused; the line keeps the catalog price', async () => {
       const product = await insertProduct(stack, { priceCents: 4999 });
       for (const extra of [{ price: 0.01 }, { total: 0 }, { name: 'Free' }, { priceCents: 1 }]) {
-        expect((await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: product.id, quantity: 1, ...extra })).status).toBe(400);
-        expect((await stack.http().put('/api/cart/update').set('Authorization', ann.bearer).send({ productId: product.id, quantity: 1, ...extra })).status).toBe(400);
+        expect(
+          (
+            await stack
+              .http()
+              .post('/api/cart')
+              .set('Authorization', ann.bearer)
+              .send({ productId: product.id, quantity: 1, ...extra })
+          ).status,
+        ).toBe(400);
+        expect(
+          (
+            await stack
+              .http()
+              .put('/api/cart/update')
+              .set('Authorization', ann.bearer)
+              .send({ productId: product.id, quantity: 1, ...extra })
+          ).status,
+        ).toBe(400);
       }
       const cart = await stack.http().get('/api/cart').set('Authorization', ann.bearer).expect(200);
       expect(cart.body.items.find((l: { productId: string }) => l.productId === product.id)).toBeUndefined();
       await stack.http().post('/api/cart').set('Authorization', ann.bearer).send({ productId: product.id, quantity: 1 }).expect(201);
-      const line = (await stack.http().get('/api/cart').set('Authorization', ann.bearer)).body.items.find((l: { productId: string }) => l.productId === product.id);
+      const line = (await stack.http().get('/api/cart').set('Authorization', ann.bearer)).body.items.find(
+        (l: { productId: string }) => l.productId === product.id,
+      );
       expect(line.price).toBe(49.99);
     });
 
@@ -135,11 +194,20 @@ describe('security: mass assignment', () => {
         { user: ann.id },
         { discount: 50 },
       ]) {
-        const res = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod', ...extra });
+        const res = await stack
+          .http()
+          .post('/api/orders')
+          .set('Authorization', buyer.bearer)
+          .send({ shippingAddress: ADDRESS, paymentMethod: 'cod', ...extra });
         expect(res.status).toBe(400);
       }
       expect((await stack.http().get('/api/orders/mine').set('Authorization', buyer.bearer).expect(200)).body).toEqual([]);
-      const placed = await stack.http().post('/api/orders').set('Authorization', buyer.bearer).send({ shippingAddress: ADDRESS, paymentMethod: 'cod' }).expect(201);
+      const placed = await stack
+        .http()
+        .post('/api/orders')
+        .set('Authorization', buyer.bearer)
+        .send({ shippingAddress: ADDRESS, paymentMethod: 'cod' })
+        .expect(201);
       expect(placed.body.subtotal).toBe(50);
       expect(placed.body.status).toBe('pending');
       expect(placed.body.isPaid).toBe(false);

@@ -10,7 +10,9 @@ export function database(stack: TestStack): Connection {
 
 /** The stored user document (password hash included), or null. */
 export async function storedUser(stack: TestStack, id: string): Promise<Record<string, unknown> | null> {
-  return database(stack).collection('users').findOne({ _id: new Types.ObjectId(id) });
+  return database(stack)
+    .collection('users')
+    .findOne({ _id: new Types.ObjectId(id) });
 }
 
 /** What an error body must never carry: stacks, driver text, duplicate-key internals, file paths. */
@@ -43,7 +45,10 @@ export function multipart(field: string, filename: string, contentType: string, 
 }
 
 /** Binary response bodies as a Buffer (supertest parser). */
-export function binary(res: { on(event: string, listener: (chunk: Buffer) => void): unknown }, done: (err: Error | null, body: Buffer) => void): void {
+export function binary(
+  res: { on(event: string, listener: (chunk: Buffer) => void): unknown },
+  done: (err: Error | null, body: Buffer) => void,
+): void {
   const chunks: Buffer[] = [];
   res.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
   res.on('end', () => done(null, Buffer.concat(chunks)));

@@ -26,7 +26,11 @@ describe('security: brute force (RATE_LIMIT_AUTH=4, trust proxy off)', () => {
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429, 429, 429, 429]);
-    const right = await stack.http().post('/api/users/auth').set('X-Forwarded-For', '192.0.2.77').send({ email: victim.email, password: victim.password });
+    const right = await stack
+      .http()
+      .post('/api/users/auth')
+      .set('X-Forwarded-For', '192.0.2.77')
+      .send({ email: victim.email, password: victim.password });
     expect(right.status).toBe(429);
     expect(right.body.token).toBeUndefined();
     expect(right.headers['set-cookie']).toBeUndefined();
@@ -35,7 +39,11 @@ describe('security: brute force (RATE_LIMIT_AUTH=4, trust proxy off)', () => {
   it('forgot-password answers 429 past the limit with rotating X-Forwarded-For, and the refused call issues no token', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await stack.http().post('/api/users/forgot-password').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ email: `nobody${i}@example.com` });
+      const res = await stack
+        .http()
+        .post('/api/users/forgot-password')
+        .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+        .send({ email: `nobody${i}@example.com` });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
@@ -59,7 +67,11 @@ describe('security: brute force (RATE_LIMIT_AUTH=4, trust proxy off)', () => {
     // registering is on the limit too: a flood creates at most the budget of accounts
     const before = await database(stack).collection('users').countDocuments();
     for (let i = 0; i < 6; i += 1) {
-      await stack.http().post('/api/users').set('X-Forwarded-For', `192.0.2.${50 + i}`).send({ username: `bot${i}`, email: `bot${i}@example.com`, password: 'long enough password' });
+      await stack
+        .http()
+        .post('/api/users')
+        .set('X-Forwarded-For', `192.0.2.${50 + i}`)
+        .send({ username: `bot${i}`, email: `bot${i}@example.com`, password: 'long enough password' });
     }
     expect((await database(stack).collection('users').countDocuments()) - before).toBeLessThanOrEqual(3);
   });
@@ -80,7 +92,13 @@ describe('security: abuse by signed-in users', () => {
     const category = await createCategory(stack, admin, 'Spam');
     const product = await createProduct(stack, admin, category, { name: 'Spammed tee' });
     const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((rating) => stack.http().post(`/api/products/${product._id}/reviews`).set('Authorization', spammer.bearer).send({ rating, comment: `Spam ${rating}` })),
+      [1, 2, 3, 4, 5].map((rating) =>
+        stack
+          .http()
+          .post(`/api/products/${product._id}/reviews`)
+          .set('Authorization', spammer.bearer)
+          .send({ rating, comment: `Spam ${rating}` }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -92,10 +110,20 @@ describe('security: abuse by signed-in users', () => {
   });
 
   it('a comment flood is cut off with 429 and at most five comments are stored', async () => {
-    const blog = (await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Flooded', body: 'Hi', published: true }).expect(201)).body.id;
+    const blog = (
+      await stack.http().post('/api/blogs').set('Authorization', admin.bearer).send({ title: 'Flooded', body: 'Hi', published: true }).expect(201)
+    ).body.id;
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) {
-      statuses.push((await stack.http().post('/api/comments').set('Authorization', spammer.bearer).send({ blog, text: `flood ${i}` })).status);
+      statuses.push(
+        (
+          await stack
+            .http()
+            .post('/api/comments')
+            .set('Authorization', spammer.bearer)
+            .send({ blog, text: `flood ${i}` })
+        ).status,
+      );
     }
     expect(statuses).toContain(429);
     const list = await stack.http().get('/api/comments').query({ blog }).expect(200);

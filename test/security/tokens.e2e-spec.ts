@@ -69,7 +69,9 @@ describe('security: tokens', () => {
       .sign(utf8(stack.config.jwtSecret));
     await refusedAndUntouched(expired);
     // the same construction with a future exp is accepted: it is the expiry that is refused
-    const valid = await new SignJWT({ ...claimsOf(victim), iatMs: Date.now() }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(utf8(stack.config.jwtSecret));
+    const valid = await new SignJWT({ ...claimsOf(victim), iatMs: Date.now() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(utf8(stack.config.jwtSecret));
     await stack.http().get('/api/users/profile').set('Authorization', `Bearer ${valid}`).expect(200);
   });
 

@@ -44,7 +44,12 @@ describe('security: uploads', () => {
   const storedFiles = () => database(stack).collection('images.files').countDocuments();
   const upload = (filename: string, contentType: string, bytes: Buffer, who: TestAccount = seller) => {
     const { boundary, body } = multipart('image', filename, contentType, bytes);
-    return stack.http().post('/api/upload').set('Authorization', who.bearer).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(body);
+    return stack
+      .http()
+      .post('/api/upload')
+      .set('Authorization', who.bearer)
+      .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .send(body);
   };
   const served = (url: string) => stack.http().get(url).buffer(true).parse(binary);
 
@@ -59,8 +64,18 @@ describe('security: uploads', () => {
 
   const refused: [string, string, string, () => Buffer | Promise<Buffer>][] = [
     ['HTML', 'page.html', 'text/html', () => Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')],
-    ['SVG with script', 'logo.svg', 'image/svg+xml', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>')],
-    ['XML', 'data.xml', 'application/xml', () => Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>')],
+    [
+      'SVG with script',
+      'logo.svg',
+      'image/svg+xml',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+    ],
+    [
+      'XML',
+      'data.xml',
+      'application/xml',
+      () => Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'),
+    ],
     ['zip', 'archive.zip', 'application/zip', zipArchive],
     ['HTML disguised as a PNG', 'innocent.png', 'image/png', () => Buffer.from('<html><img src=x onerror=alert(1)></html>')],
     ['a script named .jpg', 'photo.jpg', 'image/jpeg', () => Buffer.from('#!/bin/sh\nrm -rf /\n')],
@@ -84,22 +99,25 @@ describe('security: uploads', () => {
     ['a decompression bomb (20000 × 20000 PNG in about 50 KB)', 413, 'IMAGE_TOO_MANY_PIXELS', 'bomb.png', 'image/png', decompressionBomb],
   ];
 
-  it.each(notImages)('%s is refused (%i %s) with a clear message, and nothing is stored', async (_what, status, code, filename, contentType, bytes) => {
-    const before = await storedFiles();
-    const res = await upload(filename, contentType, await bytes());
-    expect(res.status).toBe(status);
-    expect(res.body.code).toBe(code);
-    expect(res.body.message).toEqual(
-      {
-        IMAGE_UNREADABLE: 'The image could not be read: it is damaged, cut short, or has other data in it besides the image',
-        UNSUPPORTED_MEDIA_TYPE: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed',
-        IMAGE_TOO_MANY_PIXELS: 'Image is too large: at most 40 megapixels is allowed (all frames together for an animation)',
-      }[code],
-    );
-    expectNoLeak(res);
-    expect(res.text).not.toMatch(/vips|libpng|sharp/i);
-    expect(await storedFiles()).toBe(before);
-  });
+  it.each(notImages)(
+    '%s is refused (%i %s) with a clear message, and nothing is stored',
+    async (_what, status, code, filename, contentType, bytes) => {
+      const before = await storedFiles();
+      const res = await upload(filename, contentType, await bytes());
+      expect(res.status).toBe(status);
+      expect(res.body.code).toBe(code);
+      expect(res.body.message).toEqual(
+        {
+          IMAGE_UNREADABLE: 'The image could not be read: it is damaged, cut short, or has other data in it besides the image',
+          UNSUPPORTED_MEDIA_TYPE: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed',
+          IMAGE_TOO_MANY_PIXELS: 'Image is too large: at most 40 megapixels is allowed (all frames together for an animation)',
+        }[code],
+      );
+      expectNoLeak(res);
+      expect(res.text).not.toMatch(/vips|libpng|sharp/i);
+      expect(await storedFiles()).toBe(before);
+    },
+  );
 
   it('a phone photo with GPS in its EXIF is stored without any EXIF, turned upright as its orientation said', async () => {
     const photo = await phonePhoto(300, 200);
@@ -141,7 +159,9 @@ describe('security: uploads', () => {
     expect([201, 400]).toContain(res.status);
     if (res.status !== 201) return;
     const id = (res.body.image as string).split('/').pop() as string;
-    const stored = await database(stack).collection('images.files').findOne({ _id: new ObjectId(id) });
+    const stored = await database(stack)
+      .collection('images.files')
+      .findOne({ _id: new ObjectId(id) });
     expect(String(stored?.filename)).not.toMatch(/[/\\]/);
     expect(String(stored?.filename)).not.toContain('\u0000');
     const image = await served(res.body.image);
@@ -165,7 +185,12 @@ describe('security: uploads', () => {
   });
 
   it('image ids that are not ids, or traversal in the image path, answer 404 without a leak', async () => {
-    for (const path of ['/api/images/..%2F..%2Fpackage.json', '/api/images/%7B%22%24ne%22%3Anull%7D', '/api/images/000000000000000000000000', '/api/images/abc?w=%7B%7D']) {
+    for (const path of [
+      '/api/images/..%2F..%2Fpackage.json',
+      '/api/images/%7B%22%24ne%22%3Anull%7D',
+      '/api/images/000000000000000000000000',
+      '/api/images/abc?w=%7B%7D',
+    ]) {
       const res = await stack.http().get(path);
       expect([400, 404]).toContain(res.status);
       expect(res.text).not.toContain('"dependencies"');

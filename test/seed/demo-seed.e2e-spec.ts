@@ -4,7 +4,18 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { slugify } from '@shop/database';
 import { MediaStorage, renderDemoCover, renderDemoImage, type DemoKind } from '@shop/media';
-import { DEMO_ACCOUNT_COUNT, DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_IMAGE_COUNT, DEMO_ITEM_COUNT, DEMO_PRODUCTS, DEMO_TASK, SeedService } from '@shop/seed';
+import {
+  DEMO_ACCOUNT_COUNT,
+  DEMO_BLOGS,
+  DEMO_CATEGORIES,
+  DEMO_CONTRIBUTORS,
+  DEMO_COUPONS,
+  DEMO_IMAGE_COUNT,
+  DEMO_ITEM_COUNT,
+  DEMO_PRODUCTS,
+  DEMO_TASK,
+  SeedService,
+} from '@shop/seed';
 import { SeedBoot } from '../../apps/api/src/seed/seed-boot.service';
 import { until } from '../support/polling';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -17,10 +28,17 @@ function seederOf(stack: TestStack): SeedService {
 
 /** What a complete demo catalogue holds, counted in the database. */
 async function demoCounts(db: Connection) {
-  const images = await db.collection('images.files').find({ filename: /^demo\// }).toArray();
+  const images = await db
+    .collection('images.files')
+    .find({ filename: /^demo\// })
+    .toArray();
   const products = await db.collection('products').find().toArray();
   const blogs = await db.collection('blogs').find().toArray();
-  const referenced = new Set<string>([...products.flatMap((p) => [p.image, ...(p.additionalImages ?? [])]), ...blogs.map((b) => b.coverImage)].map((url: string) => url.replace('/api/images/', '')));
+  const referenced = new Set<string>(
+    [...products.flatMap((p) => [p.image, ...(p.additionalImages ?? [])]), ...blogs.map((b) => b.coverImage)].map((url: string) =>
+      url.replace('/api/images/', ''),
+    ),
+  );
   return {
     categories: await db.collection('categories').countDocuments(),
     products: products.length,
@@ -73,7 +91,11 @@ describe('demo data on an empty database', () => {
     const first = await stack.http().get('/api/seed/status').expect(200);
     expect(first.body).toEqual({ state: 'seeding', done: expect.any(Number), total: DEMO_ITEM_COUNT });
     expect(first.body.done).toBeLessThan(DEMO_ITEM_COUNT);
-    await until(async () => ((await stack.http().get('/api/seed/status').expect(200)).body.state === 'done' ? true : undefined), 110_000, 'the demo seed job');
+    await until(
+      async () => ((await stack.http().get('/api/seed/status').expect(200)).body.state === 'done' ? true : undefined),
+      110_000,
+      'the demo seed job',
+    );
     const last = await stack.http().get('/api/seed/status').expect(200);
     expect(last.body).toEqual({ state: 'done', done: DEMO_ITEM_COUNT, total: DEMO_ITEM_COUNT });
     expect(await demoCounts(db)).toEqual(FULL);
@@ -113,7 +135,11 @@ describe('demo data on an empty database', () => {
   });
 
   it('fills /contributors with at least four distributors (store names), each selling products', async () => {
-    const contributors = (await stack.http().get('/api/stats/contributors').expect(200)).body as Array<{ storeName: string; publishedProducts: number; reviewCount: number }>;
+    const contributors = (await stack.http().get('/api/stats/contributors').expect(200)).body as Array<{
+      storeName: string;
+      publishedProducts: number;
+      reviewCount: number;
+    }>;
     const selling = contributors.filter((c) => c.publishedProducts > 0);
     expect(selling.length).toBeGreaterThanOrEqual(4);
     expect(selling.map((c) => c.storeName)).toEqual(expect.arrayContaining(['Threadline Studio', ...DEMO_CONTRIBUTORS.map((c) => c.storeName)]));
@@ -125,7 +151,12 @@ describe('demo data on an empty database', () => {
       const top = (await stack.http().get(`/api/products/top${query}`).expect(200)).body as Array<{ _id: string }>;
       expect(top.length).toBeGreaterThanOrEqual(4);
       for (const { _id } of top) {
-        const product = (await stack.http().get(`/api/products/${_id}`).expect(200)).body as { name: string; rating: number; numReviews: number; reviews: Array<{ name: string; rating: number; status: string }> };
+        const product = (await stack.http().get(`/api/products/${_id}`).expect(200)).body as {
+          name: string;
+          rating: number;
+          numReviews: number;
+          reviews: Array<{ name: string; rating: number; status: string }>;
+        };
         const reviewers = new Set(product.reviews.map((r) => r.name));
         expect([product.name, reviewers.size >= 3]).toEqual([product.name, true]);
         expect(reviewers.has('Demo Customer')).toBe(false);
@@ -134,7 +165,9 @@ describe('demo data on an empty database', () => {
         expect(product.rating).toBe(Math.round((product.reviews.reduce((sum, r) => sum + r.rating, 0) / product.reviews.length) * 10) / 10);
       }
     }
-    const reviews = (await db.collection('products').find().toArray()).flatMap((p) => p.reviews as Array<{ user: unknown; rating: number; comment: string }>);
+    const reviews = (await db.collection('products').find().toArray()).flatMap(
+      (p) => p.reviews as Array<{ user: unknown; rating: number; comment: string }>,
+    );
     expect(new Set(reviews.map((r) => String(r.user))).size).toBeGreaterThanOrEqual(4);
     expect(new Set(reviews.map((r) => r.rating)).size).toBeGreaterThanOrEqual(4);
     expect(new Set(reviews.map((r) => r.comment)).size).toBeGreaterThan(20);
@@ -142,7 +175,9 @@ describe('demo data on an empty database', () => {
 
   it('sells apparel in sizes and colours with their own stock, and has sold-out and sale items', async () => {
     const products = await db.collection('products').find({ isSpecial: false }).toArray();
-    const apparel = products.filter((p) => /Tee|Top|Shirt|Hoodie|Sweater|Pullover|Sweatshirt|Cardigan|Dress|Skirt|Jeans|Trousers|Pants|Shorts|Jacket|Coat|Puffer|Shell/.test(p.name));
+    const apparel = products.filter((p) =>
+      /Tee|Top|Shirt|Hoodie|Sweater|Pullover|Sweatshirt|Cardigan|Dress|Skirt|Jeans|Trousers|Pants|Shorts|Jacket|Coat|Puffer|Shell/.test(p.name),
+    );
     expect(apparel.length).toBeGreaterThanOrEqual(20);
     for (const p of apparel) {
       const variants = p.variants as Array<{ sku: string; size: string; colour: string; countInStock: number; image: string }>;
@@ -153,24 +188,76 @@ describe('demo data on an empty database', () => {
     }
     // Each size has its own stock: some sizes of an in-stock product are sold out while others are not.
     expect(apparel.some((p) => p.countInStock > 0 && p.variants.some((v: { countInStock: number }) => v.countInStock === 0))).toBe(true);
-    const withSizes = (await stack.http().get(`/api/products/${String(apparel[0]._id)}`).expect(200)).body as { variants: Array<{ size: string; countInStock: number }> };
+    const withSizes = (
+      await stack
+        .http()
+        .get(`/api/products/${String(apparel[0]._id)}`)
+        .expect(200)
+    ).body as { variants: Array<{ size: string; countInStock: number }> };
     expect(withSizes.variants.map((v) => v.countInStock)).toEqual(apparel[0].variants.map((v: { countInStock: number }) => v.countInStock));
 
     expect(products.filter((p) => p.countInStock === 0).length).toBeGreaterThanOrEqual(2);
-    const offers = (await stack.http().get('/api/products/offers').expect(200)).body as Array<{ price: number; compareAtPrice: number | null; countInStock: number }>;
+    const offers = (await stack.http().get('/api/products/offers').expect(200)).body as Array<{
+      price: number;
+      compareAtPrice: number | null;
+      countInStock: number;
+    }>;
     expect(offers.filter((o) => o.compareAtPrice !== null && o.compareAtPrice > o.price && o.countInStock > 0).length).toBeGreaterThanOrEqual(4);
   });
 
   it("draws each product with its own kind's art (front, back, detail) and never says machine-washable on boots, watches or bags", async () => {
     // What the name says, written here apart from the catalogue's own table.
     const expected: Array<[RegExp, DemoKind]> = [
-      [/Boots/, 'boot'], [/Sneakers|Trainers/, 'sneaker'], [/Scarf/, 'scarf'], [/Bandana/, 'bandana'], [/Watch|Chronograph/, 'watch'], [/Sunglasses/, 'sunglasses'],
-      [/Overcoat/, 'overcoat'], [/Puffer/, 'puffer'], [/Varsity/, 'varsity'], [/Biker/, 'biker'], [/Rain Shell/, 'rainshell'], [/Denim .*Jacket/, 'jacket'],
-      [/Hoodie/, 'hoodie'], [/Floral .*Dress/, 'floralDress'], [/Black Dress|Silk Dress|Sundress/, 'dress'], [/Breton/, 'breton'], [/Jeans/, 'jeans'], [/\bCap\b/, 'cap'], [/Beanie/, 'beanie'],
-      [/Backpack/, 'backpack'], [/Tote/, 'bag'], [/Satchel/, 'satchel'], [/Crossbody/, 'crossbody'], [/Weekender/, 'weekender'], [/Belt/, 'belt'], [/Skirt/, 'skirt'],
+      [/Boots/, 'boot'],
+      [/Sneakers|Trainers/, 'sneaker'],
+      [/Scarf/, 'scarf'],
+      [/Bandana/, 'bandana'],
+      [/Watch|Chronograph/, 'watch'],
+      [/Sunglasses/, 'sunglasses'],
+      [/Overcoat/, 'overcoat'],
+      [/Puffer/, 'puffer'],
+      [/Varsity/, 'varsity'],
+      [/Biker/, 'biker'],
+      [/Rain Shell/, 'rainshell'],
+      [/Denim .*Jacket/, 'jacket'],
+      [/Hoodie/, 'hoodie'],
+      [/Floral .*Dress/, 'floralDress'],
+      [/Black Dress|Silk Dress|Sundress/, 'dress'],
+      [/Breton/, 'breton'],
+      [/Jeans/, 'jeans'],
+      [/\bCap\b/, 'cap'],
+      [/Beanie/, 'beanie'],
+      [/Backpack/, 'backpack'],
+      [/Tote/, 'bag'],
+      [/Satchel/, 'satchel'],
+      [/Crossbody/, 'crossbody'],
+      [/Weekender/, 'weekender'],
+      [/Belt/, 'belt'],
+      [/Skirt/, 'skirt'],
     ];
-    const files = new Map((await db.collection('images.files').find({ filename: /^demo\// }).toArray()).map((f) => [f.filename as string, String(f._id)]));
-    const stored = async (url: string) => Buffer.from((await stack.http().get(url).buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); }).expect(200)).body as Buffer);
+    const files = new Map(
+      (
+        await db
+          .collection('images.files')
+          .find({ filename: /^demo\// })
+          .toArray()
+      ).map((f) => [f.filename as string, String(f._id)]),
+    );
+    const stored = async (url: string) =>
+      Buffer.from(
+        (
+          await stack
+            .http()
+            .get(url)
+            .buffer(true)
+            .parse((res, done) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => done(null, Buffer.concat(chunks)));
+            })
+            .expect(200)
+        ).body as Buffer,
+      );
     let checked = 0;
     for (const demo of DEMO_PRODUCTS) {
       const kind = expected.find(([pattern]) => pattern.test(demo.name))?.[1] ?? demo.kind;
@@ -180,8 +267,12 @@ describe('demo data on an empty database', () => {
       expect(p!.image).toBe(`/api/images/${files.get(`demo/products/${slug}/0.webp`)}`);
       expect(p!.additionalImages.slice(0, 2)).toEqual([1, 2].map((v) => `/api/images/${files.get(`demo/products/${slug}/${v}.webp`)}`));
       // The stored front is exactly the kind's drawing from the kind ↔ art table, in the product's colour.
-      expect([demo.name, (await stored(p!.image)).equals(await renderDemoImage(kind, demo.colours[0].hex, demo.background, 'front'))]).toEqual([demo.name, true]);
-      if (['boot', 'watch', 'bag', 'backpack', 'weekender', 'satchel', 'crossbody', 'sneaker'].includes(kind)) expect([demo.name, /machine[- ]wash/i.test(p!.description)]).toEqual([demo.name, false]);
+      expect([demo.name, (await stored(p!.image)).equals(await renderDemoImage(kind, demo.colours[0].hex, demo.background, 'front'))]).toEqual([
+        demo.name,
+        true,
+      ]);
+      if (['boot', 'watch', 'bag', 'backpack', 'weekender', 'satchel', 'crossbody', 'sneaker'].includes(kind))
+        expect([demo.name, /machine[- ]wash/i.test(p!.description)]).toEqual([demo.name, false]);
       checked += 1;
     }
     expect(checked).toBe(DEMO_PRODUCTS.length);
@@ -202,10 +293,18 @@ describe('demo data on an empty database', () => {
     expect(list).toHaveLength(DEMO_PRODUCTS.length);
     const comments: string[] = [];
     for (const { _id } of list) {
-      const product = (await stack.http().get(`/api/products/${_id}`).expect(200)).body as { name: string; createdAt: string; reviews: Array<{ comment: string; createdAt: string }> };
+      const product = (await stack.http().get(`/api/products/${_id}`).expect(200)).body as {
+        name: string;
+        createdAt: string;
+        reviews: Array<{ comment: string; createdAt: string }>;
+      };
       expect(Date.parse(product.createdAt)).toBeLessThan(now);
       for (const r of product.reviews) {
-        expect([product.name, Date.parse(r.createdAt) > Date.parse(product.createdAt), Date.parse(r.createdAt) <= now]).toEqual([product.name, true, true]);
+        expect([product.name, Date.parse(r.createdAt) > Date.parse(product.createdAt), Date.parse(r.createdAt) <= now]).toEqual([
+          product.name,
+          true,
+          true,
+        ]);
         comments.push(r.comment);
       }
     }
@@ -293,7 +392,9 @@ describe('an interrupted demo seed', () => {
 
     expect(await seed.seedDemo()).toBe('seeded');
     expect(await demoCounts(db)).toEqual(FULL);
-    expect((await db.collection('products').findOne({ slug: next }))?.image).toBe(`/api/images/${(await db.collection('images.files').findOne({ filename: `demo/products/${next}/0.webp` }))?._id.toHexString()}`);
+    expect((await db.collection('products').findOne({ slug: next }))?.image).toBe(
+      `/api/images/${(await db.collection('images.files').findOne({ filename: `demo/products/${next}/0.webp` }))?._id.toHexString()}`,
+    );
   }, 120_000);
 
   it('completes a seed left "claimed" by the old code (no lease at all), the bug that left shops empty forever', async () => {
@@ -307,7 +408,14 @@ describe('an interrupted demo seed', () => {
   it('waits while a live seeder holds the lease, and takes over once it expires', async () => {
     await Promise.all(['products', 'seed_runs'].map((name) => db.collection(name).deleteMany({})));
     const alive = `${hostname()}:${process.pid}:another-instance`;
-    await db.collection('seed_runs').insertOne({ _id: DEMO_TASK as never, startedAt: new Date(), owner: alive, leaseUntil: new Date(Date.now() + 60_000), done: 7, total: DEMO_ITEM_COUNT });
+    await db.collection('seed_runs').insertOne({
+      _id: DEMO_TASK as never,
+      startedAt: new Date(),
+      owner: alive,
+      leaseUntil: new Date(Date.now() + 60_000),
+      done: 7,
+      total: DEMO_ITEM_COUNT,
+    });
     expect(await seed.seedDemo(AbortSignal.timeout(1_500))).toBe('interrupted');
     expect(seed.status()).toEqual({ state: 'seeding', done: 7, total: DEMO_ITEM_COUNT });
     expect(await db.collection('products').countDocuments()).toBe(0);
@@ -320,7 +428,9 @@ describe('an interrupted demo seed', () => {
   it('never seeds a database in use (products but no seed run)', async () => {
     await Promise.all(['products', 'seed_runs'].map((name) => db.collection(name).deleteMany({})));
     const category = await db.collection('categories').findOne();
-    await db.collection('products').insertOne({ name: 'Real product', slug: 'real-product', priceCents: 1000, category: category?._id, status: 'published', countInStock: 1 });
+    await db
+      .collection('products')
+      .insertOne({ name: 'Real product', slug: 'real-product', priceCents: 1000, category: category?._id, status: 'published', countInStock: 1 });
     expect(await seed.seedDemo()).toBe('skipped');
     expect(await db.collection('products').countDocuments()).toBe(1);
     expect(seed.status().state).toBe('done');

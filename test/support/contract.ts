@@ -205,7 +205,9 @@ export class ContractValidator {
     this.closed = options.closed === true;
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.ajv);
-    const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, this.closed)]));
+    const schemas = Object.fromEntries(
+      Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, this.closed)]),
+    );
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
     this.templates = Object.entries(document.paths).map(([path, item]) => ({
       path,
@@ -227,7 +229,10 @@ export class ContractValidator {
   private matchingTemplates(path: string): Template[] {
     const segments = normalizePath(path).split('/');
     return this.templates
-      .filter((t) => t.segments.length === segments.length && t.segments.every((s, i) => (s === null ? segments[i] !== '' : s === segments[i].toLowerCase())))
+      .filter(
+        (t) =>
+          t.segments.length === segments.length && t.segments.every((s, i) => (s === null ? segments[i] !== '' : s === segments[i].toLowerCase())),
+      )
       .sort((a, b) => (moreLiteral(a, b) ? -1 : moreLiteral(b, a) ? 1 : 0));
   }
 
@@ -266,7 +271,8 @@ export class ContractValidator {
     if (contentTypes.length === 0) return { operation: name, problems: [`a ${mediaType ?? 'untyped'} body where none is documented`] };
     if (mediaType === undefined) return { operation: name, problems: ['a body without Content-Type'] };
     const contentType = contentTypes.find((c) => c.toLowerCase() === mediaType) ?? contentTypes.find((c) => mediaMatches(c, mediaType));
-    if (contentType === undefined) return { operation: name, problems: [`Content-Type ${mediaType} is not documented (documented: ${contentTypes.join(', ')})`] };
+    if (contentType === undefined)
+      return { operation: name, problems: [`Content-Type ${mediaType} is not documented (documented: ${contentTypes.join(', ')})`] };
     const schema = documented.content?.[contentType]?.schema;
     if (!schema || !isJsonMedia(mediaType)) return { operation: name, problems };
     if (headerOf(response.headers, 'content-encoding')) return { operation: name, problems };
@@ -285,7 +291,12 @@ export class ContractValidator {
     return { operation: name, problems };
   }
 
-  private undocumentedStatus(name: string, response: ObservedResponse, mediaType: string | undefined, responses: Record<string, ResponseObject>): Omit<CheckResult, 'operation'> {
+  private undocumentedStatus(
+    name: string,
+    response: ObservedResponse,
+    mediaType: string | undefined,
+    responses: Record<string, ResponseObject>,
+  ): Omit<CheckResult, 'operation'> {
     const status = response.status;
     const documented = Object.keys(responses).join(', ');
     const conditional = response.requestHeaders?.['if-none-match'] !== undefined || response.requestHeaders?.['if-modified-since'] !== undefined;
@@ -378,7 +389,13 @@ export function checkAndRecord(response: ObservedResponse, validator: ContractVa
     result = { problems: [`the contract validator failed: ${error instanceof Error ? error.message : String(error)}`] };
   }
   if (result.problems.length > 0) {
-    record().mismatches.push({ method: response.method, path: response.url, status: response.status, operation: result.operation, problems: result.problems });
+    record().mismatches.push({
+      method: response.method,
+      path: response.url,
+      status: response.status,
+      operation: result.operation,
+      problems: result.problems,
+    });
   }
   const reportFile = process.env.CONTRACT_REPORT;
   if (result.undocumentedError && reportFile) appendFileSync(reportFile, `${JSON.stringify(result.undocumentedError)}\n`);

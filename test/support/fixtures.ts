@@ -29,7 +29,11 @@ export type AccountRole = 'customer' | 'admin' | 'distributor';
  * Registers a user through the real API and signs in. Admins and distributors are promoted directly in
  * the database (there is no public way to become one), then signed in again so the token is fresh.
  */
-export async function createAccount(stack: TestStack, role: AccountRole = 'customer', overrides: Partial<Pick<TestAccount, 'email' | 'password' | 'username'>> = {}): Promise<TestAccount> {
+export async function createAccount(
+  stack: TestStack,
+  role: AccountRole = 'customer',
+  overrides: Partial<Pick<TestAccount, 'email' | 'password' | 'username'>> = {},
+): Promise<TestAccount> {
   const tag = randomBytes(4).toString('hex');
   const email = overrides.email ?? `${role}-${tag}@example.com`;
   const password = overrides.password ?? `pw-${tag}-long-enough`;
@@ -38,7 +42,9 @@ export async function createAccount(stack: TestStack, role: AccountRole = 'custo
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   if (role !== 'customer') {
     const db = stack.app.get<Connection>(getConnectionToken());
-    await db.collection('users').updateOne({ email }, { $set: role === 'admin' ? { isAdmin: true } : { isDistributor: true, storeName: `Store ${tag}` } });
+    await db
+      .collection('users')
+      .updateOne({ email }, { $set: role === 'admin' ? { isAdmin: true } : { isDistributor: true, storeName: `Store ${tag}` } });
   }
   const login = await stack.http().post('/api/users/auth').send({ email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
@@ -49,7 +55,9 @@ export async function createAccount(stack: TestStack, role: AccountRole = 'custo
 
 /** A real PNG of the given size (sharp renders a flat colour). */
 export function pngImage(width = 400, height = 300, colour = { r: 200, g: 80, b: 40 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 export async function createCategory(stack: TestStack, admin: TestAccount, name: string): Promise<string> {
@@ -73,7 +81,12 @@ export interface ProductFixture {
 }
 
 /** Creates a product through POST /api/products (JSON) as the given admin or distributor. */
-export async function createProduct(stack: TestStack, actor: TestAccount, category: string, fields: ProductFixture = {}): Promise<Record<string, unknown> & { _id: string }> {
+export async function createProduct(
+  stack: TestStack,
+  actor: TestAccount,
+  category: string,
+  fields: ProductFixture = {},
+): Promise<Record<string, unknown> & { _id: string }> {
   const res = await stack
     .http()
     .post('/api/products')
@@ -144,8 +157,19 @@ export async function readStock(stack: TestStack, id: string): Promise<{ countIn
   return { countInStock: p.countInStock, quantity: p.quantity, variants: Object.fromEntries(p.variants.map((v) => [v.sku, v.countInStock])) };
 }
 
-export async function setProduct(stack: TestStack, id: string, fields: Partial<Pick<Product, 'priceCents' | 'status' | 'countInStock' | 'quantity'>>): Promise<void> {
+export async function setProduct(
+  stack: TestStack,
+  id: string,
+  fields: Partial<Pick<Product, 'priceCents' | 'status' | 'countInStock' | 'quantity'>>,
+): Promise<void> {
   await productModel(stack).updateOne({ _id: id }, { $set: fields }).exec();
 }
 
-export const ADDRESS = { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', phone: '+12015550123' };
+export const ADDRESS = {
+  fullName: 'Ann Smith',
+  address: '1 Main Street',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'US',
+  phone: '+12015550123',
+};

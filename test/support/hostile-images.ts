@@ -30,7 +30,12 @@ function ihdr(width: number, height: number, bitDepth: number, colourType: numbe
  */
 export function decompressionBomb(width = 20_000, height = 20_000): Buffer {
   const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 1, 0), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(width, height, 1, 0),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG with noise in it (so it does not compress to nothing), width × height RGB. */
@@ -56,7 +61,12 @@ export function pngWithTruncatedPixels(width = 64, height = 64): Buffer {
   const raw = Buffer.alloc((1 + width * 3) * height);
   for (let i = 0; i < raw.length; i += 1) raw[i] = i % (1 + width * 3) === 0 ? 0 : (i * 2654435761) >>> 24;
   const deflated = deflateSync(raw);
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 8, 2), pngChunk('IDAT', deflated.subarray(0, Math.floor(deflated.length / 2))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(width, height, 8, 2),
+    pngChunk('IDAT', deflated.subarray(0, Math.floor(deflated.length / 2))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const HTML_PAYLOAD = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
@@ -79,7 +89,8 @@ export async function jpegWithTrailingHtml(): Promise<Buffer> {
   return Buffer.concat([jpeg, Buffer.from(HTML_PAYLOAD)]);
 }
 
-export const SVG_WITH_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>';
+export const SVG_WITH_SCRIPT =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>';
 
 /** Where the test photo says it was taken. */
 export const GPS_LATITUDE = '48/1 51/1 29/1';
@@ -104,7 +115,10 @@ export async function phonePhoto(width = 300, height = 200): Promise<Buffer> {
 
 /** A two-frame animated GIF (red then green, 50 × 40), looping forever. */
 export async function animatedGif(): Promise<Buffer> {
-  const frame = (background: string) => sharp({ create: { width: 50, height: 40, channels: 3, background } }).raw().toBuffer();
+  const frame = (background: string) =>
+    sharp({ create: { width: 50, height: 40, channels: 3, background } })
+      .raw()
+      .toBuffer();
   return sharp(Buffer.concat([await frame('#ff0000'), await frame('#00ff00')]), { raw: { width: 50, height: 80, channels: 3, pageHeight: 40 } })
     .gif({ delay: [100, 200], loop: 0 })
     .toBuffer();

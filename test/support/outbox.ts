@@ -22,7 +22,8 @@ function decodePart(part: string): { type: string; body: string } {
   const raw = rest.join('\n\n');
   const type = /Content-Type:\s*([^;\s]+)/i.exec(head)?.[1] ?? '';
   const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-  const body = encoding === 'quoted-printable' ? decodeQuotedPrintable(raw) : encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  const body =
+    encoding === 'quoted-printable' ? decodeQuotedPrintable(raw) : encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   return { type, body };
 }
 

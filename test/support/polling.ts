@@ -22,7 +22,12 @@ export function freePort(): Promise<number> {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calls check every everyMs until it returns a value (not undefined); throws after timeoutMs naming what it waited for. */
-export async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000, what = 'condition', everyMs = 100): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+  what = 'condition',
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -35,7 +35,12 @@ export function testEnv(options: { dataDir: string; mongoUri: string | undefined
  * (test/support/contract.ts), and stop() closing the worker and the app, then emptying the stack's Redis keys
  * before `stopped` removes the rest (engine, files).
  */
-export function runningStack(app: NestFastifyApplication, worker: INestApplicationContext | undefined, config: AppConfig, stopped: () => Promise<void>): TestStack {
+export function runningStack(
+  app: NestFastifyApplication,
+  worker: INestApplicationContext | undefined,
+  config: AppConfig,
+  stopped: () => Promise<void>,
+): TestStack {
   const server = app.getHttpServer();
   recordContract(server);
   return {

@@ -122,7 +122,11 @@ export class StripeStandIn {
   }
 
   /** A webhook event about an intent (its current state as data.object), signed as Stripe signs it; `timestamp` in seconds. */
-  event(type: string, intentId: string, options: { id?: string; timestamp?: number; secret?: string } = {}): { id: string; payload: string; signature: string } {
+  event(
+    type: string,
+    intentId: string,
+    options: { id?: string; timestamp?: number; secret?: string } = {},
+  ): { id: string; payload: string; signature: string } {
     const eventId = options.id ?? id('evt');
     const payload = JSON.stringify({
       id: eventId,
@@ -135,7 +139,11 @@ export class StripeStandIn {
       request: { id: null, idempotency_key: null },
       data: { object: this.get(intentId) },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? this.webhookSecret, ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}) });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? this.webhookSecret,
+      ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+    });
     return { id: eventId, payload, signature };
   }
 
@@ -161,7 +169,8 @@ export class StripeStandIn {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(body));
     };
-    const fail = (status: number, type: string, message: string, code?: string) => send(status, { error: { type, message, ...(code ? { code } : {}) } });
+    const fail = (status: number, type: string, message: string, code?: string) =>
+      send(status, { error: { type, message, ...(code ? { code } : {}) } });
     if (req.headers.authorization !== `Bearer ${TEST_KEYS.STRIPE_SECRET_KEY}`) return fail(401, 'invalid_request_error', 'Invalid API Key provided');
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
     // Stripe's idempotency: a key seen before answers its first result (per endpoint; keys here never cross endpoints).
@@ -212,18 +221,41 @@ export class StripeStandIn {
       const intent = this.intents.get(match[1]);
       if (!intent) return fail(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, 'resource_missing');
       if (intent.status === 'succeeded' || intent.status === 'processing') {
-        return fail(400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+        return fail(
+          400,
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        );
       }
-      return answer(200, this.set(intent.id, { status: 'canceled', cancellation_reason: typeof form.cancellation_reason === 'string' ? form.cancellation_reason : null }));
+      return answer(
+        200,
+        this.set(intent.id, {
+          status: 'canceled',
+          cancellation_reason: typeof form.cancellation_reason === 'string' ? form.cancellation_reason : null,
+        }),
+      );
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       if (replay) return send(replay.status, replay.body);
       const intent = typeof form.payment_intent === 'string' ? this.intents.get(form.payment_intent) : undefined;
-      if (!intent || intent.status !== 'succeeded') return fail(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund.', 'charge_not_refundable');
+      if (!intent || intent.status !== 'succeeded')
+        return fail(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund.', 'charge_not_refundable');
       const refunded = this.refunds.filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + r.amount, 0);
       const amount = form.amount === undefined ? intent.amount_received - refunded : Number(form.amount);
-      if (amount > intent.amount_received - refunded) return answer(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount on charge' } });
-      const refund: StandInRefund = { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', idempotencyKey: key, metadata: (form.metadata as Record<string, string> | undefined) ?? {} };
+      if (amount > intent.amount_received - refunded)
+        return answer(400, {
+          error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount on charge' },
+        });
+      const refund: StandInRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        idempotencyKey: key,
+        metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+      };
       this.refunds.push(refund);
       const { idempotencyKey: _key, ...body } = refund;
       return answer(200, body);

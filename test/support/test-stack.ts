@@ -35,7 +35,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const id = randomBytes(5).toString('hex');
   const dataDir = mkdtempSync(join(tmpdir(), `shop-test-${id}-`));
   const engine = process.env.MONGODB_URI ? undefined : await startEmbeddedMongo({ port: 0 });
-  const config = loadConfig(testEnv({ dataDir, mongoUri: process.env.MONGODB_URI ?? engine?.uri, db: `shop_test_${id}`, redisPrefix: `test-${id}` }, options.env));
+  const config = loadConfig(
+    testEnv({ dataDir, mongoUri: process.env.MONGODB_URI ?? engine?.uri, db: `shop_test_${id}`, redisPrefix: `test-${id}` }, options.env),
+  );
   const app = await createApiApp(config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

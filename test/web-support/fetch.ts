@@ -40,7 +40,10 @@ export function stubFetch(handler: Handler) {
     const url = new URL(request.url);
     const seen: SeenRequest = { method: request.method, path: `${url.pathname}${url.search}`, headers: request.headers, body: await bodyOf(request) };
     requests.push(seen);
-    const reply = (await handler(seen)) ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: `No stub for ${seen.method} ${seen.path}` } };
+    const reply = (await handler(seen)) ?? {
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: `No stub for ${seen.method} ${seen.path}` },
+    };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },

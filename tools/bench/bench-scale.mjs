@@ -21,14 +21,93 @@ const PRODUCTS = Number(process.env.SCALE_PRODUCTS ?? 50_000);
 const CATEGORIES = Number(process.env.SCALE_CATEGORIES ?? 40);
 const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 60);
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt >= 0 ? process.argv[onlyAt + 1] ?? '' : undefined;
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : undefined;
 const noDoc = process.argv.includes('--no-doc') || only !== undefined;
 
-const NOUNS = ['shirt', 'tee', 'jacket', 'coat', 'dress', 'skirt', 'jeans', 'chinos', 'scarf', 'cap', 'beanie', 'boots', 'sneakers', 'belt', 'bag', 'hoodie', 'sweater', 'cardigan', 'shorts', 'blouse'];
-const ADJECTIVES = ['linen', 'wool', 'cotton', 'denim', 'silk', 'merino', 'canvas', 'leather', 'recycled', 'organic', 'striped', 'classic', 'relaxed', 'slim', 'cropped', 'oversized'];
+const NOUNS = [
+  'shirt',
+  'tee',
+  'jacket',
+  'coat',
+  'dress',
+  'skirt',
+  'jeans',
+  'chinos',
+  'scarf',
+  'cap',
+  'beanie',
+  'boots',
+  'sneakers',
+  'belt',
+  'bag',
+  'hoodie',
+  'sweater',
+  'cardigan',
+  'shorts',
+  'blouse',
+];
+const ADJECTIVES = [
+  'linen',
+  'wool',
+  'cotton',
+  'denim',
+  'silk',
+  'merino',
+  'canvas',
+  'leather',
+  'recycled',
+  'organic',
+  'striped',
+  'classic',
+  'relaxed',
+  'slim',
+  'cropped',
+  'oversized',
+];
 const COLOURS = ['navy', 'black', 'white', 'olive', 'sand', 'rust', 'grey', 'blue', 'green', 'burgundy'];
 const BRANDS = Array.from({ length: 30 }, (_, i) => `Brand ${String.fromCharCode(65 + (i % 26))}${i}`);
-const CATEGORY_NAMES = ['Tops', 'Shirts', 'T-shirts', 'Knitwear', 'Hoodies', 'Jackets', 'Coats', 'Dresses', 'Skirts', 'Jeans', 'Trousers', 'Shorts', 'Suits', 'Blazers', 'Activewear', 'Swimwear', 'Sleepwear', 'Underwear', 'Socks', 'Shoes', 'Boots', 'Sneakers', 'Sandals', 'Bags', 'Backpacks', 'Wallets', 'Belts', 'Hats', 'Scarves', 'Gloves', 'Sunglasses', 'Watches', 'Jewellery', 'Ties', 'Kids', 'Baby', 'Maternity', 'Plus size', 'Outlet', 'Gifts'];
+const CATEGORY_NAMES = [
+  'Tops',
+  'Shirts',
+  'T-shirts',
+  'Knitwear',
+  'Hoodies',
+  'Jackets',
+  'Coats',
+  'Dresses',
+  'Skirts',
+  'Jeans',
+  'Trousers',
+  'Shorts',
+  'Suits',
+  'Blazers',
+  'Activewear',
+  'Swimwear',
+  'Sleepwear',
+  'Underwear',
+  'Socks',
+  'Shoes',
+  'Boots',
+  'Sneakers',
+  'Sandals',
+  'Bags',
+  'Backpacks',
+  'Wallets',
+  'Belts',
+  'Hats',
+  'Scarves',
+  'Gloves',
+  'Sunglasses',
+  'Watches',
+  'Jewellery',
+  'Ties',
+  'Kids',
+  'Baby',
+  'Maternity',
+  'Plus size',
+  'Outlet',
+  'Gifts',
+];
 
 function rng(seed) {
   let s = seed >>> 0;
@@ -123,7 +202,9 @@ async function main() {
   try {
     if (!uri) {
       const port = await freePort();
-      const engine = spawn(process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const engine = spawn(process.execPath, [join(root, 'dist/libs/embedded-mongo/cli.js'), '--port', String(port)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       children.push(engine);
       await new Promise((resolve) => engine.stdout.on('data', (c) => /listening on/.test(c.toString()) && resolve()));
       uri = `mongodb://127.0.0.1:${port}`;
@@ -131,9 +212,20 @@ async function main() {
     const client = await MongoClient.connect(uri);
     const db = client.db(dbName);
     let started = Date.now();
-    const categoryDocs = CATEGORY_NAMES.slice(0, CATEGORIES).map((name) => ({ _id: new ObjectId(), name, nameKey: name.toLowerCase(), slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), createdAt: new Date(), updatedAt: new Date(), __v: 0 }));
+    const categoryDocs = CATEGORY_NAMES.slice(0, CATEGORIES).map((name) => ({
+      _id: new ObjectId(),
+      name,
+      nameKey: name.toLowerCase(),
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      __v: 0,
+    }));
     await db.collection('categories').insertMany(categoryDocs);
-    const all = products(categoryDocs.map((c) => c._id), PRODUCTS);
+    const all = products(
+      categoryDocs.map((c) => c._id),
+      PRODUCTS,
+    );
     for (let i = 0; i < all.length; i += 5000) await db.collection('products').insertMany(all.slice(i, i + 5000), { ordered: false });
     const fillSeconds = (Date.now() - started) / 1000;
     log(`inserted ${PRODUCTS} products in ${CATEGORIES} categories in ${fillSeconds.toFixed(1)} s`);
@@ -180,29 +272,92 @@ async function main() {
     const cats = categoryDocs.map((c) => String(c._id));
     // Every search call uses a term of its own (words, brands, category names, pairs, a miss): the search keeps
     // recent answers, and a repeated term would measure that memory instead of the search.
-    const terms = [...ADJECTIVES, ...COLOURS, ...NOUNS, ...BRANDS, ...CATEGORY_NAMES, 'zzz-nothing', ...ADJECTIVES.map((a, i) => `${a} ${COLOURS[i % COLOURS.length]}`)];
+    const terms = [
+      ...ADJECTIVES,
+      ...COLOURS,
+      ...NOUNS,
+      ...BRANDS,
+      ...CATEGORY_NAMES,
+      'zzz-nothing',
+      ...ADJECTIVES.map((a, i) => `${a} ${COLOURS[i % COLOURS.length]}`),
+    ];
     const results = [];
     for (const [round, concurrency] of [1, 10].entries()) {
       const offset = round * SAMPLES;
-      results.push(await measure('search: GET /api/products?search=…', (k) => ({ url: `${url}/api/products?search=${encodeURIComponent(terms[(offset + k) % terms.length])}&page=${1 + (k % 3)}` }), concurrency));
-      results.push(await measure('search with facets: GET /api/search?q=…', (k) => ({ url: `${url}/api/search?q=${encodeURIComponent(terms[(offset + k) % terms.length])}&page=${1 + (k % 3)}` }), concurrency));
-      results.push(await measure('category listing: GET /api/products?category=…&page=…', (k) => ({ url: `${url}/api/products?category=${cats[k % cats.length]}&page=${1 + (k % 5)}` }), concurrency));
-      results.push(await measure('category page: GET /api/category/{id}/products', (k) => ({ url: `${url}/api/category/${cats[k % cats.length]}/products?page=${1 + (k % 3)}&pageSize=24` }), concurrency));
+      results.push(
+        await measure(
+          'search: GET /api/products?search=…',
+          (k) => ({ url: `${url}/api/products?search=${encodeURIComponent(terms[(offset + k) % terms.length])}&page=${1 + (k % 3)}` }),
+          concurrency,
+        ),
+      );
+      results.push(
+        await measure(
+          'search with facets: GET /api/search?q=…',
+          (k) => ({ url: `${url}/api/search?q=${encodeURIComponent(terms[(offset + k) % terms.length])}&page=${1 + (k % 3)}` }),
+          concurrency,
+        ),
+      );
+      results.push(
+        await measure(
+          'category listing: GET /api/products?category=…&page=…',
+          (k) => ({ url: `${url}/api/products?category=${cats[k % cats.length]}&page=${1 + (k % 5)}` }),
+          concurrency,
+        ),
+      );
+      results.push(
+        await measure(
+          'category page: GET /api/category/{id}/products',
+          (k) => ({ url: `${url}/api/category/${cats[k % cats.length]}/products?page=${1 + (k % 3)}&pageSize=24` }),
+          concurrency,
+        ),
+      );
       // One page of 12 (pages 1 to 4 here), as the spec's call is made with paging; without a page it answers up to 500.
       const filters = (k) => ({ checked: [cats[k % cats.length], cats[(k + 7) % cats.length]], radio: [20 + (k % 5) * 10, 60 + (k % 5) * 10] });
-      const post = (body) => ({ url: `${url}/api/products/filtered-products`, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } });
-      results.push(await measure('filtered products, one page: POST /api/products/filtered-products {checked, radio, page, pageSize: 12}', (k) => post({ ...filters(k), page: 1 + (k % 4), pageSize: 12 }), concurrency));
-      results.push(await measure('filtered products, whole list (up to 500): POST /api/products/filtered-products {checked, radio}', (k) => post(filters(k)), concurrency));
+      const post = (body) => ({
+        url: `${url}/api/products/filtered-products`,
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      });
+      results.push(
+        await measure(
+          'filtered products, one page: POST /api/products/filtered-products {checked, radio, page, pageSize: 12}',
+          (k) => post({ ...filters(k), page: 1 + (k % 4), pageSize: 12 }),
+          concurrency,
+        ),
+      );
+      results.push(
+        await measure(
+          'filtered products, whole list (up to 500): POST /api/products/filtered-products {checked, radio}',
+          (k) => post(filters(k)),
+          concurrency,
+        ),
+      );
     }
 
     let explain = '';
     if (realMongo) {
       const c0 = categoryDocs[0]._id;
       const plans = {
-        'category listing': db.collection('products').find({ status: { $in: ['published'] }, category: { $in: [c0] } }).sort({ createdAt: -1, _id: -1 }).limit(24),
-        'filtered products': db.collection('products').find({ status: { $in: ['published'] }, category: { $in: [c0] }, priceCents: { $gte: 2000, $lte: 6000 } }).sort({ createdAt: -1, _id: -1 }).limit(500),
-        'newest / default list': db.collection('products').find({ status: { $in: ['published'] } }).sort({ createdAt: -1, _id: -1 }).limit(24),
-        'top rated': db.collection('products').find({ status: { $in: ['published'] } }).sort({ rating: -1, _id: -1 }).limit(4),
+        'category listing': db
+          .collection('products')
+          .find({ status: { $in: ['published'] }, category: { $in: [c0] } })
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(24),
+        'filtered products': db
+          .collection('products')
+          .find({ status: { $in: ['published'] }, category: { $in: [c0] }, priceCents: { $gte: 2000, $lte: 6000 } })
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(500),
+        'newest / default list': db
+          .collection('products')
+          .find({ status: { $in: ['published'] } })
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(24),
+        'top rated': db
+          .collection('products')
+          .find({ status: { $in: ['published'] } })
+          .sort({ rating: -1, _id: -1 })
+          .limit(4),
       };
       for (const [name, cursor] of Object.entries(plans)) {
         const plan = await cursor.explain('executionStats');
@@ -215,13 +370,20 @@ async function main() {
     const table = [
       '| query | concurrency | p50 | p95 | max | target p95 ≤ 100 ms | errors |',
       '|---|---:|---:|---:|---:|---|---:|',
-      ...results.filter(Boolean).map((r) => `| ${r.label} | ${r.concurrency} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(0)} ms | ${r.p95 <= 100 ? 'yes' : '**no**'} | ${r.failures} |`),
+      ...results
+        .filter(Boolean)
+        .map(
+          (r) =>
+            `| ${r.label} | ${r.concurrency} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(0)} ms | ${r.p95 <= 100 ? 'yes' : '**no**'} | ${r.failures} |`,
+        ),
     ].join('\n');
     process.stdout.write(`\n${table}\n`);
     if (explain) process.stdout.write(`\n${explain}`);
     if (!noDoc) {
       const heading = `**Run** — ${machineLine(facts)}; ${realMongo ? 'MongoDB at MONGODB_URI' : 'embedded engine (in memory, its own process)'}; ${PRODUCTS} products in ${CATEGORIES} categories inserted in ${fillSeconds.toFixed(1)} s, API up with its indexes in ${indexSeconds.toFixed(1)} s; ${SAMPLES} calls per query and concurrency, catalog cache off.`;
-      const explainTable = explain ? `\n\nexplain (executionStats) on MongoDB:\n\n| query | index used | keys examined | docs examined | returned |\n|---|---|---:|---:|---:|\n${explain}` : '';
+      const explainTable = explain
+        ? `\n\nexplain (executionStats) on MongoDB:\n\n| query | index used | keys examined | docs examined | returned |\n|---|---|---:|---:|---:|\n${explain}`
+        : '';
       log(`wrote ${writeDocSection(realMongo ? 'scale-mongodb' : 'scale', `${heading}\n\n${table}${explainTable}`)}`);
     }
   } finally {

@@ -8,7 +8,12 @@ import { SearchCatalogue, type SearchFilters, type SearchRecord, type SearchSort
 import { toProductCard } from '../../apps/api/src/search/search.service';
 import { DEFAULT_SYNONYMS } from '../../apps/api/src/search/search-text';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const shop = require('./shop.mjs') as { machine(): unknown; machineLine(m: unknown): string; writeDocSection(name: string, markdown: string): string; log(line: string): void };
+const shop = require('./shop.mjs') as {
+  machine(): unknown;
+  machineLine(m: unknown): string;
+  writeDocSection(name: string, markdown: string): string;
+  log(line: string): void;
+};
 
 const LARGE = Number(process.env.SEARCH_PRODUCTS ?? 50_000);
 const SAMPLES = Number(process.env.SEARCH_SAMPLES ?? 2_000);
@@ -16,8 +21,46 @@ const noDoc = process.argv.includes('--no-doc');
 /** What each answer may cost: the issue's targets. */
 const TARGET_MS = { demo: 0.5, large: 5 };
 
-const NOUNS = ['shirt', 'tee', 'jacket', 'coat', 'dress', 'skirt', 'jeans', 'chinos', 'scarf', 'cap', 'beanie', 'boots', 'sneakers', 'belt', 'bag', 'hoodie', 'sweater', 'cardigan', 'shorts', 'blouse'];
-const ADJECTIVES = ['linen', 'wool', 'cotton', 'denim', 'silk', 'merino', 'canvas', 'leather', 'recycled', 'organic', 'striped', 'classic', 'relaxed', 'slim', 'cropped', 'oversized'];
+const NOUNS = [
+  'shirt',
+  'tee',
+  'jacket',
+  'coat',
+  'dress',
+  'skirt',
+  'jeans',
+  'chinos',
+  'scarf',
+  'cap',
+  'beanie',
+  'boots',
+  'sneakers',
+  'belt',
+  'bag',
+  'hoodie',
+  'sweater',
+  'cardigan',
+  'shorts',
+  'blouse',
+];
+const ADJECTIVES = [
+  'linen',
+  'wool',
+  'cotton',
+  'denim',
+  'silk',
+  'merino',
+  'canvas',
+  'leather',
+  'recycled',
+  'organic',
+  'striped',
+  'classic',
+  'relaxed',
+  'slim',
+  'cropped',
+  'oversized',
+];
 const COLOURS = ['Navy', 'Black', 'White', 'Olive', 'Sand', 'Rust', 'Grey', 'Blue', 'Green', 'Burgundy'];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 const BRANDS = Array.from({ length: 30 }, (_, i) => `Brand ${String.fromCharCode(65 + (i % 26))}${i}`);
@@ -98,7 +141,10 @@ function heapMiB(): number {
   return process.memoryUsage().heapUsed / 1024 ** 2;
 }
 
-function measure(label: string, records: SearchRecord[]): { label: string; products: number; buildMs: number; indexMiB: number; cpuMs: number; p50: number; p99: number; answers: number } {
+function measure(
+  label: string,
+  records: SearchRecord[],
+): { label: string; products: number; buildMs: number; indexMiB: number; cpuMs: number; p50: number; p99: number; answers: number } {
   const before = heapMiB();
   const started = process.hrtime.bigint();
   // No answer cache: every answer is searched for (the API keeps the last 200 answers until the catalogue changes).

@@ -36,7 +36,9 @@ function freePort() {
 /** A fresh clone's files: what git tracks (and the untracked files it would add), copied; node_modules linked. */
 function freshClone() {
   const dir = mkdtempSync(join(tmpdir(), 'shop-bench-start-'));
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     try {
@@ -108,7 +110,9 @@ async function timeStart(dir, dataDir) {
 }
 
 const [one, five] = loadavg();
-process.stdout.write(`bench:start on ${availableParallelism()} cores, load average ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min), Node ${process.version}\n`);
+process.stdout.write(
+  `bench:start on ${availableParallelism()} cores, load average ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min), Node ${process.version}\n`,
+);
 const rows = [];
 for (let run = 1; run <= runs; run += 1) {
   const prepared = freshClone();
@@ -118,17 +122,31 @@ for (let run = 1; run <= runs; run += 1) {
     const build = timeBuild(prepared);
     process.stdout.write(`run ${run}: prepare (npm ci's build) ${seconds(build.ms)}\n${build.lines.map((l) => `    ${l}`).join('\n')}\n`);
     const first = await timeStart(prepared, dataDirs[0]);
-    process.stdout.write(`run ${run}: npm start after npm ci: ready ${seconds(first.ready)}, demo catalogue complete ${seconds(first.seeded)} (build ${first.build})\n`);
+    process.stdout.write(
+      `run ${run}: npm start after npm ci: ready ${seconds(first.ready)}, demo catalogue complete ${seconds(first.seeded)} (build ${first.build})\n`,
+    );
     const cold = await timeStart(unprepared, dataDirs[1]);
     process.stdout.write(`run ${run}: npm start with nothing built: ready ${seconds(cold.ready)}, demo catalogue complete ${seconds(cold.seeded)}\n`);
     const again = await timeStart(prepared, dataDirs[0]);
     process.stdout.write(`run ${run}: npm start again (built and seeded): ready ${seconds(again.ready)}\n`);
-    rows.push({ run, prepare: build.ms, firstReady: first.ready, firstSeeded: first.seeded, coldReady: cold.ready, coldSeeded: cold.seeded, againReady: again.ready });
+    rows.push({
+      run,
+      prepare: build.ms,
+      firstReady: first.ready,
+      firstSeeded: first.seeded,
+      coldReady: cold.ready,
+      coldSeeded: cold.seeded,
+      againReady: again.ready,
+    });
   } finally {
     if (!keep) for (const dir of [prepared, unprepared, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
   }
 }
-process.stdout.write('\n| run | prepare (in npm ci) | npm start: / and /api/health | demo catalogue complete | npm start, nothing built: ready | complete | second start: ready |\n|---|---|---|---|---|---|---|\n');
+process.stdout.write(
+  '\n| run | prepare (in npm ci) | npm start: / and /api/health | demo catalogue complete | npm start, nothing built: ready | complete | second start: ready |\n|---|---|---|---|---|---|---|\n',
+);
 for (const r of rows) {
-  process.stdout.write(`| ${r.run} | ${seconds(r.prepare)} | ${seconds(r.firstReady)} | ${seconds(r.firstSeeded)} | ${seconds(r.coldReady)} | ${seconds(r.coldSeeded)} | ${seconds(r.againReady)} |\n`);
+  process.stdout.write(
+    `| ${r.run} | ${seconds(r.prepare)} | ${seconds(r.firstReady)} | ${seconds(r.firstSeeded)} | ${seconds(r.coldReady)} | ${seconds(r.coldSeeded)} | ${seconds(r.againReady)} |\n`,
+  );
 }

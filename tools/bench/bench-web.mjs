@@ -17,7 +17,15 @@ import { freePort, log, machine, machineLine, root, startShop, waitForIdleWorker
 const args = process.argv.slice(2);
 const given = args.includes('--url') ? args[args.indexOf('--url') + 1] : undefined;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const RUNS = args.includes('--runs') ? Math.max(1, Number(args[args.indexOf('--runs') + 1]) || 1) : 3;
 const TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
 
@@ -65,9 +73,16 @@ async function main() {
       const runs = [];
       let failedRuns = 0;
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await lighthouse(`${shop.url}${path}`, { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+        const result = await lighthouse(`${shop.url}${path}`, {
+          port: chromium.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(TARGETS),
+        });
         const error = result.lhr.runtimeError?.message;
-        log(`${name} run ${run}/${RUNS}: performance ${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}${error ? ` (Lighthouse could not measure: ${error})` : ''}`);
+        log(
+          `${name} run ${run}/${RUNS}: performance ${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}${error ? ` (Lighthouse could not measure: ${error})` : ''}`,
+        );
         // A run Lighthouse could not measure (its own error, no score) is left out of the median and counted.
         if (error) failedRuns += 1;
         else runs.push(result);
@@ -81,7 +96,14 @@ async function main() {
       writeFileSync(join(dir, `${name.replace(/[^a-z]+/gi, '_') || 'home'}.json`), result.report);
       const scores = Object.fromEntries(Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => a.id);
       const metrics = lhr.audits;
       rows.push({
@@ -105,9 +127,15 @@ async function main() {
   const table = [
     `| page | performance (≥ 95), median of ${RUNS} | all runs | accessibility (≥ 95) | best practices (≥ 95) | SEO (≥ 95) | FCP | LCP | TBT | CLS |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${met('performance', r.scores.performance)} | ${r.range} | ${met('accessibility', r.scores.accessibility)} | ${met('best-practices', r.scores['best-practices'])} | ${met('seo', r.scores.seo)} | ${r.fcp ?? '—'} | ${r.lcp ?? '—'} | ${r.tbt ?? '—'} | ${r.cls ?? '—'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${met('performance', r.scores.performance)} | ${r.range} | ${met('accessibility', r.scores.accessibility)} | ${met('best-practices', r.scores['best-practices'])} | ${met('seo', r.scores.seo)} | ${r.fcp ?? '—'} | ${r.lcp ?? '—'} | ${r.tbt ?? '—'} | ${r.cls ?? '—'} |`,
+    ),
   ].join('\n');
-  const below = rows.filter((r) => r.failing.length).map((r) => `- ${r.name}: audits below 0.9: ${r.failing.join(', ')}`).join('\n');
+  const below = rows
+    .filter((r) => r.failing.length)
+    .map((r) => `- ${r.name}: audits below 0.9: ${r.failing.join(', ')}`)
+    .join('\n');
   process.stdout.write(`\n${table}\n${below ? `\n${below}\n` : ''}`);
   if (!args.includes('--no-doc')) {
     const heading = `**Run** — ${machineLine(facts)}; Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated throttling), Chromium at ${CHROME}.`;

@@ -17,7 +17,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, customers, freePort, log, machine, machineLine, mainThreadCpuMs, root, signIn, startShop, waitForIdleWorker, writeDocSection } from './shop.mjs';
+import {
+  api,
+  customers,
+  freePort,
+  log,
+  machine,
+  machineLine,
+  mainThreadCpuMs,
+  root,
+  signIn,
+  startShop,
+  waitForIdleWorker,
+  writeDocSection,
+} from './shop.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -47,7 +60,9 @@ const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-e
 
 function run(options) {
   return new Promise((resolveRun, reject) => {
-    const instance = autocannon({ connections: CONNECTIONS, pipelining: 1, timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolveRun(result)));
+    const instance = autocannon({ connections: CONNECTIONS, pipelining: 1, timeout: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolveRun(result),
+    );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
 }
@@ -55,7 +70,48 @@ function run(options) {
 /** The search's target at the demo catalogue's size (issue #39): main-thread CPU per answer. */
 const SEARCH_CPU_US = 500;
 /** Searches a shopper types: words, pairs in either order, typos, prefixes, synonyms, colours, brands. */
-const SEARCHES = ['leather boots', 'boots leather', 'lether', 'tshirt', 'tee', 'blue', 'denim jacket', 'sneekers', 'wool', 'cashmere scarf', 'jack', 'dress', 'linen shirt', 'trainers', 'jumper', 'black', 'stride lab', 'backpack', 'sunglases', 'hoodie', 'coat', 'skirt', 'jeans', 'cap', 'watch', 'bag', 'belt', 'silk', 'merino', 'puffer', 'rain', 'chelsea', 'knit', 'cardigan', 'sandals', 'shorts', 'tote', 'beanie', 'varsity', 'floral'];
+const SEARCHES = [
+  'leather boots',
+  'boots leather',
+  'lether',
+  'tshirt',
+  'tee',
+  'blue',
+  'denim jacket',
+  'sneekers',
+  'wool',
+  'cashmere scarf',
+  'jack',
+  'dress',
+  'linen shirt',
+  'trainers',
+  'jumper',
+  'black',
+  'stride lab',
+  'backpack',
+  'sunglases',
+  'hoodie',
+  'coat',
+  'skirt',
+  'jeans',
+  'cap',
+  'watch',
+  'bag',
+  'belt',
+  'silk',
+  'merino',
+  'puffer',
+  'rain',
+  'chelsea',
+  'knit',
+  'cardigan',
+  'sandals',
+  'shorts',
+  'tote',
+  'beanie',
+  'varsity',
+  'floral',
+];
 
 function summary(result, cpuMs) {
   return {
@@ -108,14 +164,22 @@ async function measure(e, targets) {
   for (const [target, url, pid] of targets) {
     // The shop and the write floor get each call's own customer; the ceilings answer one captured call.
     const perCall = target === 'shop' || target === 'write';
-    const request = { method: e.method, path: e.path, headers: e.headers, body: e.body, ...(e.setupRequest && perCall ? { setupRequest: e.setupRequest } : {}) };
+    const request = {
+      method: e.method,
+      path: e.path,
+      headers: e.headers,
+      body: e.body,
+      ...(e.setupRequest && perCall ? { setupRequest: e.setupRequest } : {}),
+    };
     if (WARMUP > 0) await run({ url, duration: WARMUP, requests: [request] });
     const cpuBefore = mainThreadCpuMs(pid);
     const result = await run({ url, duration: DURATION, requests: [request] });
     const cpuAfter = mainThreadCpuMs(pid);
     results[target] = summary(result, cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore);
     const cpu = results[target].cpuUs === undefined ? '' : `, main thread ${results[target].cpuUs.toFixed(0)} µs/req`;
-    log(`${e.name.padEnd(36)} ${target}: ${results[target].rps} req/s, p50 ${results[target].p50} ms, p99 ${results[target].p99} ms, non-2xx ${results[target].non2xx}, errors ${results[target].errors}${cpu}`);
+    log(
+      `${e.name.padEnd(36)} ${target}: ${results[target].rps} req/s, p50 ${results[target].p50} ms, p99 ${results[target].p99} ms, non-2xx ${results[target].non2xx}, errors ${results[target].errors}${cpu}`,
+    );
     await sleep(500);
   }
   return results;
@@ -139,7 +203,18 @@ function judge(e, captured, results) {
     target = cartBaseline ? `≥ ${cartBaseline} req/s (before)` : 'no lower than before';
     met = cartBaseline ? results.shop.rps >= cartBaseline : undefined;
   }
-  return { ...e, setupRequest: undefined, bytes: captured.bytes, shop: results.shop, bare: results.bare, floor: results.floor, write: results.write, ratio, target, met };
+  return {
+    ...e,
+    setupRequest: undefined,
+    bytes: captured.bytes,
+    shop: results.shop,
+    bare: results.bare,
+    floor: results.floor,
+    write: results.write,
+    ratio,
+    target,
+    met,
+  };
 }
 
 function fmtUs(n) {
@@ -162,7 +237,13 @@ async function main() {
   // The write floor writes to the shop's own engine: the bench chooses its port.
   const enginePort = given || flag('--no-floor') ? undefined : await freePort();
   const shop = given
-    ? { url: given, dataDir: '(external)', redisPrefix: '(external)', admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD }, stop: async () => {} }
+    ? {
+        url: given,
+        dataDir: '(external)',
+        redisPrefix: '(external)',
+        admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+        stop: async () => {},
+      }
     : await startShop({ ...(enginePort ? { EMBEDDED_MONGO_PORT: String(enginePort) } : {}), ...extraEnv });
   if (!given) await waitForIdleWorker(shop);
   let bare;
@@ -189,7 +270,8 @@ async function main() {
     if (!given) await waitForIdleWorker(shop);
     const sample = users.pop();
     // The captured cart answer is a steady-state one: a cart holding one unit of each benchmarked product.
-    for (const id of cartProducts.slice(1)) await api(shop.url, '/api/cart', { method: 'POST', token: sample.token, body: { productId: id, quantity: 1 } });
+    for (const id of cartProducts.slice(1))
+      await api(shop.url, '/api/cart', { method: 'POST', token: sample.token, body: { productId: id, quantity: 1 } });
     // Calls of the signed-in rows so far: each takes the next customer's token in turn.
     let calls = 0;
     const cartBody = (id) => JSON.stringify({ productId: id, quantity: 1 });
@@ -249,7 +331,13 @@ async function main() {
     const cartAt = endpoints.findIndex((e) => e.kind === 'cart');
     if (enginePort && cartAt >= 0) {
       const secret = readFileSync(join(shop.dataDir, 'secrets', 'jwt-secret'), 'utf8').trim();
-      const config = { uri: `mongodb://127.0.0.1:${enginePort}`, secret, users: users.map((u) => u.id), products: cartProducts, route: captured[cartAt] };
+      const config = {
+        uri: `mongodb://127.0.0.1:${enginePort}`,
+        secret,
+        users: users.map((u) => u.id),
+        products: cartProducts,
+        route: captured[cartAt],
+      };
       writeFloor = await startCeiling('write-floor.mjs', config);
     }
 
@@ -298,23 +386,41 @@ async function main() {
     ...rows.map(
       (r) =>
         `| ${r.name} | ${r.bytes} | ${r.shop.rps} | ${fmtMs(r.shop.p50)} | ${fmtMs(r.shop.p99)} | ${r.bare.rps} | ${fmtMs(r.bare.p99)} | ${(r.ratio * 100).toFixed(0)} % | ${r.target} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} | ${fmtUs(r.shop.cpuUs)} / ${fmtUs(r.bare.cpuUs)} |` +
-        (floor ? (r.floor ? ` ${r.floor.rps} | ${((r.floor.rps / r.bare.rps) * 100).toFixed(0)} % | ${((r.shop.rps / r.floor.rps) * 100).toFixed(0)} % |` : ' — | — | — |') : '') +
+        (floor
+          ? r.floor
+            ? ` ${r.floor.rps} | ${((r.floor.rps / r.bare.rps) * 100).toFixed(0)} % | ${((r.shop.rps / r.floor.rps) * 100).toFixed(0)} % |`
+            : ' — | — | — |'
+          : '') +
         (writeFloor ? (r.write ? ` ${r.write.rps} | ${((r.write.rps / r.bare.rps) * 100).toFixed(0)} % |` : ' — | — |') : ''),
     ),
   ];
   const failures = [
     ...rows.filter((r) => r.shop.non2xx > 0 || r.shop.errors > 0).map((r) => `${r.name}: ${r.shop.non2xx} non-2xx, ${r.shop.errors} errors`),
-    ...rows.filter((r) => r.write && (r.write.non2xx > 0 || r.write.errors > 0)).map((r) => `${r.name}, write floor: ${r.write.non2xx} non-2xx, ${r.write.errors} errors`),
+    ...rows
+      .filter((r) => r.write && (r.write.non2xx > 0 || r.write.errors > 0))
+      .map((r) => `${r.name}, write floor: ${r.write.non2xx} non-2xx, ${r.write.errors} errors`),
   ];
   process.stdout.write(`\n${table.join('\n')}\n`);
   if (failures.length) process.stdout.write(`\nwarning: ${failures.join('; ')}\n`);
 
   const dir = join(root, 'tmp', 'bench');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `bench-${label}.json`), JSON.stringify({ label, machine: facts, env: extraEnv, duration: DURATION, connections: CONNECTIONS, rows }, null, 2));
+  writeFileSync(
+    join(dir, `bench-${label}.json`),
+    JSON.stringify({ label, machine: facts, env: extraEnv, duration: DURATION, connections: CONNECTIONS, rows }, null, 2),
+  );
   if (!flag('--no-doc')) {
-    const heading = `**Run \`${label}\`** — ${machineLine(facts)}; ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up${Object.keys(extraEnv).length ? `; env ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}.`;
-    const file = writeDocSection(`bench-${label}`, `${heading}\n\n${table.join('\n')}${failures.length ? `\n\nNon-2xx or errors: ${failures.join('; ')}` : ''}`);
+    const heading = `**Run \`${label}\`** — ${machineLine(facts)}; ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up${
+      Object.keys(extraEnv).length
+        ? `; env ${Object.entries(extraEnv)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')}`
+        : ''
+    }.`;
+    const file = writeDocSection(
+      `bench-${label}`,
+      `${heading}\n\n${table.join('\n')}${failures.length ? `\n\nNon-2xx or errors: ${failures.join('; ')}` : ''}`,
+    );
     log(`wrote ${file}`);
   }
 }

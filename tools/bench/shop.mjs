@@ -166,7 +166,10 @@ export function machine() {
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
-    loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadavg: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -192,7 +195,11 @@ export function writeDocSection(name, markdown) {
 export async function api(url, path, { method = 'GET', body, token, headers = {} } = {}) {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();

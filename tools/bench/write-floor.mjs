@@ -24,16 +24,32 @@ const carts = client.db('bench_write_floor').collection('carts');
 await carts.deleteMany({});
 await carts.createIndex({ user: 1 }, { unique: true });
 const products = config.products.map((id) => new ObjectId(id));
-await carts.insertMany(config.users.map((id) => ({ user: new ObjectId(id), items: products.map((product) => ({ product, quantity: 1 })), createdAt: new Date(), updatedAt: new Date() })));
+await carts.insertMany(
+  config.users.map((id) => ({
+    user: new ObjectId(id),
+    items: products.map((product) => ({ product, quantity: 1 })),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  })),
+);
 
 async function addOne(token, text) {
-  const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'threadline-shop', audience: 'threadline-shop', clockTolerance: 5 });
+  const { payload } = await jwtVerify(token, key, {
+    algorithms: ['HS256'],
+    issuer: 'threadline-shop',
+    audience: 'threadline-shop',
+    clockTolerance: 5,
+  });
   const input = JSON.parse(text);
   const user = new ObjectId(String(payload.sub));
   const product = new ObjectId(String(input.productId));
   const quantity = Number(input.quantity ?? 1);
   const line = { product, quantity: { $lte: MAX_PER_LINE - quantity } };
-  const cart = await carts.findOneAndUpdate({ user, items: { $elemMatch: line } }, { $inc: { 'items.$.quantity': quantity }, $set: { updatedAt: new Date() } }, { returnDocument: 'after' });
+  const cart = await carts.findOneAndUpdate(
+    { user, items: { $elemMatch: line } },
+    { $inc: { 'items.$.quantity': quantity }, $set: { updatedAt: new Date() } },
+    { returnDocument: 'after' },
+  );
   // A full line starts again at one unit (the shop would refuse; the floor keeps writing).
   if (!cart) await carts.updateOne({ user, 'items.product': product }, { $set: { 'items.$.quantity': 1, updatedAt: new Date() } });
 }

@@ -20,7 +20,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Declared packages that no source file imports, and why each one is needed. */
 export const TOOLS = {
   '@redocly/cli': 'lints openapi.json with the recommended rules (apps/api/src/openapi-lint.spec.ts runs its bin)',
-  '@nestjs/cli': '`npx nest generate` for new modules, and `nest build`/`nest start` with the same SWC settings as the build (nest-cli.json names tools/server.swcrc); nest-cli.json also holds the Swagger plugin options tools/build-server.mjs uses',
+  '@nestjs/cli':
+    '`npx nest generate` for new modules, and `nest build`/`nest start` with the same SWC settings as the build (nest-cli.json names tools/server.swcrc); nest-cli.json also holds the Swagger plugin options tools/build-server.mjs uses',
   '@fastify/static': "serves Swagger UI's files at /api/docs: @nestjs/swagger loads it through the Fastify adapter's useStaticAssets()",
   '@nestjs/schematics': "nest-cli.json's schematics collection (`npx nest generate`)",
   '@types/etag': 'types',
@@ -42,7 +43,8 @@ export const TOOLS = {
   typescript: 'tsc (npm test type check), the Swagger plugin metadata (tools/openapi/swagger-metadata.mjs)',
   vitest: 'npm test (the web apps’ unit runner)',
   'happy-dom': "the DOM the web apps' component tests (*.test.tsx) render into: Vitest's environment, named in apps/*/vite.config.mts",
-  '@testing-library/dom': 'peer dependency of @testing-library/react and @testing-library/user-event (the queries and events the component tests use)',
+  '@testing-library/dom':
+    'peer dependency of @testing-library/react and @testing-library/user-event (the queries and events the component tests use)',
   lighthouse: 'npm run bench:web (run as a command)',
   autocannon: 'npm run bench (run as a command)',
   'pino-http': "nestjs-pino's peer dependency (the API's access log is its own Fastify hook, http/access-log.ts)",
@@ -56,7 +58,13 @@ const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 function isTestFile(path) {
-  return /\.(?:e2e-|resilience-)?spec\.[cm]?[jt]sx?$/.test(path) || /\.test\.[cm]?[jt]sx?$/.test(path) || path.startsWith('test/') || path.includes('/test/') || path.includes('/bench/');
+  return (
+    /\.(?:e2e-|resilience-)?spec\.[cm]?[jt]sx?$/.test(path) ||
+    /\.test\.[cm]?[jt]sx?$/.test(path) ||
+    path.startsWith('test/') ||
+    path.includes('/test/') ||
+    path.includes('/bench/')
+  );
 }
 
 function isServerFile(path) {
@@ -143,11 +151,13 @@ export function checkImports(files, pkg, aliases) {
       used.add(name);
       if (reachesIntoInternals(specifier)) problems.push(`${path}: imports '${specifier}', a private path of ${name} (use what the package exports)`);
       if (!dependencies.has(name) && !devDependencies.has(name)) problems.push(`${path}: imports '${name}', which package.json does not declare`);
-      else if (isServerFile(path) && !dependencies.has(name)) problems.push(`${path}: server code imports '${name}', a devDependency (pruned from the production image)`);
+      else if (isServerFile(path) && !dependencies.has(name))
+        problems.push(`${path}: server code imports '${name}', a devDependency (pruned from the production image)`);
     }
   }
   for (const name of [...dependencies, ...devDependencies]) {
-    if (!used.has(name) && !(name in TOOLS)) problems.push(`package.json declares '${name}', which nothing imports (remove it, or name it in TOOLS with its reason)`);
+    if (!used.has(name) && !(name in TOOLS))
+      problems.push(`package.json declares '${name}', which nothing imports (remove it, or name it in TOOLS with its reason)`);
   }
   return problems;
 }

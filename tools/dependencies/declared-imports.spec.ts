@@ -49,7 +49,11 @@ describe('declared dependencies', () => {
 
   it('passes a project whose imports are all declared (aliases and built-ins included)', () => {
     const dir = make({
-      'libs/jobs/src/index.ts': importFrom('{ Queue }', 'bullmq') + importFrom('{ readFileSync }', 'node:fs') + importFrom('path', 'path') + 'export { Queue, readFileSync, path };\n',
+      'libs/jobs/src/index.ts':
+        importFrom('{ Queue }', 'bullmq') +
+        importFrom('{ readFileSync }', 'node:fs') +
+        importFrom('path', 'path') +
+        'export { Queue, readFileSync, path };\n',
       'apps/api/src/main.ts': importFrom('{ Queue }', '@shop/jobs') + 'export const q = Queue;\n',
       'apps/api/src/main.spec.ts': importFrom('{ expect }', 'jest'),
     });
@@ -57,36 +61,52 @@ describe('declared dependencies', () => {
   });
 
   it('fails on an import that package.json does not declare', () => {
-    const dir = make({ 'apps/api/src/main.ts': importFrom('{ Queue }', 'bullmq') + importFrom('express', 'express') + 'export { Queue, express };\n', 'x.spec.ts': importFrom('{ expect }', 'jest') });
+    const dir = make({
+      'apps/api/src/main.ts': importFrom('{ Queue }', 'bullmq') + importFrom('express', 'express') + 'export { Queue, express };\n',
+      'x.spec.ts': importFrom('{ expect }', 'jest'),
+    });
     const { status, output } = check(dir);
     expect(status).toBe(1);
     expect(output).toContain("apps/api/src/main.ts: imports 'express', which package.json does not declare");
   });
 
   it('fails on a require() or dynamic import of an undeclared package', () => {
-    const dir = make({ 'tools/a.js': `const multer = ${requireOf('multer')}import('bullmq');\nmodule.exports = multer;\n`, 'x.spec.ts': importFrom('{ expect }', 'jest') });
+    const dir = make({
+      'tools/a.js': `const multer = ${requireOf('multer')}import('bullmq');\nmodule.exports = multer;\n`,
+      'x.spec.ts': importFrom('{ expect }', 'jest'),
+    });
     const { status, output } = check(dir);
     expect(status).toBe(1);
     expect(output).toContain("tools/a.js: imports 'multer'");
   });
 
-  it("fails on server code that imports a devDependency (pruned from the production image)", () => {
-    const dir = make({ 'apps/worker/src/main.ts': importFrom('{ Queue }', 'bullmq') + importFrom('{ expect }', 'jest') + 'export { Queue, expect };\n' });
+  it('fails on server code that imports a devDependency (pruned from the production image)', () => {
+    const dir = make({
+      'apps/worker/src/main.ts': importFrom('{ Queue }', 'bullmq') + importFrom('{ expect }', 'jest') + 'export { Queue, expect };\n',
+    });
     const { status, output } = check(dir);
     expect(status).toBe(1);
     expect(output).toContain("apps/worker/src/main.ts: server code imports 'jest', a devDependency");
   });
 
   it("fails on an import of another package's dist/ internals", () => {
-    const dir = make({ 'apps/worker/src/a.spec.ts': importFrom('{ X }', ['bullmq', 'dist', 'esm', 'constants'].join('/')) + importFrom('{ expect }', 'jest') + 'export { X, expect };\n' });
+    const dir = make({
+      'apps/worker/src/a.spec.ts':
+        importFrom('{ X }', ['bullmq', 'dist', 'esm', 'constants'].join('/')) + importFrom('{ expect }', 'jest') + 'export { X, expect };\n',
+    });
     const { status, output } = check(dir);
     expect(status).toBe(1);
     expect(output).toContain("imports 'bullmq/dist/esm/constants', a private path of bullmq");
   });
 
-  it("sees an import after a comment that mentions a glob such as libs/*/src, and none in a comment", () => {
+  it('sees an import after a comment that mentions a glob such as libs/*/src, and none in a comment', () => {
     const dir = make({
-      'tools/a.mjs': '// builds libs/*/src into dist/\n' + importFrom('{ Queue }', 'bullmq') + '/* done */\n// ' + importFrom('x', 'left-pad') + 'export { Queue };\n',
+      'tools/a.mjs':
+        '// builds libs/*/src into dist/\n' +
+        importFrom('{ Queue }', 'bullmq') +
+        '/* done */\n// ' +
+        importFrom('x', 'left-pad') +
+        'export { Queue };\n',
       'x.spec.ts': importFrom('{ expect }', 'jest') + importFrom('{ defineConfig }', 'vite'),
     });
     expect(check(dir)).toMatchObject({ status: 0 });

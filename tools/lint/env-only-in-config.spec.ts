@@ -13,7 +13,13 @@ const READS: Record<string, string> = {
 };
 
 const REFUSED_IN = ['apps/api/src/planted.ts', 'apps/worker/src/planted.ts', 'libs/jobs/src/planted.ts', 'libs/database/src/planted.ts'];
-const ALLOWED_IN = ['libs/config/src/planted.ts', 'apps/api/src/planted.spec.ts', 'test/support/planted.ts', 'tools/planted.ts', 'libs/embedded-mongo/test/planted.ts'];
+const ALLOWED_IN = [
+  'libs/config/src/planted.ts',
+  'apps/api/src/planted.spec.ts',
+  'test/support/planted.ts',
+  'tools/planted.ts',
+  'libs/embedded-mongo/test/planted.ts',
+];
 const RULES = ['no-restricted-properties', 'no-restricted-imports'];
 
 describe('eslint: only libs/config reads the environment', () => {
@@ -25,7 +31,8 @@ describe('eslint: only libs/config reads the environment', () => {
     reports = lintAll(paths.flatMap((filePath) => forms.map(([, code]) => ({ code, filePath }))));
   }, 120_000);
 
-  const found = (path: string, form: number) => reports[paths.indexOf(path) * forms.length + form].filter((m) => m.ruleId !== null && RULES.includes(m.ruleId));
+  const found = (path: string, form: number) =>
+    reports[paths.indexOf(path) * forms.length + form].filter((m) => m.ruleId !== null && RULES.includes(m.ruleId));
 
   it.each(REFUSED_IN)('refuses every form of reading the environment in %s, naming libs/config', (path) => {
     forms.forEach(([name], i) => {

@@ -14,20 +14,59 @@ const TEST_FILE = 'test/planted.e2e-spec.ts';
 const SLEEPS: Record<string, { imports?: string; body: string; rule: string; /** Other rules the snippet breaks. */ also?: string[] }> = {
   'new Promise((r) => setTimeout(r, N))': { body: 'await new Promise((r) => setTimeout(r, 1500));', rule: 'no-restricted-syntax' },
   'the same with other names and a type argument': { body: 'await new Promise<void>((wake) => setTimeout(wake, 5));', rule: 'no-restricted-syntax' },
-  'a timer that resolves from an arrow, in a block': { body: 'await new Promise((resolve) => {\n    setTimeout(() => resolve(undefined), 20);\n  });', rule: 'no-restricted-syntax' },
-  'a function executor and globalThis.setTimeout': { body: 'await new Promise(function (go) {\n    globalThis.setTimeout(go, 50);\n  });', rule: 'no-restricted-syntax' },
-  "setTimeout imported from 'node:timers/promises'": { imports: "import { setTimeout } from 'node:timers/promises';", body: 'await setTimeout(1000);', rule: 'no-restricted-imports' },
-  "the same renamed, from 'timers/promises'": { imports: "import { setTimeout as pause } from 'timers/promises';", body: 'await pause(1000);', rule: 'no-restricted-imports' },
-  "require('node:timers/promises')": { body: "await require('node:timers/promises').setTimeout(1000);", rule: 'no-restricted-syntax', also: ['@typescript-eslint/no-require-imports'] },
+  'a timer that resolves from an arrow, in a block': {
+    body: 'await new Promise((resolve) => {\n    setTimeout(() => resolve(undefined), 20);\n  });',
+    rule: 'no-restricted-syntax',
+  },
+  'a function executor and globalThis.setTimeout': {
+    body: 'await new Promise(function (go) {\n    globalThis.setTimeout(go, 50);\n  });',
+    rule: 'no-restricted-syntax',
+  },
+  "setTimeout imported from 'node:timers/promises'": {
+    imports: "import { setTimeout } from 'node:timers/promises';",
+    body: 'await setTimeout(1000);',
+    rule: 'no-restricted-imports',
+  },
+  "the same renamed, from 'timers/promises'": {
+    imports: "import { setTimeout as pause } from 'timers/promises';",
+    body: 'await pause(1000);',
+    rule: 'no-restricted-imports',
+  },
+  "require('node:timers/promises')": {
+    body: "await require('node:timers/promises').setTimeout(1000);",
+    rule: 'no-restricted-syntax',
+    also: ['@typescript-eslint/no-require-imports'],
+  },
   "import('node:timers/promises')": { body: "await (await import('node:timers/promises')).setTimeout(1000);", rule: 'no-restricted-syntax' },
-  'promisify(setTimeout)': { imports: "import { promisify } from 'node:util';", body: 'await promisify(setTimeout)(1000);', rule: 'no-restricted-syntax' },
-  'page.waitForTimeout(N)': { imports: "import type { Page } from '@playwright/test';\ndeclare const page: Page;", body: 'await page.waitForTimeout(500);', rule: 'no-restricted-properties' },
-  'any .waitForTimeout(N)': { imports: 'declare const frame: { waitForTimeout(ms: number): Promise<void> };', body: 'await frame.waitForTimeout(500);', rule: 'no-restricted-properties' },
-  "sleep(N) from test/support/polling.ts": { imports: "import { sleep } from './support/polling';", body: 'await sleep(2000);', rule: 'no-restricted-syntax' },
-  'a sleep() called on a module object': { imports: "import * as polling from './support/polling';", body: 'await polling.sleep(2000);', rule: 'no-restricted-syntax' },
+  'promisify(setTimeout)': {
+    imports: "import { promisify } from 'node:util';",
+    body: 'await promisify(setTimeout)(1000);',
+    rule: 'no-restricted-syntax',
+  },
+  'page.waitForTimeout(N)': {
+    imports: "import type { Page } from '@playwright/test';\ndeclare const page: Page;",
+    body: 'await page.waitForTimeout(500);',
+    rule: 'no-restricted-properties',
+  },
+  'any .waitForTimeout(N)': {
+    imports: 'declare const frame: { waitForTimeout(ms: number): Promise<void> };',
+    body: 'await frame.waitForTimeout(500);',
+    rule: 'no-restricted-properties',
+  },
+  'sleep(N) from test/support/polling.ts': {
+    imports: "import { sleep } from './support/polling';",
+    body: 'await sleep(2000);',
+    rule: 'no-restricted-syntax',
+  },
+  'a sleep() called on a module object': {
+    imports: "import * as polling from './support/polling';",
+    body: 'await polling.sleep(2000);',
+    rule: 'no-restricted-syntax',
+  },
 };
 
-const source = ({ imports, body }: { imports?: string; body: string }) => `${imports ? `${imports}\n` : ''}export async function planted(): Promise<void> {\n  ${body}\n}\n`;
+const source = ({ imports, body }: { imports?: string; body: string }) =>
+  `${imports ? `${imports}\n` : ''}export async function planted(): Promise<void> {\n  ${body}\n}\n`;
 
 /** A test that waits for the event: until() from test/support/polling.ts, and a deadline that keeps its timer to clear it. */
 const CLEAN = `import { until } from './support/polling';
@@ -55,7 +94,13 @@ export async function windowEnds(): Promise<void> {
   await sleep(1100);
 }
 `;
-  const otherTestFiles = ['libs/media/src/planted.spec.ts', 'test/resilience/planted.resilience-spec.ts', 'apps/storefront/src/planted.test.tsx', 'apps/admin/src/planted.test.ts', 'test/support/planted.ts'];
+  const otherTestFiles = [
+    'libs/media/src/planted.spec.ts',
+    'test/resilience/planted.resilience-spec.ts',
+    'apps/storefront/src/planted.test.tsx',
+    'apps/admin/src/planted.test.ts',
+    'test/support/planted.ts',
+  ];
   const planted: Planted[] = [
     ...forms.map(([, form]) => ({ code: source(form), filePath: TEST_FILE })),
     { code: CLEAN, filePath: TEST_FILE },

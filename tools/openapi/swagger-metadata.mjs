@@ -22,12 +22,16 @@ export function swaggerMetadataSource(pathToSource) {
   const plugin = (nestCli.compilerOptions?.plugins ?? []).find((p) => (typeof p === 'string' ? p : p.name) === '@nestjs/swagger');
   const pluginOptions = typeof plugin === 'object' ? (plugin.options ?? {}) : {};
   const configFile = join(root, 'apps/api/tsconfig.app.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   // The visitor reads only DTOs and controllers; the program still loads what they import.
   const rootNames = parsed.fileNames.filter((file) => /\.(dto|entity|controller)\.ts$/.test(file));
   const program = ts.createProgram({ rootNames, options: { ...parsed.options, noEmit: true } });
@@ -39,10 +43,17 @@ export function swaggerMetadataSource(pathToSource) {
     if (Array.isArray(meta)) {
       return f.createPropertyAssignment(
         f.createStringLiteral(key),
-        f.createArrayLiteralExpression(meta.map(([importExpr, fileMeta]) => f.createArrayLiteralExpression([importExpr, f.createObjectLiteralExpression(Object.keys(fileMeta).map((k) => property(k, fileMeta[k])))]))),
+        f.createArrayLiteralExpression(
+          meta.map(([importExpr, fileMeta]) =>
+            f.createArrayLiteralExpression([importExpr, f.createObjectLiteralExpression(Object.keys(fileMeta).map((k) => property(k, fileMeta[k])))]),
+          ),
+        ),
       );
     }
-    return f.createPropertyAssignment(f.createStringLiteral(key), ts.isObjectLiteralExpression(meta) ? meta : f.createObjectLiteralExpression(Object.keys(meta).map((k) => property(k, meta[k]))));
+    return f.createPropertyAssignment(
+      f.createStringLiteral(key),
+      ts.isObjectLiteralExpression(meta) ? meta : f.createObjectLiteralExpression(Object.keys(meta).map((k) => property(k, meta[k]))),
+    );
   };
   const typeImports = visitor.typeImports;
   const typeImportsStatement = f.createVariableStatement(
@@ -54,7 +65,9 @@ export function swaggerMetadataSource(pathToSource) {
           undefined,
           undefined,
           f.createObjectLiteralExpression(
-            Object.keys(typeImports).map((name) => f.createPropertyAssignment(f.createComputedPropertyName(f.createStringLiteral(name)), f.createIdentifier(typeImports[name]))),
+            Object.keys(typeImports).map((name) =>
+              f.createPropertyAssignment(f.createComputedPropertyName(f.createStringLiteral(name)), f.createIdentifier(typeImports[name])),
+            ),
             true,
           ),
         ),

@@ -34,7 +34,8 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
     keepAliveTimeout: config.keepAliveTimeoutMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A path that is not valid percent-encoded UTF-8 ('/api/blogs/%00%ff'): the API's 400, not Fastify's own body.
-    frameworkErrors: (_error: Error, _req: FastifyRequest, reply: FastifyReply) => void reply.code(400).send({ statusCode: 400, message: 'Malformed URL', code: 'BAD_REQUEST' }),
+    frameworkErrors: (_error: Error, _req: FastifyRequest, reply: FastifyReply) =>
+      void reply.code(400).send({ statusCode: 400, message: 'Malformed URL', code: 'BAD_REQUEST' }),
     genReqId: (req: IncomingMessage) => ((req as IncomingMessage & { id?: string }).id = requestIdOf(req)),
   });
 }

@@ -16,9 +16,11 @@ async function lint(file: string): Promise<LintProblem[]> {
   const cli = require.resolve('@redocly/cli/bin/cli.js');
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
   const run = promisify(execFile);
-  const output = await run(process.execPath, [cli, 'lint', file, '--format=json', '--max-problems=1000'], { cwd: root, env, maxBuffer: 32 * 1024 * 1024 }).catch(
-    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-  );
+  const output = await run(process.execPath, [cli, 'lint', file, '--format=json', '--max-problems=1000'], {
+    cwd: root,
+    env,
+    maxBuffer: 32 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const json = output.stdout.slice(output.stdout.indexOf('{'));
   return (JSON.parse(json) as { problems: LintProblem[] }).problems;
 }
@@ -32,7 +34,9 @@ describe('openapi.json lint (Redocly recommended rules)', () => {
   it('reports an operation without a summary or a declared security scheme', async () => {
     const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const doc = JSON.parse(readFileSync(resolve(root, 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { summary?: string; security?: unknown }>> };
+    const doc = JSON.parse(readFileSync(resolve(root, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { summary?: string; security?: unknown }>>;
+    };
     const first = Object.values(doc.paths)[0];
     const operation = Object.values(first)[0];
     delete operation.summary;

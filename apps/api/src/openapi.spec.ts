@@ -24,7 +24,9 @@ describe('openapi.json', () => {
 
 describe('openapi.json references', () => {
   it('names only schemas it defines (no dangling $ref for a generator to trip on)', () => {
-    const document = JSON.parse(readFileSync(resolve(__dirname, '../../../openapi.json'), 'utf8')) as { components?: { schemas?: Record<string, unknown> } };
+    const document = JSON.parse(readFileSync(resolve(__dirname, '../../../openapi.json'), 'utf8')) as {
+      components?: { schemas?: Record<string, unknown> };
+    };
     const defined = new Set(Object.keys(document.components?.schemas ?? {}));
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(0);
@@ -97,7 +99,9 @@ describe('openapi.json nullable values (issue #41)', () => {
 describe('openapi.json deprecated operations (issue #41)', () => {
   type Operations = Record<string, Record<string, { deprecated?: boolean; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
   const paths = (JSON.parse(readFileSync(resolve(__dirname, '../../../openapi.json'), 'utf8')) as { paths: Operations }).paths;
-  const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+  const operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
 
   it('keeps every call of the spec ("The calls it makes") first-class: present and not deprecated', () => {
     const specCalls = [
@@ -139,14 +143,22 @@ describe('openapi.json deprecated operations (issue #41)', () => {
     ];
     // Path parameters are matched by position, whatever their name ({id} or {productId}).
     const shape = (name: string) => name.replace(/\{[^}]+\}/g, '{}');
-    const found = specCalls.map((call) => ({ call, operations: operations.filter((o) => shape(o.name) === shape(call)).map((o) => ({ deprecated: o.operation.deprecated === true })) }));
+    const found = specCalls.map((call) => ({
+      call,
+      operations: operations.filter((o) => shape(o.name) === shape(call)).map((o) => ({ deprecated: o.operation.deprecated === true })),
+    }));
     expect(found.filter((f) => f.operations.length === 0).map((f) => f.call)).toEqual([]);
     expect(found.filter((f) => f.operations.some((o) => o.deprecated)).map((f) => f.call)).toEqual([]);
   });
 
   it('deprecates only the routes outside the spec that have a successor, each documenting Deprecation, Sunset and Link', () => {
     const deprecated = operations.filter((o) => o.operation.deprecated === true);
-    expect(deprecated.map((o) => o.name).sort()).toEqual(['GET /api/health', 'PUT /api/orders/{id}/deliver', 'PUT /api/orders/{id}/pay', 'PUT /api/orders/{id}/status']);
+    expect(deprecated.map((o) => o.name).sort()).toEqual([
+      'GET /api/health',
+      'PUT /api/orders/{id}/deliver',
+      'PUT /api/orders/{id}/pay',
+      'PUT /api/orders/{id}/status',
+    ]);
     for (const { name, operation } of deprecated) {
       const headers = Object.keys(operation.responses['200']?.headers ?? {});
       expect({ name, headers }).toEqual({ name, headers: ['Deprecation', 'Sunset', 'Link'] });

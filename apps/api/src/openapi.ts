@@ -104,12 +104,20 @@ function applyAlsoConsumes(document: OpenAPIObject): void {
   }
 }
 
-
 /** The headers every answer of a deprecated operation carries (common/deprecated.ts), documented on its 2xx responses. */
 const DEPRECATION_HEADERS = {
-  Deprecation: { description: 'When the operation was deprecated (RFC 9745): `@` and Unix seconds', schema: { type: 'string', example: '@1795651200' } },
-  Sunset: { description: 'When it may stop answering (RFC 8594), an HTTP date', schema: { type: 'string', example: 'Tue, 01 Jun 2027 00:00:00 GMT' } },
-  Link: { description: 'The operation to call instead: `<path>; rel="successor-version"`', schema: { type: 'string', example: '</api/health/ready>; rel="successor-version"' } },
+  Deprecation: {
+    description: 'When the operation was deprecated (RFC 9745): `@` and Unix seconds',
+    schema: { type: 'string', example: '@1795651200' },
+  },
+  Sunset: {
+    description: 'When it may stop answering (RFC 8594), an HTTP date',
+    schema: { type: 'string', example: 'Tue, 01 Jun 2027 00:00:00 GMT' },
+  },
+  Link: {
+    description: 'The operation to call instead: `<path>; rel="successor-version"`',
+    schema: { type: 'string', example: '</api/health/ready>; rel="successor-version"' },
+  },
 };
 
 function applyDeprecationHeaders(document: OpenAPIObject): void {
@@ -132,7 +140,8 @@ const isNode = (value: unknown): value is SchemaNode => typeof value === 'object
 function singleRef(schema: SchemaNode): string | undefined {
   if (typeof schema.$ref === 'string') return schema.$ref;
   const allOf = schema.allOf;
-  if (Array.isArray(allOf) && allOf.length === 1 && isNode(allOf[0]) && typeof allOf[0].$ref === 'string' && Object.keys(allOf[0]).length === 1) return allOf[0].$ref;
+  if (Array.isArray(allOf) && allOf.length === 1 && isNode(allOf[0]) && typeof allOf[0].$ref === 'string' && Object.keys(allOf[0]).length === 1)
+    return allOf[0].$ref;
   return undefined;
 }
 

@@ -28,7 +28,11 @@ export function looseInputs(path: string, text = readFileSync(path, 'utf8')): st
       const type = node.type.getText(source);
       if (LOOSE_TYPES.some((pattern) => pattern.test(type))) found.push(`${where(node)} parameter ${node.name.getText(source)}: ${type}`);
     }
-    if (ts.isPropertyAccessExpression(node) && ['query', 'body'].includes(node.name.text) && /^(req|request)$/.test(node.expression.getText(source))) {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ['query', 'body'].includes(node.name.text) &&
+      /^(req|request)$/.test(node.expression.getText(source))
+    ) {
       found.push(`${where(node)} reads ${node.getText(source)}`);
     }
     ts.forEachChild(node, visit);

@@ -24,7 +24,10 @@ export class AuditRetentionService {
     if (this.config.auditRetentionDays === 0) return 0;
     const cutoff = new Date(now.getTime() - this.config.auditRetentionDays * DAY_MS);
     const deleted = await this.audit.deleteBefore(cutoff, AUDIT_SWEEP_BATCH);
-    if (deleted > 0) this.logger.log(`deleted ${deleted} audit entries from before ${cutoff.toISOString()} (AUDIT_RETENTION_DAYS=${this.config.auditRetentionDays})`);
+    if (deleted > 0)
+      this.logger.log(
+        `deleted ${deleted} audit entries from before ${cutoff.toISOString()} (AUDIT_RETENTION_DAYS=${this.config.auditRetentionDays})`,
+      );
     return deleted;
   }
 }

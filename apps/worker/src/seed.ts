@@ -20,7 +20,10 @@ class SeedCommandModule {
  */
 async function seed(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = await NestFactory.createApplicationContext(SeedCommandModule.forRoot(config), { logger: ['log', 'warn', 'error'], abortOnError: false });
+  const app = await NestFactory.createApplicationContext(SeedCommandModule.forRoot(config), {
+    logger: ['log', 'warn', 'error'],
+    abortOnError: false,
+  });
   app.enableShutdownHooks();
   const seeder = app.get(SeedService);
   const progress = setInterval(() => {

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '-1' })).toThrow(ConfigError);
   });
 
-  it('keeps idle connections 65 s by default, past a load balancer\'s 60 s; KEEP_ALIVE_TIMEOUT_MS sets it within 1 s to 2 min', () => {
+  it("keeps idle connections 65 s by default, past a load balancer's 60 s; KEEP_ALIVE_TIMEOUT_MS sets it within 1 s to 2 min", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).keepAliveTimeoutMs).toBe(65_000);
     expect(loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '75000' }).keepAliveTimeoutMs).toBe(75_000);
     expect(() => loadConfig({ DATA_DIR: dataDir(), KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(ConfigError);
@@ -85,7 +85,10 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY'],
-    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_PROTOCOL: 'ftp' }, 'STRIPE_API_PROTOCOL'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_PROTOCOL: 'ftp' },
+      'STRIPE_API_PROTOCOL',
+    ],
   ])('rejects %j with one line naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -103,7 +106,16 @@ describe('loadConfig', () => {
   it('card payments: all three Stripe keys or none; the API host, port and protocol may point elsewhere (tests)', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
     const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
-    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).stripe).toEqual({ secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc', apiHost: undefined, apiPort: undefined, apiProtocol: undefined });
-    expect(loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' }).stripe).toMatchObject({ apiHost: '127.0.0.1', apiPort: 12111, apiProtocol: 'http' });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_test_abc',
+      webhookSecret: 'whsec_abc',
+      apiHost: undefined,
+      apiPort: undefined,
+      apiProtocol: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' }).stripe,
+    ).toMatchObject({ apiHost: '127.0.0.1', apiPort: 12111, apiProtocol: 'http' });
   });
 });

@@ -84,11 +84,17 @@ export const DEFAULT_SHIP_TO_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'FR', 'DE', 'N
 function shipToCountries(env: Env): string[] {
   const raw = str(env, 'SHIP_TO_COUNTRIES');
   if (raw === undefined) return [...DEFAULT_SHIP_TO_COUNTRIES];
-  const codes = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const codes = raw
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   if (codes.length === 0) throw new ConfigError('SHIP_TO_COUNTRIES', `must list at least one country code (got "${raw}")`);
   for (const code of codes) {
     if (!/^[A-Z]{2}$/.test(code) || !isSupportedCountry(code)) {
-      throw new ConfigError('SHIP_TO_COUNTRIES', `must be ISO 3166-1 alpha-2 country codes separated by commas, like US,CA,GB ("${code}" is not one)`);
+      throw new ConfigError(
+        'SHIP_TO_COUNTRIES',
+        `must be ISO 3166-1 alpha-2 country codes separated by commas, like US,CA,GB ("${code}" is not one)`,
+      );
     }
   }
   return [...new Set(codes)];
@@ -101,9 +107,12 @@ function stripeConfig(env: Env): StripeConfig | undefined {
   const [secretKey, publishableKey, webhookSecret] = STRIPE_KEYS.map((name) => str(env, name));
   if (!secretKey && !publishableKey && !webhookSecret) return undefined;
   const missing = STRIPE_KEYS.filter((name) => str(env, name) === undefined);
-  if (missing.length > 0) throw new ConfigError(missing[0], `is required when any of ${STRIPE_KEYS.join(', ')} is set (set all three for card payments, or none)`);
-  if (!/^(sk|rk)_(test|live)_/.test(secretKey as string)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
-  if (!/^pk_(test|live)_/.test(publishableKey as string)) throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_… or pk_live_…)');
+  if (missing.length > 0)
+    throw new ConfigError(missing[0], `is required when any of ${STRIPE_KEYS.join(', ')} is set (set all three for card payments, or none)`);
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey as string))
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!/^pk_(test|live)_/.test(publishableKey as string))
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_… or pk_live_…)');
   if (!/^whsec_/.test(webhookSecret as string)) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)');
   const apiHost = str(env, 'STRIPE_API_HOST');
   if (apiHost !== undefined && !/^[A-Za-z0-9.-]+$/.test(apiHost)) throw new ConfigError('STRIPE_API_HOST', `must be a host name (got "${apiHost}")`);

@@ -7,11 +7,22 @@ describe('classifyProductWrite: which product writes are stock-only', () => {
   const now = new Date();
 
   it('names the products when only stock moved', () => {
-    expect(classifyProductWrite({ _id: id, countInStock: { $gte: 2 } }, { $inc: { countInStock: -2, quantity: -2 }, $set: { updatedAt: now } })).toEqual([String(id)]);
-    expect(classifyProductWrite({ _id: id }, { $inc: { 'variants.$.countInStock': -1, countInStock: -1, quantity: -1 }, $push: { stockHolds: { order: other } } })).toEqual([String(id)]);
-    expect(classifyProductWrite({ _id: id }, { $inc: { 'variants.$[v].countInStock': 1, countInStock: 1 }, $pull: { stockHolds: { order: other } } })).toEqual([String(id)]);
+    expect(
+      classifyProductWrite({ _id: id, countInStock: { $gte: 2 } }, { $inc: { countInStock: -2, quantity: -2 }, $set: { updatedAt: now } }),
+    ).toEqual([String(id)]);
+    expect(
+      classifyProductWrite(
+        { _id: id },
+        { $inc: { 'variants.$.countInStock': -1, countInStock: -1, quantity: -1 }, $push: { stockHolds: { order: other } } },
+      ),
+    ).toEqual([String(id)]);
+    expect(
+      classifyProductWrite({ _id: id }, { $inc: { 'variants.$[v].countInStock': 1, countInStock: 1 }, $pull: { stockHolds: { order: other } } }),
+    ).toEqual([String(id)]);
     expect(classifyProductWrite({ _id: { $in: [id, other] } }, { $inc: { countInStock: 1 } })).toEqual([String(id), String(other)]);
-    expect(classifyProductWrite({ _id: id, restockMarks: { $ne: 'o:0' } }, { $inc: { countInStock: 2, quantity: 2 }, $push: { restockMarks: 'o:0' } })).toEqual([String(id)]);
+    expect(
+      classifyProductWrite({ _id: id, restockMarks: { $ne: 'o:0' } }, { $inc: { countInStock: 2, quantity: 2 }, $push: { restockMarks: 'o:0' } }),
+    ).toEqual([String(id)]);
   });
 
   it('ignores bookkeeping that no answer shows', () => {

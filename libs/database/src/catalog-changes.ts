@@ -34,7 +34,8 @@ export const catalogChanges = {
 };
 
 /** The product fields an order or a cancellation changes (updatedAt moves with them). */
-const STOCK_PATH = /^(countInStock|quantity|variants\.\$(\[\w*\])?\.countInStock|stockHolds|restockMarks|stockMoves|revision|ledgerOpened|updatedAt)$/;
+const STOCK_PATH =
+  /^(countInStock|quantity|variants\.\$(\[\w*\])?\.countInStock|stockHolds|restockMarks|stockMoves|revision|ledgerOpened|updatedAt)$/;
 /** Bookkeeping that no answer shows: taking away or adding only these changes nothing anyone can read. */
 const HIDDEN_PATH = /^(stockHolds|restockMarks|stockMoves|ledgerOpened)$/;
 const STOCK_OPERATORS = new Set(['$inc', '$set', '$push', '$pull']);
@@ -60,7 +61,7 @@ export function classifyProductWrite(filter: Record<string, unknown>, update: un
 export function idsOf(value: unknown): string[] | undefined {
   if (isId(value)) return [String(value)];
   if (value !== null && typeof value === 'object' && '$in' in value) {
-    const list = (value).$in;
+    const list = value.$in;
     if (Array.isArray(list) && list.every(isId)) return list.map(String);
   }
   return undefined;

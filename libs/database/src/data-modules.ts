@@ -30,7 +30,11 @@ import { UsersRepository } from './repositories/users.repository';
  */
 
 /** Accounts: users, their one-time tokens, favourites, and the clean-up of a removed account. */
-@Module({ imports: [DatabaseModule], providers: [UsersRepository, UserTokensRepository, FavoriteProductsRepository, AccountCleanupRepository], exports: [UsersRepository, UserTokensRepository, FavoriteProductsRepository, AccountCleanupRepository] })
+@Module({
+  imports: [DatabaseModule],
+  providers: [UsersRepository, UserTokensRepository, FavoriteProductsRepository, AccountCleanupRepository],
+  exports: [UsersRepository, UserTokensRepository, FavoriteProductsRepository, AccountCleanupRepository],
+})
 export class UsersDataModule {}
 
 /** The admin console's customer view (accounts with their orders). */

@@ -9,7 +9,14 @@ import { Comment, CommentSchema, ContactMessage, ContactMessageSchema, Newslette
 import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
 import { auditAdminWrites } from './audit/audit-plugin';
 import { StockMovement, StockMovementSchema } from './schemas/stock-movement.schema';
-import { ProductTombstone, ProductTombstoneSchema, SearchMiss, SearchMissSchema, SearchSettings, SearchSettingsSchema } from './schemas/search.schema';
+import {
+  ProductTombstone,
+  ProductTombstoneSchema,
+  SearchMiss,
+  SearchMissSchema,
+  SearchSettings,
+  SearchSettingsSchema,
+} from './schemas/search.schema';
 import { PaymentAttempt, PaymentAttemptSchema, StripeEvent, StripeEventSchema } from './schemas/payment.schema';
 
 const models = MongooseModule.forFeature([
@@ -35,7 +42,6 @@ const models = MongooseModule.forFeature([
   { name: StripeEvent.name, schema: StripeEventSchema },
 ]);
 
-
 /**
  * The mongoose connection and every model: infrastructure only, for the data modules of this library
  * (data-modules.ts), which provide the repositories each feature imports. Not global: outside libs/database
@@ -47,9 +53,7 @@ const models = MongooseModule.forFeature([
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         if (!config.mongodbUri) {
-          throw new Error(
-            'Invalid configuration: MONGODB_URI is required here (npm start sets it after starting the embedded engine)',
-          );
+          throw new Error('Invalid configuration: MONGODB_URI is required here (npm start sets it after starting the embedded engine)');
         }
         return {
           uri: config.mongodbUri,

@@ -57,9 +57,17 @@ async function run(label: string, dbPath?: string): Promise<Array<[string, strin
     t = Date.now();
     const extra = client.db('bench').collection('singles');
     for (let i = 0; i < singles; i++) await extra.insertOne({ i, at: new Date() });
-    rows.push([`${label}: insertOne x${singles} (sequential, acknowledged)`, `${Math.round(singles / ((Date.now() - t) / 1000)).toLocaleString()} docs/s`]);
+    rows.push([
+      `${label}: insertOne x${singles} (sequential, acknowledged)`,
+      `${Math.round(singles / ((Date.now() - t) / 1000)).toLocaleString()} docs/s`,
+    ]);
 
-    const ids = (await products.find({}, { projection: { _id: 1 } }).limit(2000).toArray()).map((d) => d._id);
+    const ids = (
+      await products
+        .find({}, { projection: { _id: 1 } })
+        .limit(2000)
+        .toArray()
+    ).map((d) => d._id);
     t = Date.now();
     const reads = 3000;
     for (let i = 0; i < reads; i++) await products.findOne({ _id: ids[i % ids.length] });
@@ -72,7 +80,10 @@ async function run(label: string, dbPath?: string): Promise<Array<[string, strin
         .limit(12)
         .toArray(),
     );
-    rows.push([`${label}: category + price range + sort + limit 12`, `p50 ${f.p50.toFixed(2)} / p95 ${f.p95.toFixed(2)} / p99 ${f.p99.toFixed(2)} ms`]);
+    rows.push([
+      `${label}: category + price range + sort + limit 12`,
+      `p50 ${f.p50.toFixed(2)} / p95 ${f.p95.toFixed(2)} / p99 ${f.p99.toFixed(2)} ms`,
+    ]);
 
     const r = await timeQueries(QUERIES, (i) =>
       products
@@ -81,11 +92,12 @@ async function run(label: string, dbPath?: string): Promise<Array<[string, strin
         .limit(12)
         .toArray(),
     );
-    rows.push([`${label}: case-insensitive regex name search + limit 12`, `p50 ${r.p50.toFixed(2)} / p95 ${r.p95.toFixed(2)} / p99 ${r.p99.toFixed(2)} ms`]);
+    rows.push([
+      `${label}: case-insensitive regex name search + limit 12`,
+      `p50 ${r.p50.toFixed(2)} / p95 ${r.p95.toFixed(2)} / p99 ${r.p99.toFixed(2)} ms`,
+    ]);
 
-    const c = await timeQueries(Math.min(QUERIES, 50), (i) =>
-      products.countDocuments({ brand: pick(BRANDS, i), price: { $lt: 100 } }),
-    );
+    const c = await timeQueries(Math.min(QUERIES, 50), (i) => products.countDocuments({ brand: pick(BRANDS, i), price: { $lt: 100 } }));
     rows.push([`${label}: countDocuments brand + price`, `p50 ${c.p50.toFixed(2)} / p95 ${c.p95.toFixed(2)} / p99 ${c.p99.toFixed(2)} ms`]);
   } finally {
     await client.close();

@@ -77,7 +77,13 @@ export function canonKey(v: unknown, fold = false): string {
   }
   if (typeof v === 'object') {
     const o = v as Doc;
-    return '{' + Object.keys(o).map((k) => JSON.stringify(k) + ':' + canonKey(o[k], fold)).join(',') + '}';
+    return (
+      '{' +
+      Object.keys(o)
+        .map((k) => JSON.stringify(k) + ':' + canonKey(o[k], fold))
+        .join(',') +
+      '}'
+    );
   }
   return 'u' + bsonText(v);
 }

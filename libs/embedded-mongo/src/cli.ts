@@ -50,9 +50,7 @@ async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const log = (level: string) => (msg: string) => process.stderr.write(`[embedded-mongo] ${level} ${msg}\n`);
   const server = await startEmbeddedMongo({ ...opts, logger: { info: log('info'), warn: log('warn') } });
-  process.stdout.write(
-    `embedded-mongo listening on mongodb://${server.host}:${server.port} (dbpath ${opts.dbPath ?? 'in-memory'})\n`,
-  );
+  process.stdout.write(`embedded-mongo listening on mongodb://${server.host}:${server.port} (dbpath ${opts.dbPath ?? 'in-memory'})\n`);
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;

@@ -59,12 +59,16 @@ describe('embedded-mongo: aggregation stages', () => {
       [cat.shirts.toHexString(), 180, 3],
       [cat.hats.toHexString(), 35, 2],
     ]);
-    const tags = await products().aggregate([{ $unwind: '$tags' }, { $sortByCount: '$tags' }, { $limit: 1 }]).toArray();
+    const tags = await products()
+      .aggregate([{ $unwind: '$tags' }, { $sortByCount: '$tags' }, { $limit: 1 }])
+      .toArray();
     expect(tags).toEqual([{ _id: 'cotton', count: 2 }]);
   });
 
   it('$unwind', async () => {
-    const r = await products().aggregate([{ $unwind: '$tags' }, { $count: 'n' }]).toArray();
+    const r = await products()
+      .aggregate([{ $unwind: '$tags' }, { $count: 'n' }])
+      .toArray();
     expect(r).toEqual([{ n: 6 }]);
     const keep = await products()
       .aggregate([{ $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $count: 'n' }])
@@ -97,10 +101,16 @@ describe('embedded-mongo: aggregation stages', () => {
       .toArray();
     expect(facets.cheap).toEqual([{ n: 2 }]);
     expect(facets.byCat.map((x: { n: number }) => x.n)).toEqual([2, 3]);
-    const sample = await products().aggregate([{ $sample: { size: 3 } }]).toArray();
+    const sample = await products()
+      .aggregate([{ $sample: { size: 3 } }])
+      .toArray();
     expect(sample).toHaveLength(3);
     expect(new Set(sample.map((s) => String(s._id))).size).toBe(3);
-    expect(await products().aggregate([{ $match: { stock: 0 } }, { $count: 'soldOut' }]).toArray()).toEqual([{ soldOut: 1 }]);
+    expect(
+      await products()
+        .aggregate([{ $match: { stock: 0 } }, { $count: 'soldOut' }])
+        .toArray(),
+    ).toEqual([{ soldOut: 1 }]);
   });
 
   it('returns a cursor for large aggregations', async () => {

@@ -28,11 +28,7 @@ describe('embedded-mongo: atomic conditional updates under concurrency', () => {
         const products = client.db(srv.dbName).collection('products');
         let wins = 0;
         for (let a = 0; a < ATTEMPTS; a++) {
-          const r = await products.findOneAndUpdate(
-            { _id: productId, stock: { $gte: 2 } },
-            { $inc: { stock: -2 } },
-            { returnDocument: 'after' },
-          );
+          const r = await products.findOneAndUpdate({ _id: productId, stock: { $gte: 2 } }, { $inc: { stock: -2 } }, { returnDocument: 'after' });
           if (r) {
             expect(r.stock).toBeGreaterThanOrEqual(0);
             wins++;
@@ -47,7 +43,10 @@ describe('embedded-mongo: atomic conditional updates under concurrency', () => {
     expect(successes).toBe(INITIAL / 2);
 
     // the same with updateOne + modifiedCount
-    await clients[0].db(srv.dbName).collection('products').updateOne({ _id: productId }, { $set: { stock: 25 } });
+    await clients[0]
+      .db(srv.dbName)
+      .collection('products')
+      .updateOne({ _id: productId }, { $set: { stock: 25 } });
     const counts = await Promise.all(
       clients.map(async (client) => {
         const r = await client

@@ -42,7 +42,9 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
       { name: 'Bucket hat', price: 19, category: hats._id },
     ]);
     expect(await Product.countDocuments()).toBe(3);
-    const inShirts = await Product.find({ category: { $in: [shirts._id] } }).sort({ price: -1 }).lean();
+    const inShirts = await Product.find({ category: { $in: [shirts._id] } })
+      .sort({ price: -1 })
+      .lean();
     expect(inShirts.map((p) => p.name)).toEqual(['Linen shirt', 'Oxford shirt']);
 
     const populated = await Product.findOne({ name: 'Bucket hat' }).populate<{ category: { name: string } }>('category');
@@ -88,7 +90,11 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
 
     const coupons = db.collection('coupons');
     await coupons.createIndex({ code: 1 }, { unique: true, partialFilterExpression: { active: true } });
-    await coupons.insertMany([{ code: 'X', active: false }, { code: 'X', active: false }, { code: 'X', active: true }]);
+    await coupons.insertMany([
+      { code: 'X', active: false },
+      { code: 'X', active: false },
+      { code: 'X', active: true },
+    ]);
     const e3 = await coupons.insertOne({ code: 'X', active: true }).catch((e: MongoServerError) => e);
     expect((e3 as MongoServerError).code).toBe(11000);
     // updating an inactive one into the active set also violates
@@ -99,7 +105,11 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
     const orders = db.collection('typed_partial');
     await orders.createIndex({ user: 1, key: 1 }, { unique: true, partialFilterExpression: { user: { $type: 'objectId' } } });
     const owner = new ObjectId();
-    await orders.insertMany([{ user: null, key: 'k' }, { user: null, key: 'k' }, { user: owner, key: 'k' }]);
+    await orders.insertMany([
+      { user: null, key: 'k' },
+      { user: null, key: 'k' },
+      { user: owner, key: 'k' },
+    ]);
     const e6 = await orders.insertOne({ user: owner, key: 'k' }).catch((e: MongoServerError) => e);
     expect((e6 as MongoServerError).code).toBe(11000);
     expect(await orders.countDocuments({ user: { $type: 'objectId' } })).toBe(1);
@@ -115,7 +125,10 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
 
     // building a unique index over duplicate data fails
     await db.collection('dups').insertMany([{ k: 1 }, { k: 1 }]);
-    const e5 = await db.collection('dups').createIndex({ k: 1 }, { unique: true }).catch((e: MongoServerError) => e);
+    const e5 = await db
+      .collection('dups')
+      .createIndex({ k: 1 }, { unique: true })
+      .catch((e: MongoServerError) => e);
     expect((e5 as MongoServerError).code).toBe(11000);
   });
 
@@ -137,7 +150,14 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
     expect(fam.lastErrorObject?.updatedExisting).toBe(false);
     expect(fam.value).toMatchObject({ user: 'u2', visits: 1, items: [] });
 
-    await c.insertOne({ user: 'u3', items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 5 }, { sku: 'c', qty: 9 }] });
+    await c.insertOne({
+      user: 'u3',
+      items: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 5 },
+        { sku: 'c', qty: 9 },
+      ],
+    });
     await c.updateOne({ user: 'u3', 'items.sku': 'b' }, { $inc: { 'items.$.qty': 10 } });
     await c.updateOne({ user: 'u3' }, { $set: { 'items.$[big].flag': true } }, { arrayFilters: [{ 'big.qty': { $gte: 9 } }] });
     const u3 = await c.findOne({ user: 'u3' });
@@ -207,7 +227,10 @@ describe('embedded-mongo: CRUD, indexes, updates', () => {
 
     const c = db.collection('js');
     await c.insertOne({ a: 1 });
-    const where = await c.find({ $where: 'this.a == 1' }).toArray().catch((e: MongoServerError) => e);
+    const where = await c
+      .find({ $where: 'this.a == 1' })
+      .toArray()
+      .catch((e: MongoServerError) => e);
     expect(where).toBeInstanceOf(MongoServerError);
     const fn = await c
       .aggregate([{ $addFields: { x: { $function: { body: 'function() { return 1 }', args: [], lang: 'js' } } } }])

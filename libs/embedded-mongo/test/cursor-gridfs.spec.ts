@@ -34,7 +34,12 @@ describe('embedded-mongo: cursors and GridFS', () => {
     expect(n).toBe(10_000);
 
     // default batch (101) + limit + skip, and natural order
-    const page = await c.find({ seq: { $gte: 5000 } }).sort({ seq: -1 }).skip(10).limit(250).toArray();
+    const page = await c
+      .find({ seq: { $gte: 5000 } })
+      .sort({ seq: -1 })
+      .skip(10)
+      .limit(250)
+      .toArray();
     expect(page).toHaveLength(250);
     expect(page[0].seq).toBe(9_989);
     const natural = await c.find().toArray();

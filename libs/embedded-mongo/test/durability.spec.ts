@@ -168,7 +168,10 @@ describe('embedded-mongo: durability (journal, snapshot, kill -9)', () => {
     const dir = mkdir();
     const a = await startEmbeddedMongo({ dbPath: dir });
     const client = await MongoClient.connect(a.uri);
-    await client.db('shop').collection('x').insertMany([{ k: 1 }, { k: 2 }]);
+    await client
+      .db('shop')
+      .collection('x')
+      .insertMany([{ k: 1 }, { k: 2 }]);
     await client.db('shop').collection('x').createIndex({ k: 1 });
     await client.db('shop').collection('y').insertOne({ k: 3 });
     await client.db('shop').collection('y').rename('z');

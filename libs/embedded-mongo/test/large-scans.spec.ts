@@ -11,7 +11,12 @@ describe('embedded-mongo: pages and counts over a large collection', () => {
     srv = await startTestServer('scans');
     client = await MongoClient.connect(srv.uri);
     db = client.db(srv.dbName);
-    const docs = Array.from({ length: 5000 }, (_, i) => ({ n: i, name: i % 10 === 0 ? `Linen shirt ${i}` : `Wool coat ${i}`, status: i % 4 === 0 ? 'draft' : 'published', at: new Date(Date.UTC(2026, 0, 1) + i * 60_000) }));
+    const docs = Array.from({ length: 5000 }, (_, i) => ({
+      n: i,
+      name: i % 10 === 0 ? `Linen shirt ${i}` : `Wool coat ${i}`,
+      status: i % 4 === 0 ? 'draft' : 'published',
+      at: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+    }));
     await db.collection('items').insertMany(docs);
   });
 
@@ -25,11 +30,18 @@ describe('embedded-mongo: pages and counts over a large collection', () => {
 
   it('pages, sorted newest first, and the total agree with a plain scan', async () => {
     const items = db.collection('items');
-    const all = (await items.find({}).toArray()).filter((d) => d.status === 'published' && (/linen/i.test(d.name as string) || (d.n as number) >= 4990));
+    const all = (await items.find({}).toArray()).filter(
+      (d) => d.status === 'published' && (/linen/i.test(d.name as string) || (d.n as number) >= 4990),
+    );
     all.sort((a, b) => (b.at as Date).getTime() - (a.at as Date).getTime());
     expect(await items.countDocuments(search)).toBe(all.length);
     for (const page of [0, 1, 2]) {
-      const rows = await items.find(search).sort({ at: -1, _id: -1 }).skip(page * 24).limit(24).toArray();
+      const rows = await items
+        .find(search)
+        .sort({ at: -1, _id: -1 })
+        .skip(page * 24)
+        .limit(24)
+        .toArray();
       expect(rows.map((r) => r.n)).toEqual(all.slice(page * 24, page * 24 + 24).map((d) => d.n));
     }
     expect(await items.countDocuments(search, { skip: 10, limit: 5 })).toBe(5);
@@ -57,7 +69,10 @@ describe('embedded-mongo: pages and counts over a large collection', () => {
     const plain = (await items.find({}).toArray()).filter((d) => d.status === 'published' && /SHIRT 12|coat 1234/i.test(d.name as string));
     expect(plain.length).toBeGreaterThan(5);
     expect(await items.countDocuments(words)).toBe(plain.length);
-    const newest = plain.sort((a, b) => (b.at as Date).getTime() - (a.at as Date).getTime()).slice(0, 3).map((d) => d.n);
+    const newest = plain
+      .sort((a, b) => (b.at as Date).getTime() - (a.at as Date).getTime())
+      .slice(0, 3)
+      .map((d) => d.n);
     expect((await items.find(words).sort({ at: -1, _id: -1 }).limit(3).toArray()).map((d) => d.n)).toEqual(newest);
 
     await items.updateOne({ n: 1235 }, { $set: { name: 'Linen shirt 12 renamed', status: 'published' } });

@@ -70,7 +70,10 @@ describe('embedded-mongo: wire protocol robustness', () => {
     expect(hello.setName).toBeUndefined();
     const bi = await client.db('admin').command({ buildInfo: 1 });
     expect(bi.version).toMatch(/^7\./);
-    const tx = await client.db('admin').command({ commitTransaction: 1 }).catch((e: MongoServerError) => e);
+    const tx = await client
+      .db('admin')
+      .command({ commitTransaction: 1 })
+      .catch((e: MongoServerError) => e);
     expect(tx).toBeInstanceOf(MongoServerError);
   });
 });

@@ -71,7 +71,11 @@ describe('embedded-mongo: query semantics', () => {
   it('reads by _id only the documents of those ids, and the rest of the filter still applies', () => {
     const c = new Collection('db', 'items');
     for (const doc of DOCS) c.insert({ ...doc });
-    expect(selectDocs(c, { filter: { _id: { $in: [3, 1, 9] } } }).map((d) => d._id).sort()).toEqual([1, 3]);
+    expect(
+      selectDocs(c, { filter: { _id: { $in: [3, 1, 9] } } })
+        .map((d) => d._id)
+        .sort(),
+    ).toEqual([1, 3]);
     expect(selectDocs(c, { filter: { _id: 1, n: 6 } })).toEqual([]);
     expect(selectDocs(c, { filter: { _id: { $gt: 4 } } }).map((d) => d._id)).toEqual([5, 6]);
     expect(selectDocs(c, { filter: { flag: { $exists: true } }, sort: { _id: -1 }, skip: 1, limit: 1 }).map((d) => d._id)).toEqual([5]);
@@ -119,8 +123,12 @@ describe('embedded-mongo: update semantics', () => {
   });
 
   it('refuses $inc of a non-numeric field and $push onto a non-array, as MongoDB does', () => {
-    expect(() => update({ $inc: { n: 1 } })).toThrow(expect.objectContaining({ code: 14, message: expect.stringMatching(/Cannot apply \$inc to a value of non-numeric type/) }));
-    expect(() => update({ $push: { n: 1 } })).toThrow(expect.objectContaining({ code: 2, message: expect.stringMatching(/The field 'n' must be an array/) }));
+    expect(() => update({ $inc: { n: 1 } })).toThrow(
+      expect.objectContaining({ code: 14, message: expect.stringMatching(/Cannot apply \$inc to a value of non-numeric type/) }),
+    );
+    expect(() => update({ $push: { n: 1 } })).toThrow(
+      expect.objectContaining({ code: 2, message: expect.stringMatching(/The field 'n' must be an array/) }),
+    );
     expect(() => update({ $addToSet: { count: 1 } })).toThrow(expect.objectContaining({ code: 2, message: expect.stringMatching(/non-array/) }));
     expect(() => update({ $set: { 'items.0.quantity': 1 }, $inc: { items: 1 } })).toThrow(CommandError);
   });

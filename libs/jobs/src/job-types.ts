@@ -170,7 +170,14 @@ export type JobHandlers<N extends JobName> = { [K in N]: (payload: JobPayloads[K
  * scheduler whose id is the job name, so registering it again (every worker replica does, at boot) updates
  * the one scheduler instead of adding a second, and each interval yields one job across all replicas.
  */
-export const SCHEDULED_JOBS = ['sweep.stock-holds', 'sweep.order-restock', 'sweep.order-mails', 'sweep.audit-log', 'sweep.stock-ledger', 'sweep.payments'] as const satisfies readonly MaintenanceJobName[];
+export const SCHEDULED_JOBS = [
+  'sweep.stock-holds',
+  'sweep.order-restock',
+  'sweep.order-mails',
+  'sweep.audit-log',
+  'sweep.stock-ledger',
+  'sweep.payments',
+] as const satisfies readonly MaintenanceJobName[];
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 /**

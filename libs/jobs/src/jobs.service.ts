@@ -45,7 +45,12 @@ export function toJobId(key: string): string {
 export class JobsService {
   private readonly queues: Record<QueueName, Queue>;
 
-  constructor(@InjectQueue('mail') mail: Queue, @InjectQueue('media') media: Queue, @InjectQueue('maintenance') maintenance: Queue, @InjectQueue('payments') payments: Queue) {
+  constructor(
+    @InjectQueue('mail') mail: Queue,
+    @InjectQueue('media') media: Queue,
+    @InjectQueue('maintenance') maintenance: Queue,
+    @InjectQueue('payments') payments: Queue,
+  ) {
     this.queues = { mail, media, maintenance, payments };
   }
 
@@ -58,7 +63,8 @@ export class JobsService {
     const jobId = toJobId(`${name}.${idempotencyKey}`);
     // Redis away: fail at once (the API answers 503) instead of waiting in the connection's offline queue.
     const client = await withTimeout(queue.getBackend().client, QUEUE_TIMEOUT_MS);
-    if (!client || (client as { status?: string }).status !== 'ready') throw new QueueUnavailableError(`the ${queue.name} queue is unavailable (Redis is not connected)`);
+    if (!client || (client as { status?: string }).status !== 'ready')
+      throw new QueueUnavailableError(`the ${queue.name} queue is unavailable (Redis is not connected)`);
     // If Redis drops mid-call the add may still land once it is back; the jobId keeps a retry from doubling it.
     const job = await withTimeout(queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, jobId }), QUEUE_TIMEOUT_MS);
     if (!job) throw new QueueUnavailableError(`the ${queue.name} queue did not answer within ${QUEUE_TIMEOUT_MS} ms`);

@@ -63,9 +63,14 @@ const MUTED = 'font-size:13px;color:#6b7280';
 function itemsHtml(ctx: MailContext, items: MailLine[]): string {
   const rows = items.map((item) => {
     const src = absoluteImage(ctx, item.image);
-    const picture = src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml([item.name, variantText(item)].filter(Boolean).join(', '))}" width="64" height="64" style="display:block;border-radius:6px;object-fit:cover">` : '';
+    const picture = src
+      ? `<img src="${escapeHtml(src)}" alt="${escapeHtml([item.name, variantText(item)].filter(Boolean).join(', '))}" width="64" height="64" style="display:block;border-radius:6px;object-fit:cover">`
+      : '';
     const variant = variantText(item);
-    const total = item.lineTotalCents === undefined ? '' : `<td style="${CELL};padding-left:12px;text-align:right;white-space:nowrap">${escapeHtml(formatCents(item.lineTotalCents))}</td>`;
+    const total =
+      item.lineTotalCents === undefined
+        ? ''
+        : `<td style="${CELL};padding-left:12px;text-align:right;white-space:nowrap">${escapeHtml(formatCents(item.lineTotalCents))}</td>`;
     return `<tr><td style="padding:6px 12px 6px 0;width:64px">${picture}</td><td style="${CELL}">${escapeHtml(item.name)}${variant ? `<br><span style="${MUTED}">${escapeHtml(variant)}</span>` : ''}</td><td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(quantityText(item))}</td>${total}</tr>`;
   });
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">${rows.join('')}</table>`;
@@ -74,7 +79,10 @@ function itemsHtml(ctx: MailContext, items: MailLine[]): string {
 function itemsText(items: MailLine[]): string[] {
   return items.map((item) => {
     const variant = variantText(item);
-    const price = item.unitPriceCents === undefined || item.lineTotalCents === undefined ? '' : ` at ${formatCents(item.unitPriceCents)} = ${formatCents(item.lineTotalCents)}`;
+    const price =
+      item.unitPriceCents === undefined || item.lineTotalCents === undefined
+        ? ''
+        : ` at ${formatCents(item.unitPriceCents)} = ${formatCents(item.lineTotalCents)}`;
     return `${item.quantity} × ${item.name}${variant ? ` (${variant})` : ''}${price}`;
   });
 }
@@ -97,7 +105,9 @@ function factsText(facts: MailFact[]): string[] {
 }
 
 function blocksHtml(blocks: NonNullable<Body['blocks']>): string {
-  return blocks.map((block) => `<p style="line-height:1.5"><strong>${escapeHtml(block.title)}</strong><br>${block.lines.map(escapeHtml).join('<br>')}</p>`).join('\n');
+  return blocks
+    .map((block) => `<p style="line-height:1.5"><strong>${escapeHtml(block.title)}</strong><br>${block.lines.map(escapeHtml).join('<br>')}</p>`)
+    .join('\n');
 }
 
 export function layout(ctx: MailContext, to: string, body: Body): RenderedMail {

@@ -10,9 +10,7 @@ export class MailService implements OnModuleDestroy {
   private readonly transport: MailTransport;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.transport = config.smtpUrl
-      ? new SmtpTransport(config.smtpUrl, config.mailFrom)
-      : new OutboxTransport(config.outboxDir, config.mailFrom);
+    this.transport = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : new OutboxTransport(config.outboxDir, config.mailFrom);
   }
 
   render<N extends MailJobName>(name: N, payload: JobPayloads[N]): RenderedMail {

@@ -14,7 +14,9 @@ function payableOnDelivery(order: OrderMailView): boolean {
 function paymentLine(order: OrderMailView, reader: 'customer' | 'owner'): string {
   const { label, state } = order.payment;
   if (payableOnDelivery(order)) {
-    return reader === 'customer' ? `${label} — you pay ${formatCents(order.totalCents)} when your order arrives` : `${label} — ${formatCents(order.totalCents)} to collect on delivery`;
+    return reader === 'customer'
+      ? `${label} — you pay ${formatCents(order.totalCents)} when your order arrives`
+      : `${label} — ${formatCents(order.totalCents)} to collect on delivery`;
   }
   const words: Record<OrderMailView['payment']['state'], string> = {
     unpaid: 'awaiting payment',
@@ -30,7 +32,9 @@ function paymentLine(order: OrderMailView, reader: 'customer' | 'owner'): string
 function totalsOf(order: OrderMailView): MailFact[] {
   return [
     { label: 'Subtotal', value: formatCents(order.subtotalCents) },
-    ...(order.discountCents > 0 ? [{ label: order.couponCode ? `Discount (${order.couponCode})` : 'Discount', value: formatCents(-order.discountCents) }] : []),
+    ...(order.discountCents > 0
+      ? [{ label: order.couponCode ? `Discount (${order.couponCode})` : 'Discount', value: formatCents(-order.discountCents) }]
+      : []),
     { label: 'Shipping', value: formatCents(order.shippingCents) },
     { label: 'Tax', value: formatCents(order.taxCents) },
     { label: payableOnDelivery(order) ? 'Total to pay on delivery' : 'Total', value: formatCents(order.totalCents) },
@@ -78,10 +82,21 @@ function noticeWords(notice: OrderNotice, order: OrderMailView, number: string):
     case 'shipped':
       return {
         subject: `Order ${number} has shipped`,
-        paragraphs: [`Your order ${number} is on its way.`, ...(payableOnDelivery(order) ? [`Please have ${total} ready in cash for the courier.`] : [])],
+        paragraphs: [
+          `Your order ${number} is on its way.`,
+          ...(payableOnDelivery(order) ? [`Please have ${total} ready in cash for the courier.`] : []),
+        ],
         facts: [
           ...(notice.carrier ? [{ label: 'Carrier', value: notice.carrier }] : []),
-          ...(notice.trackingNumber ? [{ label: 'Tracking number', value: notice.trackingNumber, ...(notice.trackingUrl ? { link: { label: 'Track your parcel', url: notice.trackingUrl } } : {}) }] : []),
+          ...(notice.trackingNumber
+            ? [
+                {
+                  label: 'Tracking number',
+                  value: notice.trackingNumber,
+                  ...(notice.trackingUrl ? { link: { label: 'Track your parcel', url: notice.trackingUrl } } : {}),
+                },
+              ]
+            : []),
         ],
       };
     case 'delivered':
@@ -95,7 +110,9 @@ function noticeWords(notice: OrderNotice, order: OrderMailView, number: string):
         paragraphs: [
           `Your order ${number} was cancelled.`,
           ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
-          MONEY_TAKEN.includes(order.payment.state) ? 'The money you paid is refunded; a separate e-mail confirms the refund.' : 'You were not charged.',
+          MONEY_TAKEN.includes(order.payment.state)
+            ? 'The money you paid is refunded; a separate e-mail confirms the refund.'
+            : 'You were not charged.',
         ],
       };
     case 'refunded':
@@ -108,7 +125,10 @@ function noticeWords(notice: OrderNotice, order: OrderMailView, number: string):
         facts: [
           { label: 'Refund', value: formatCents(notice.amountCents) },
           { label: 'Reason', value: notice.reason },
-          { label: 'Refunded in total', value: `${formatCents(notice.refundedCents)} of ${formatCents(notice.paidCents)}${notice.full ? ' (full refund)' : ' (partial refund)'}` },
+          {
+            label: 'Refunded in total',
+            value: `${formatCents(notice.refundedCents)} of ${formatCents(notice.paidCents)}${notice.full ? ' (full refund)' : ' (partial refund)'}`,
+          },
         ],
       };
     case 'returned':
@@ -116,7 +136,11 @@ function noticeWords(notice: OrderNotice, order: OrderMailView, number: string):
         subject: `Return received for order ${number}`,
         paragraphs: [`We received the items you sent back from order ${number}. If a refund is due, a separate e-mail confirms it.`],
         // The returned units, each with its price; the order's own totals are in the order's first receipt.
-        items: notice.lines.map((line) => ({ ...line, quantity: line.returnedQuantity, lineTotalCents: line.unitPriceCents * line.returnedQuantity })),
+        items: notice.lines.map((line) => ({
+          ...line,
+          quantity: line.returnedQuantity,
+          lineTotalCents: line.unitPriceCents * line.returnedQuantity,
+        })),
         totals: [{ label: 'Order total', value: total }],
       };
   }

@@ -27,7 +27,9 @@ describe('mail templates', () => {
     expect(confirmed.text).toContain(`https://shop.example/order/${id}`);
     const shipped = renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: id, orderNumber: '7DF4FF87', status: 'shipped' }, ctx);
     expect(shipped.subject).toBe('Order #7DF4FF87 is shipped');
-    expect(renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: id, status: 'shipped' }, ctx).subject).toBe(`Order ${id} is shipped`);
+    expect(renderMail('mail.order-status', { to: 'a@b.co', username: 'ann', orderId: id, status: 'shipped' }, ctx).subject).toBe(
+      `Order ${id} is shipped`,
+    );
   });
 
   it("lists an order's lines with the picture of the colour bought, made absolute with PUBLIC_URL", () => {
@@ -51,7 +53,19 @@ describe('mail templates', () => {
   });
 
   it("answers a contact message by its subject, quoting the sender's words, escaped in HTML", () => {
-    const mail = renderMail('mail.contact-reply', { to: 'rita@example.com', messageId: 'm1', replyId: 'r1', name: 'Rita', subject: 'Return <label>', reply: 'Attached.', original: 'Send a <b>label</b>' }, ctx);
+    const mail = renderMail(
+      'mail.contact-reply',
+      {
+        to: 'rita@example.com',
+        messageId: 'm1',
+        replyId: 'r1',
+        name: 'Rita',
+        subject: 'Return <label>',
+        reply: 'Attached.',
+        original: 'Send a <b>label</b>',
+      },
+      ctx,
+    );
     expect(mail.subject).toBe('Re: Return <label>');
     expect(mail.text).toContain('Attached.');
     expect(mail.text).toContain('Send a <b>label</b>');
@@ -79,7 +93,15 @@ describe('order receipts and notices', () => {
     orderNumber: '7DF4FF87',
     placedAt: '2026-03-01T10:00:00.000Z',
     items: [
-      { name: 'Running Trainers', quantity: 2, size: '42', colour: 'Black', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa', unitPriceCents: 5999, lineTotalCents: 11998 },
+      {
+        name: 'Running Trainers',
+        quantity: 2,
+        size: '42',
+        colour: 'Black',
+        image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa',
+        unitPriceCents: 5999,
+        lineTotalCents: 11998,
+      },
       { name: 'Cap <script>alert(1)</script>', quantity: 1, image: 'https://cdn.example/cap.webp', unitPriceCents: 120000, lineTotalCents: 120000 },
     ],
     subtotalCents: 131998,
@@ -88,18 +110,50 @@ describe('order receipts and notices', () => {
     taxCents: 1188,
     shippingCents: 500,
     totalCents: 120486,
-    shippingAddress: { fullName: 'Ann Smith', address: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'USA', phone: '+1 555 0100' },
+    shippingAddress: {
+      fullName: 'Ann Smith',
+      address: '1 Main Street',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'USA',
+      phone: '+1 555 0100',
+    },
     payment: { method: 'cod', label: 'Cash on delivery', state: 'unpaid' },
   };
   const paidByCard: OrderMailView = { ...order, payment: { method: 'card', label: 'Card', state: 'paid' } };
-  const notice = (n: OrderNotice, view: OrderMailView = order) => renderMail('mail.order-notice', { to: 'ann@example.com', username: 'ann', notice: n, order: view }, ctx);
+  const notice = (n: OrderNotice, view: OrderMailView = order) =>
+    renderMail('mail.order-notice', { to: 'ann@example.com', username: 'ann', notice: n, order: view }, ctx);
 
   /** The receipt every order mail carries, in both parts: lines, quantities, prices, totals, address, payment, number and link. */
   function expectReceipt(mail: RenderedMail, payment: string) {
     // The number, the link, the lines (name, variant, unit price, line total), the subtotal, the discount with its
     // code, shipping, tax, the total, the address and the payment.
-    const facts = ['#7DF4FF87', LINK, 'Running Trainers', 'Size 42 · Black', '$59.99', '$119.98', '$1,200.00', '$1,319.98', 'Discount (SPRING10)', '-$132.00'];
-    facts.push('Shipping', '$5.00', 'Tax', '$11.88', '$1,204.86', 'Ann Smith', '1 Main Street', '12345 Springfield', 'USA', '+1 555 0100', payment, 'View your order');
+    const facts = [
+      '#7DF4FF87',
+      LINK,
+      'Running Trainers',
+      'Size 42 · Black',
+      '$59.99',
+      '$119.98',
+      '$1,200.00',
+      '$1,319.98',
+      'Discount (SPRING10)',
+      '-$132.00',
+    ];
+    facts.push(
+      'Shipping',
+      '$5.00',
+      'Tax',
+      '$11.88',
+      '$1,204.86',
+      'Ann Smith',
+      '1 Main Street',
+      '12345 Springfield',
+      'USA',
+      '+1 555 0100',
+      payment,
+      'View your order',
+    );
     for (const part of [mail.html, mail.text]) for (const fact of facts) expect(part).toContain(fact);
     expect(mail.text).toContain('2 × Running Trainers (Size 42 · Black) at $59.99 = $119.98');
     expect(mail.text).toContain('Cap <script>alert(1)</script>');
@@ -174,14 +228,20 @@ describe('order receipts and notices', () => {
 
   it('refunded: the amount, the reason, and whether it is the full amount', () => {
     const refunded: OrderMailView = { ...paidByCard, payment: { ...paidByCard.payment, state: 'partially_refunded' } };
-    const partial = notice({ kind: 'refunded', refundId: 'r1', amountCents: 2000, reason: 'Late <delivery>', refundedCents: 2000, paidCents: 120486, full: false }, refunded);
+    const partial = notice(
+      { kind: 'refunded', refundId: 'r1', amountCents: 2000, reason: 'Late <delivery>', refundedCents: 2000, paidCents: 120486, full: false },
+      refunded,
+    );
     expect(partial.subject).toBe('Partial refund for order #7DF4FF87');
     expectReceipt(partial, 'Card — paid, partly refunded');
     expect(partial.text).toContain('We refunded $20.00 for order #7DF4FF87.');
     expect(partial.text).toContain('Reason: Late <delivery>');
     expect(partial.text).toContain('Refunded in total: $20.00 of $1,204.86 (partial refund)');
     expect(partial.html).toContain('Late &lt;delivery&gt;');
-    const full = notice({ kind: 'refunded', refundId: 'r2', amountCents: 118486, reason: 'Returned', refundedCents: 120486, paidCents: 120486, full: true }, { ...paidByCard, payment: { ...paidByCard.payment, state: 'refunded' } });
+    const full = notice(
+      { kind: 'refunded', refundId: 'r2', amountCents: 118486, reason: 'Returned', refundedCents: 120486, paidCents: 120486, full: true },
+      { ...paidByCard, payment: { ...paidByCard.payment, state: 'refunded' } },
+    );
     expect(full.subject).toBe('Order #7DF4FF87 refunded');
     for (const part of [full.html, full.text]) {
       expect(part).toContain('We refunded $1,184.86 for order #7DF4FF87, the full amount you paid.');
@@ -202,7 +262,11 @@ describe('order receipts and notices', () => {
   });
 
   it("the owner's new-order alert: customer, lines, total, payment method and the order in the console", () => {
-    const mail = renderMail('mail.order-alert', { to: 'owner@shop.example', customer: { username: 'ann <b>', email: 'ann@example.com' }, order }, ctx);
+    const mail = renderMail(
+      'mail.order-alert',
+      { to: 'owner@shop.example', customer: { username: 'ann <b>', email: 'ann@example.com' }, order },
+      ctx,
+    );
     expect(mail.to).toBe('owner@shop.example');
     expect(mail.subject).toBe('New order #7DF4FF87: $1,204.86 from ann <b>');
     const console = `https://shop.example/admin/orders/${ID}/show`;

@@ -44,7 +44,17 @@ describe('demo art: one drawing per kind of product', () => {
       const meta = await sharp(await renderDemoImage(kind, '#7c2d12', '#fef3c7', view)).metadata();
       expect([kind, meta.format, meta.width, meta.height]).toEqual([kind, 'webp', 800, 800]);
     }
-    const cover = await sharp(Buffer.from(demoCoverSvg([{ kind: 'boot', colour: '#7c2d12' }, { kind: 'bag', colour: '#92400e' }], '#f5f5f4'))).metadata();
+    const cover = await sharp(
+      Buffer.from(
+        demoCoverSvg(
+          [
+            { kind: 'boot', colour: '#7c2d12' },
+            { kind: 'bag', colour: '#92400e' },
+          ],
+          '#f5f5f4',
+        ),
+      ),
+    ).metadata();
     expect([cover.width, cover.height]).toEqual([1200, 630]);
   }, 60_000);
 });

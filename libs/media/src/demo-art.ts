@@ -74,26 +74,33 @@ export interface DemoArt {
   texture: Texture;
 }
 
-const outline = (p: ArtPalette, d: string, extra = '') => `<path d="${d}" fill="${p.fill}" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"${extra}/>`;
-const line = (d: string, colour: string, width = 4, extra = '') => `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
+const outline = (p: ArtPalette, d: string, extra = '') =>
+  `<path d="${d}" fill="${p.fill}" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"${extra}/>`;
+const line = (d: string, colour: string, width = 4, extra = '') =>
+  `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
 const stitch = (d: string, colour: string) => line(d, colour, 3, ' stroke-dasharray="10 8"');
-const dot = (x: number, y: number, r: number, fill: string, stroke = 'none') => `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${stroke}" stroke-width="3"/>`;
+const dot = (x: number, y: number, r: number, fill: string, stroke = 'none') =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${stroke}" stroke-width="3"/>`;
 
 /** A short-sleeved top (tee and shirt). */
 const TEE = 'M250 170 L330 140 Q400 190 470 140 L550 170 L660 280 L590 350 L540 310 L540 660 L260 660 L260 310 L210 350 L140 280 Z';
 /** A long-sleeved top (hoodie, sweater, cardigan). */
 const LONG_SLEEVES = 'M270 170 Q400 205 530 170 L610 210 L690 560 L620 585 L560 330 L560 680 L240 680 L240 330 L180 585 L110 560 L190 210 Z';
 /** A jacket: long sleeves, a collar opening at the neck. */
-const JACKET = 'M260 160 L340 130 L400 180 L460 130 L540 160 L620 210 L690 570 L620 590 L560 340 L565 690 L235 690 L240 340 L180 590 L110 570 L180 210 Z';
+const JACKET =
+  'M260 160 L340 130 L400 180 L460 130 L540 160 L620 210 L690 570 L620 590 L560 340 L565 690 L235 690 L240 340 L180 590 L110 570 L180 210 Z';
 
 /** A long coat, below the knee. */
-const OVERCOAT = 'M262 150 L345 122 L400 210 L455 122 L538 150 L616 205 L684 560 L614 578 L562 330 L578 708 L222 708 L238 330 L186 578 L116 560 L184 205 Z';
+const OVERCOAT =
+  'M262 150 L345 122 L400 210 L455 122 L538 150 L616 205 L684 560 L614 578 L562 330 L578 708 L222 708 L238 330 L186 578 L116 560 L184 205 Z';
 /** A quilted jacket, rounded at the shoulders and hem. */
-const PUFFER = 'M265 175 Q400 195 535 175 L620 215 Q660 230 668 300 L700 560 L622 586 L570 340 L580 650 Q580 690 540 690 L260 690 Q220 690 220 650 L230 340 L178 586 L100 560 L132 300 Q140 230 180 215 Z';
+const PUFFER =
+  'M265 175 Q400 195 535 175 L620 215 Q660 230 668 300 L700 560 L622 586 L570 340 L580 650 Q580 690 540 690 L260 690 Q220 690 220 650 L230 340 L178 586 L100 560 L132 300 Q140 230 180 215 Z';
 /** A cropped jacket, ending at the waist. */
 const BIKER = 'M262 165 L340 135 L460 135 L538 165 L618 212 L686 560 L616 580 L562 340 L568 610 L232 610 L238 340 L184 580 L114 560 L182 212 Z';
 /** A hip-length shell under a hood. */
-const RAIN_SHELL = 'M262 175 L330 160 Q400 175 470 160 L538 175 L618 220 L684 570 L614 590 L562 345 L568 690 L232 690 L238 345 L186 590 L116 570 L182 220 Z';
+const RAIN_SHELL =
+  'M262 175 L330 160 Q400 175 470 160 L538 175 L618 220 L684 570 L614 590 L562 345 L568 690 L232 690 L238 345 L186 590 L116 570 L182 220 Z';
 /** A boat-neck top with three-quarter sleeves. */
 const BRETON = 'M250 165 Q400 190 550 165 L625 205 L672 480 L602 498 L555 320 L558 670 L242 670 L245 320 L198 498 L128 480 L175 205 Z';
 /** A V-neck midi dress on straps. */
@@ -104,7 +111,8 @@ const WEEKENDER = 'M140 420 Q140 330 230 330 L570 330 Q660 330 660 420 L660 600 
 const CROSSBODY = 'M250 420 Q250 380 290 380 L510 380 Q550 380 550 420 L550 600 Q550 630 520 630 L280 630 Q250 630 250 600 Z';
 
 /** Content drawn only inside an outline (stripes on a top, flowers on a dress). */
-const clipped = (id: string, d: string, content: string) => `<clipPath id="${id}"><path d="${d}"/></clipPath><g clip-path="url(#${id})">${content}</g>`;
+const clipped = (id: string, d: string, content: string) =>
+  `<clipPath id="${id}"><path d="${d}"/></clipPath><g clip-path="url(#${id})">${content}</g>`;
 
 /** Light horizontal stripes from y1 to y2 (a Breton top's). */
 const stripes = (y1: number, y2: number) => {
@@ -143,8 +151,13 @@ const cuffs = (p: ArtPalette) => line('M178 578 L116 556 M622 578 L684 556', p.s
  */
 export const DEMO_ART: Record<DemoKind, DemoArt> = {
   tshirt: {
-    front: (p) => outline(p, TEE) + line('M330 140 Q400 205 470 140', p.seam, 14) + stitch('M262 640 L538 640 M152 292 L218 356 M648 292 L582 356', p.seam),
-    back: (p) => outline(p, TEE) + line('M330 140 Q400 162 470 140', p.seam, 12) + `<rect x="386" y="156" width="28" height="16" fill="${p.light}"/>` + stitch('M262 640 L538 640', p.seam),
+    front: (p) =>
+      outline(p, TEE) + line('M330 140 Q400 205 470 140', p.seam, 14) + stitch('M262 640 L538 640 M152 292 L218 356 M648 292 L582 356', p.seam),
+    back: (p) =>
+      outline(p, TEE) +
+      line('M330 140 Q400 162 470 140', p.seam, 12) +
+      `<rect x="386" y="156" width="28" height="16" fill="${p.light}"/>` +
+      stitch('M262 640 L538 640', p.seam),
     detail: { x: 400, y: 180, zoom: 2.4 },
     texture: 'weave',
   },
@@ -155,7 +168,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       line('M400 215 L400 660', p.seam, 4) +
       [270, 340, 410, 480, 550, 620].map((y) => dot(415, y, 8, p.light, p.ink)).join('') +
       `<rect x="440" y="290" width="70" height="80" fill="none" stroke="${p.seam}" stroke-width="4"/>`,
-    back: (p) => outline(p, TEE) + line('M262 240 Q400 262 538 240', p.seam, 4) + line('M330 140 Q400 160 470 140', p.light, 12) + line('M400 250 L400 300', p.seam, 4),
+    back: (p) =>
+      outline(p, TEE) +
+      line('M262 240 Q400 262 538 240', p.seam, 4) +
+      line('M330 140 Q400 160 470 140', p.light, 12) +
+      line('M400 250 L400 300', p.seam, 4),
     detail: { x: 400, y: 240, zoom: 2.2 },
     texture: 'weave',
   },
@@ -170,14 +187,25 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       line('M300 520 L500 520 L535 640 L265 640 Z', p.seam, 5) +
       ribs(240, 560, 650, 680, 16, p.seam) +
       cuffs(p),
-    back: (p) => outline(p, LONG_SLEEVES) + outline(p, 'M296 178 Q400 140 504 178 L482 370 Q400 410 318 370 Z') + line('M400 150 L400 395', p.seam, 4) + ribs(240, 560, 650, 680, 16, p.seam) + cuffs(p),
+    back: (p) =>
+      outline(p, LONG_SLEEVES) +
+      outline(p, 'M296 178 Q400 140 504 178 L482 370 Q400 410 318 370 Z') +
+      line('M400 150 L400 395', p.seam, 4) +
+      ribs(240, 560, 650, 680, 16, p.seam) +
+      cuffs(p),
     detail: { x: 400, y: 280, zoom: 2.2 },
     texture: 'knit',
   },
   sweater: {
     front: (p) => {
       const cable = (x: number) => `M${x} 250 q 24 30 0 60 q -24 30 0 60 q 24 30 0 60 q -24 30 0 60 q 24 30 0 60 q -24 30 0 60`;
-      return outline(p, LONG_SLEEVES) + line('M318 176 Q400 240 482 176', p.seam, 16) + line(`${cable(320)} ${cable(400)} ${cable(480)}`, p.light, 7) + ribs(240, 560, 645, 680, 12, p.seam) + cuffs(p);
+      return (
+        outline(p, LONG_SLEEVES) +
+        line('M318 176 Q400 240 482 176', p.seam, 16) +
+        line(`${cable(320)} ${cable(400)} ${cable(480)}`, p.light, 7) +
+        ribs(240, 560, 645, 680, 12, p.seam) +
+        cuffs(p)
+      );
     },
     back: (p) => outline(p, LONG_SLEEVES) + line('M318 176 Q400 198 482 176', p.seam, 14) + ribs(240, 560, 645, 680, 12, p.seam) + cuffs(p),
     detail: { x: 400, y: 330, zoom: 2.3 },
@@ -219,7 +247,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       outline(p, 'M296 180 L504 180 L504 218 L296 218 Z') +
       line('M340 218 L280 620 M380 218 L360 620 M420 218 L440 620 M460 218 L520 620', p.seam, 4) +
       dot(480, 199, 8, p.metal),
-    back: (p) => outline(p, 'M300 215 L500 215 L600 620 L200 620 Z') + outline(p, 'M296 180 L504 180 L504 218 L296 218 Z') + line('M400 218 L400 360', p.metal, 5) + stitch('M210 600 L590 600', p.seam),
+    back: (p) =>
+      outline(p, 'M300 215 L500 215 L600 620 L200 620 Z') +
+      outline(p, 'M296 180 L504 180 L504 218 L296 218 Z') +
+      line('M400 218 L400 360', p.metal, 5) +
+      stitch('M210 600 L590 600', p.seam),
     detail: { x: 470, y: 230, zoom: 2.4 },
     texture: 'twill',
   },
@@ -227,7 +259,9 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
     front: (p) =>
       outline(p, 'M270 130 L530 130 L560 680 L440 680 L400 330 L360 680 L240 680 Z') +
       outline(p, 'M268 130 L532 130 L533 170 L267 170 Z') +
-      [300, 360, 440, 500].map((x) => `<rect x="${x}" y="124" width="12" height="52" fill="${p.fill}" stroke="${p.ink}" stroke-width="3"/>`).join('') +
+      [300, 360, 440, 500]
+        .map((x) => `<rect x="${x}" y="124" width="12" height="52" fill="${p.fill}" stroke="${p.ink}" stroke-width="3"/>`)
+        .join('') +
       line('M400 170 L400 300 Q432 290 432 172', '#d97706', 3) +
       line('M272 196 Q318 205 338 172 M528 196 Q482 205 462 172', '#d97706', 4) +
       dot(400, 150, 9, p.metal, p.ink) +
@@ -264,7 +298,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       line('M270 240 L310 310 M530 240 L490 310 M400 236 L400 320', p.seam, 5) +
       line('M222 452 L372 466 M428 466 L578 452', p.seam, 8) +
       dot(400, 218, 8, p.light, p.ink),
-    back: (p) => outline(p, 'M260 200 L540 200 L585 480 L425 495 L400 330 L375 495 L215 480 Z') + outline(p, 'M258 200 L542 200 L543 236 L257 236 Z') + line('M295 290 L365 290 M435 290 L505 290', p.seam, 6) + line('M222 452 L372 466 M428 466 L578 452', p.seam, 8),
+    back: (p) =>
+      outline(p, 'M260 200 L540 200 L585 480 L425 495 L400 330 L375 495 L215 480 Z') +
+      outline(p, 'M258 200 L542 200 L543 236 L257 236 Z') +
+      line('M295 290 L365 290 M435 290 L505 290', p.seam, 6) +
+      line('M222 452 L372 466 M428 466 L578 452', p.seam, 8),
     detail: { x: 300, y: 270, zoom: 2.4 },
     texture: 'twill',
   },
@@ -278,7 +316,12 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       `<path d="M272 296 L370 296 L370 334 L321 350 L272 334 Z M430 296 L528 296 L528 334 L479 350 L430 334 Z" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` +
       stitch('M300 360 L296 610 M500 360 L504 610 M238 640 L562 640', p.seam) +
       cuffs(p),
-    back: (p) => outline(p, JACKET) + line('M340 130 Q400 150 460 130', p.light, 12) + line('M244 260 Q400 285 556 260 M400 285 L400 690', p.seam, 4) + `<rect x="330" y="600" width="140" height="22" fill="none" stroke="${p.seam}" stroke-width="4"/>` + cuffs(p),
+    back: (p) =>
+      outline(p, JACKET) +
+      line('M340 130 Q400 150 460 130', p.light, 12) +
+      line('M244 260 Q400 285 556 260 M400 285 L400 690', p.seam, 4) +
+      `<rect x="330" y="600" width="140" height="22" fill="none" stroke="${p.seam}" stroke-width="4"/>` +
+      cuffs(p),
     detail: { x: 400, y: 250, zoom: 2.2 },
     texture: 'twill',
   },
@@ -293,7 +336,13 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       line('M452 306 L522 298', p.seam, 5) +
       line('M184 568 L122 548 M616 568 L678 548', p.seam, 6),
     back: (p) =>
-      outline(p, OVERCOAT) + line('M345 122 Q400 146 455 122', p.light, 14) + line('M400 150 L400 560', p.seam, 4) + line('M400 560 L400 708 M400 560 L424 708', p.seam, 4) + `<rect x="330" y="410" width="140" height="22" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` + dot(342, 421, 6, p.light, p.ink) + dot(458, 421, 6, p.light, p.ink),
+      outline(p, OVERCOAT) +
+      line('M345 122 Q400 146 455 122', p.light, 14) +
+      line('M400 150 L400 560', p.seam, 4) +
+      line('M400 560 L400 708 M400 560 L424 708', p.seam, 4) +
+      `<rect x="330" y="410" width="140" height="22" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>` +
+      dot(342, 421, 6, p.light, p.ink) +
+      dot(458, 421, 6, p.light, p.ink),
     detail: { x: 400, y: 290, zoom: 2.2 },
     texture: 'twill',
   },
@@ -306,7 +355,10 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       line('M150 300 L204 290 M140 380 L198 372 M128 460 L190 452 M650 300 L596 290 M660 380 L602 372 M672 460 L610 452', p.seam, 5) +
       line('M400 118 L400 690', p.metal, 7) +
       `<rect x="392" y="196" width="16" height="34" rx="4" fill="${p.metal}" stroke="${p.ink}" stroke-width="3"/>`,
-    back: (p) => outline(p, PUFFER) + outline(p, 'M318 118 L482 118 L492 190 L308 190 Z') + line([250, 310, 370, 430, 490, 550, 610].map((y) => `M232 ${y} Q400 ${y + 14} 568 ${y}`).join(' '), p.seam, 5),
+    back: (p) =>
+      outline(p, PUFFER) +
+      outline(p, 'M318 118 L482 118 L492 190 L308 190 Z') +
+      line([250, 310, 370, 430, 490, 550, 610].map((y) => `M232 ${y} Q400 ${y + 14} 568 ${y}`).join(' '), p.seam, 5),
     detail: { x: 400, y: 300, zoom: 2.2 },
     texture: 'weave',
   },
@@ -342,7 +394,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       dot(300, 190, 7, p.metal) +
       dot(506, 186, 7, p.metal) +
       line('M190 244 L250 228 M186 276 L248 260 M610 244 L550 228 M614 276 L552 260', p.seam, 4),
-    back: (p) => outline(p, BIKER) + line('M340 135 Q400 155 460 135', p.ink, 14) + line('M248 232 Q400 262 552 232 M244 272 Q400 302 556 272', p.seam, 4) + `<rect x="232" y="570" width="336" height="34" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>`,
+    back: (p) =>
+      outline(p, BIKER) +
+      line('M340 135 Q400 155 460 135', p.ink, 14) +
+      line('M248 232 Q400 262 552 232 M244 272 Q400 302 556 272', p.seam, 4) +
+      `<rect x="232" y="570" width="336" height="34" fill="${p.fill}" stroke="${p.ink}" stroke-width="4"/>`,
     detail: { x: 390, y: 260, zoom: 2.2 },
     texture: 'grain',
   },
@@ -359,14 +415,26 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       dot(252, 676, 8, p.light, p.ink) +
       dot(548, 676, 8, p.light, p.ink) +
       line('M184 578 L122 558 M616 578 L678 558', p.seam, 8),
-    back: (p) => outline(p, RAIN_SHELL) + outline(p, 'M300 186 Q400 100 500 186 L482 252 Q400 272 318 252 Z') + line('M244 300 Q400 325 556 300', p.seam, 4) + line('M240 620 L560 620', '#e5e7eb', 6),
+    back: (p) =>
+      outline(p, RAIN_SHELL) +
+      outline(p, 'M300 186 Q400 100 500 186 L482 252 Q400 272 318 252 Z') +
+      line('M244 300 Q400 325 556 300', p.seam, 4) +
+      line('M240 620 L560 620', '#e5e7eb', 6),
     detail: { x: 470, y: 250, zoom: 2.3 },
     texture: 'weave',
   },
   /** A Breton top: boat neck, three-quarter sleeves and horizontal stripes. */
   breton: {
-    front: (p) => outline(p, BRETON) + clipped('breton-front', BRETON, stripes(214, 670)) + `<path d="${BRETON}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` + line('M250 165 Q400 200 550 165', p.ink, 5),
-    back: (p) => outline(p, BRETON) + clipped('breton-back', BRETON, stripes(214, 670)) + `<path d="${BRETON}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` + line('M250 165 Q400 180 550 165', p.ink, 5),
+    front: (p) =>
+      outline(p, BRETON) +
+      clipped('breton-front', BRETON, stripes(214, 670)) +
+      `<path d="${BRETON}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` +
+      line('M250 165 Q400 200 550 165', p.ink, 5),
+    back: (p) =>
+      outline(p, BRETON) +
+      clipped('breton-back', BRETON, stripes(214, 670)) +
+      `<path d="${BRETON}" fill="none" stroke="${p.ink}" stroke-width="6" stroke-linejoin="round"/>` +
+      line('M250 165 Q400 180 550 165', p.ink, 5),
     detail: { x: 400, y: 330, zoom: 2.3 },
     texture: 'knit',
   },
@@ -425,7 +493,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       outline(p, 'M210 330 L590 330 L630 680 L170 680 Z') +
       stitch('M222 352 L578 352 M190 656 L610 656', p.light) +
       `<rect x="372" y="340" width="56" height="40" rx="6" fill="${p.metal}" stroke="${p.ink}" stroke-width="4"/>`,
-    back: (p) => line('M300 330 Q300 180 400 180 Q500 180 500 330', p.ink, 24) + outline(p, 'M210 330 L590 330 L630 680 L170 680 Z') + `<rect x="270" y="400" width="260" height="170" fill="none" stroke="${p.seam}" stroke-width="5"/>` + stitch('M190 656 L610 656', p.light),
+    back: (p) =>
+      line('M300 330 Q300 180 400 180 Q500 180 500 330', p.ink, 24) +
+      outline(p, 'M210 330 L590 330 L630 680 L170 680 Z') +
+      `<rect x="270" y="400" width="260" height="170" fill="none" stroke="${p.seam}" stroke-width="5"/>` +
+      stitch('M190 656 L610 656', p.light),
     detail: { x: 400, y: 350, zoom: 2.4 },
     texture: 'grain',
   },
@@ -441,7 +513,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       dot(150, 400, 10, p.metal, p.ink) +
       dot(650, 400, 10, p.metal, p.ink) +
       stitch('M160 630 L640 630', p.light),
-    back: (p) => line('M300 334 Q300 236 360 236 L440 236 Q500 236 500 334', p.ink, 20) + outline(p, WEEKENDER) + `<rect x="220" y="420" width="360" height="160" fill="none" stroke="${p.seam}" stroke-width="5"/>` + line('M610 380 L610 620', p.metal, 5),
+    back: (p) =>
+      line('M300 334 Q300 236 360 236 L440 236 Q500 236 500 334', p.ink, 20) +
+      outline(p, WEEKENDER) +
+      `<rect x="220" y="420" width="360" height="160" fill="none" stroke="${p.seam}" stroke-width="5"/>` +
+      line('M610 380 L610 620', p.metal, 5),
     detail: { x: 300, y: 350, zoom: 2.3 },
     texture: 'weave',
   },
@@ -456,7 +532,10 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       stitch('M214 484 Q230 488 250 488 L550 488 Q570 488 586 484', p.light) +
       dot(200, 284, 10, p.metal, p.ink) +
       dot(600, 284, 10, p.metal, p.ink),
-    back: (p) => line('M350 262 Q350 206 400 206 Q450 206 450 262', p.ink, 16) + outline(p, 'M200 262 L600 262 L600 620 Q600 650 570 650 L230 650 Q200 650 200 620 Z') + `<rect x="250" y="330" width="300" height="200" fill="none" stroke="${p.seam}" stroke-width="5"/>`,
+    back: (p) =>
+      line('M350 262 Q350 206 400 206 Q450 206 450 262', p.ink, 16) +
+      outline(p, 'M200 262 L600 262 L600 620 Q600 650 570 650 L230 650 Q200 650 200 620 Z') +
+      `<rect x="250" y="330" width="300" height="200" fill="none" stroke="${p.seam}" stroke-width="5"/>`,
     detail: { x: 300, y: 460, zoom: 2.4 },
     texture: 'grain',
   },
@@ -468,7 +547,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
       outline(p, 'M250 420 Q250 380 290 380 L510 380 Q550 380 550 420 L550 500 Q400 560 250 500 Z') +
       dot(400, 522, 12, p.metal, p.ink) +
       stitch('M266 496 Q400 546 534 496', p.light),
-    back: (p) => line('M272 420 L400 130 L528 420', p.ink, 10) + outline(p, CROSSBODY) + line('M300 470 L500 470', p.seam, 6) + `<rect x="310" y="480" width="180" height="90" fill="none" stroke="${p.seam}" stroke-width="4"/>`,
+    back: (p) =>
+      line('M272 420 L400 130 L528 420', p.ink, 10) +
+      outline(p, CROSSBODY) +
+      line('M300 470 L500 470', p.seam, 6) +
+      `<rect x="310" y="480" width="180" height="90" fill="none" stroke="${p.seam}" stroke-width="4"/>`,
     detail: { x: 400, y: 500, zoom: 2.4 },
     texture: 'grain',
   },
@@ -488,8 +571,17 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
     texture: 'weave',
   },
   beanie: {
-    front: (p) => outline(p, 'M220 520 Q220 230 400 220 Q580 230 580 520 Z') + line('M300 500 Q290 330 340 240 M400 500 L400 222 M500 500 Q510 330 460 240', p.seam, 4) + outline(p, 'M200 500 L600 500 L600 590 L200 590 Z') + ribs(200, 600, 506, 584, 16, p.seam),
-    back: (p) => outline(p, 'M220 520 Q220 230 400 220 Q580 230 580 520 Z') + line('M400 500 L400 222', p.seam, 6) + outline(p, 'M200 500 L600 500 L600 590 L200 590 Z') + ribs(200, 600, 506, 584, 16, p.seam) + `<rect x="390" y="548" width="20" height="34" fill="${p.light}"/>`,
+    front: (p) =>
+      outline(p, 'M220 520 Q220 230 400 220 Q580 230 580 520 Z') +
+      line('M300 500 Q290 330 340 240 M400 500 L400 222 M500 500 Q510 330 460 240', p.seam, 4) +
+      outline(p, 'M200 500 L600 500 L600 590 L200 590 Z') +
+      ribs(200, 600, 506, 584, 16, p.seam),
+    back: (p) =>
+      outline(p, 'M220 520 Q220 230 400 220 Q580 230 580 520 Z') +
+      line('M400 500 L400 222', p.seam, 6) +
+      outline(p, 'M200 500 L600 500 L600 590 L200 590 Z') +
+      ribs(200, 600, 506, 584, 16, p.seam) +
+      `<rect x="390" y="548" width="20" height="34" fill="${p.light}"/>`,
     detail: { x: 400, y: 520, zoom: 2.4 },
     texture: 'knit',
   },
@@ -572,7 +664,11 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
     back: (p) => {
       let fringe = '';
       for (let y = 318; y <= 482; y += 14) fringe += `M180 ${y} L140 ${y} M620 ${y} L660 ${y} `;
-      return outline(p, 'M180 300 L620 300 L620 500 L180 500 Z') + line('M240 300 L240 500 M270 300 L270 500 M530 300 L530 500 M560 300 L560 500', p.light, 10) + line(fringe, p.ink, 4);
+      return (
+        outline(p, 'M180 300 L620 300 L620 500 L180 500 Z') +
+        line('M240 300 L240 500 M270 300 L270 500 M530 300 L530 500 M560 300 L560 500', p.light, 10) +
+        line(fringe, p.ink, 4)
+      );
     },
     detail: { x: 320, y: 620, zoom: 2.3 },
     texture: 'knit',
@@ -585,7 +681,12 @@ export const DEMO_ART: Record<DemoKind, DemoArt> = {
         const half = (250 * (640 - y)) / 390 - 40;
         for (let x = 400 - half; x <= 400 + half; x += 52) motifs += dot(Math.round(x), y, 7, p.light);
       }
-      return outline(p, 'M150 250 L650 250 L400 640 Z') + `<path d="M198 272 L602 272 L400 588 Z" fill="none" stroke="${p.light}" stroke-width="5"/>` + motifs + line('M150 250 L650 250', p.ink, 9);
+      return (
+        outline(p, 'M150 250 L650 250 L400 640 Z') +
+        `<path d="M198 272 L602 272 L400 588 Z" fill="none" stroke="${p.light}" stroke-width="5"/>` +
+        motifs +
+        line('M150 250 L650 250', p.ink, 9)
+      );
     },
     back: (p) =>
       outline(p, 'M200 200 L600 200 L600 600 L200 600 Z') +
@@ -649,9 +750,12 @@ function palette(colour: string): ArtPalette {
 
 const TEXTURES: Record<Texture, string> = {
   knit: '<pattern id="tx" width="24" height="24" patternUnits="userSpaceOnUse"><path d="M0 0 L12 12 L24 0 M0 12 L12 24 L24 12" fill="none" stroke="#000" stroke-width="3"/></pattern>',
-  twill: '<pattern id="tx" width="16" height="16" patternUnits="userSpaceOnUse"><path d="M0 16 L16 0 M-4 4 L4 -4 M12 20 L20 12" stroke="#000" stroke-width="3"/></pattern>',
-  grain: '<pattern id="tx" width="30" height="30" patternUnits="userSpaceOnUse"><circle cx="6" cy="8" r="2" fill="#000"/><circle cx="20" cy="14" r="1.6" fill="#000"/><circle cx="12" cy="24" r="2.2" fill="#000"/></pattern>',
-  weave: '<pattern id="tx" width="14" height="14" patternUnits="userSpaceOnUse"><path d="M0 7 L14 7 M7 0 L7 14" stroke="#000" stroke-width="2"/></pattern>',
+  twill:
+    '<pattern id="tx" width="16" height="16" patternUnits="userSpaceOnUse"><path d="M0 16 L16 0 M-4 4 L4 -4 M12 20 L20 12" stroke="#000" stroke-width="3"/></pattern>',
+  grain:
+    '<pattern id="tx" width="30" height="30" patternUnits="userSpaceOnUse"><circle cx="6" cy="8" r="2" fill="#000"/><circle cx="20" cy="14" r="1.6" fill="#000"/><circle cx="12" cy="24" r="2.2" fill="#000"/></pattern>',
+  weave:
+    '<pattern id="tx" width="14" height="14" patternUnits="userSpaceOnUse"><path d="M0 7 L14 7 M7 0 L7 14" stroke="#000" stroke-width="2"/></pattern>',
   mesh: '<pattern id="tx" width="18" height="18" patternUnits="userSpaceOnUse"><circle cx="9" cy="9" r="4" fill="none" stroke="#000" stroke-width="2"/></pattern>',
   brushed: '<pattern id="tx" width="800" height="6" patternUnits="userSpaceOnUse"><path d="M0 3 L800 3" stroke="#fff" stroke-width="2"/></pattern>',
 };
@@ -663,7 +767,8 @@ export function demoSvg(kind: DemoKind, colour: string, background: string, view
   const drawing = view === 'back' ? art.back(p) : art.front(p);
   const { x, y, zoom } = art.detail;
   // The detail view zooms into one part of the front (a collar, a buckle, a dial) and shows the material's texture.
-  const transform = view === 'detail' ? `translate(400 400) scale(${zoom}) translate(${-x} ${-y})` : 'translate(400 400) scale(0.94) translate(-400 -400)';
+  const transform =
+    view === 'detail' ? `translate(400 400) scale(${zoom}) translate(${-x} ${-y})` : 'translate(400 400) scale(0.94) translate(-400 -400)';
   const texture = view === 'detail' ? `<rect width="800" height="800" fill="url(#tx)" opacity="0.12"/>` : '';
   const shadow = view === 'detail' ? '' : '<ellipse cx="400" cy="715" rx="260" ry="28" fill="#000" opacity="0.12"/>';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" data-kind="${kind}" data-view="${view}">
@@ -675,7 +780,9 @@ ${shadow}<g transform="${transform}">${drawing}</g>${texture}</svg>`;
 
 /** Renders one view of a demo product's picture as WebP (nothing is downloaded: the art is generated here); a low encoder effort keeps the seed quick. */
 export function renderDemoImage(kind: DemoKind, colour: string, background: string, view: DemoView = 'front'): Promise<Buffer> {
-  return sharp(Buffer.from(demoSvg(kind, colour, background, view))).webp({ quality: 82, effort: 2 }).toBuffer();
+  return sharp(Buffer.from(demoSvg(kind, colour, background, view)))
+    .webp({ quality: 82, effort: 2 })
+    .toBuffer();
 }
 
 /** A blog cover: several kinds of product side by side (an outfit, a care guide's knits), each in its colour. */
@@ -698,5 +805,7 @@ export function demoCoverSvg(items: { kind: DemoKind; colour: string }[], backgr
 }
 
 export function renderDemoCover(items: { kind: DemoKind; colour: string }[], background: string): Promise<Buffer> {
-  return sharp(Buffer.from(demoCoverSvg(items, background))).webp({ quality: 82, effort: 2 }).toBuffer();
+  return sharp(Buffer.from(demoCoverSvg(items, background)))
+    .webp({ quality: 82, effort: 2 })
+    .toBuffer();
 }

@@ -79,7 +79,9 @@ describe('normalizeImage', () => {
   it('drops XMP, an ICC profile and PNG text chunks as well', async () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
       .png()
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>secret place</rdf:Description></rdf:RDF></x:xmpmeta>')
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>secret place</rdf:Description></rdf:RDF></x:xmpmeta>',
+      )
       .withIccProfile('p3')
       .toBuffer();
     const before = await sharp(png).metadata();
@@ -102,8 +104,13 @@ describe('normalizeImage', () => {
   });
 
   it('keeps an animated WebP animated, a palette PNG a palette with its transparency, and turns CMYK into sRGB', async () => {
-    const frame = (background: string) => sharp({ create: { width: 10, height: 10, channels: 3, background } }).raw().toBuffer();
-    const webp = await sharp(Buffer.concat([await frame('#ff0000'), await frame('#00ff00')]), { raw: { width: 10, height: 20, channels: 3, pageHeight: 10 } })
+    const frame = (background: string) =>
+      sharp({ create: { width: 10, height: 10, channels: 3, background } })
+        .raw()
+        .toBuffer();
+    const webp = await sharp(Buffer.concat([await frame('#ff0000'), await frame('#00ff00')]), {
+      raw: { width: 10, height: 20, channels: 3, pageHeight: 10 },
+    })
       .webp({ delay: [50, 60], loop: 0 })
       .toBuffer();
     const animated = await normalizeImage(webp);
@@ -140,7 +147,13 @@ describe('normalizeImage', () => {
     ['HTML', () => Buffer.from('<!doctype html><script>alert(1)</script>')],
     ['SVG', () => Buffer.from(SVG_WITH_SCRIPT)],
     ['an empty file', () => Buffer.alloc(0)],
-    ['a TIFF', () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer()],
+    [
+      'a TIFF',
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .tiff()
+          .toBuffer(),
+    ],
   ])('refuses %s as unsupported', async (_what, make) => {
     expect(await rejection(make())).toBe('unsupported');
   });
@@ -152,15 +165,23 @@ describe('normalizeImage', () => {
     ['a whole PNG with HTML after IEND', pngWithTrailingHtml],
     ['a whole PNG with binary junk after IEND', async () => Buffer.concat([await noisyPng(16, 16), Buffer.from([1, 2, 3, 250, 251])])],
     ['a whole JPEG with HTML after its end', jpegWithTrailingHtml],
-    ['a JPEG cut off halfway', async () => {
-      const jpeg = await sharp(await noisyPng(200, 150)).jpeg().toBuffer();
-      return jpeg.subarray(0, Math.floor(jpeg.length / 2));
-    }],
-    ['a PNG with a broken chunk checksum', async () => {
-      const png = Buffer.from(await noisyPng(16, 16));
-      png[29] ^= 0xff; // last byte of the IHDR CRC
-      return png;
-    }],
+    [
+      'a JPEG cut off halfway',
+      async () => {
+        const jpeg = await sharp(await noisyPng(200, 150))
+          .jpeg()
+          .toBuffer();
+        return jpeg.subarray(0, Math.floor(jpeg.length / 2));
+      },
+    ],
+    [
+      'a PNG with a broken chunk checksum',
+      async () => {
+        const png = Buffer.from(await noisyPng(16, 16));
+        png[29] ^= 0xff; // last byte of the IHDR CRC
+        return png;
+      },
+    ],
     ['a GIF with HTML after its trailer', async () => Buffer.concat([await flat('gif'), Buffer.from('<html></html>')])],
     ['a WebP with HTML after its RIFF data', async () => Buffer.concat([await flat('webp'), Buffer.from('<html></html>')])],
     ['an AVIF with HTML after its boxes', async () => Buffer.concat([await flat('avif'), Buffer.from('<html></html>')])],
@@ -168,7 +189,7 @@ describe('normalizeImage', () => {
     expect(await rejection(make())).toBe('unreadable');
   });
 
-  it('accepts a JPEG with binary data after its end (a phone\'s secondary image) and stores only the main image', async () => {
+  it("accepts a JPEG with binary data after its end (a phone's secondary image) and stores only the main image", async () => {
     const main = await flat('jpeg', 60, 40);
     const secondary = await flat('jpeg', 16, 16);
     const out = await normalizeImage(Buffer.concat([main, secondary]));
@@ -189,7 +210,12 @@ describe('normalizeImage', () => {
     ihdr[8] = 8;
     ihdr[9] = 2;
     const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const fake = Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', Buffer.from('not deflate at all')), pngChunk('IEND', Buffer.alloc(0))]);
+    const fake = Buffer.concat([
+      signature,
+      pngChunk('IHDR', ihdr),
+      pngChunk('IDAT', Buffer.from('not deflate at all')),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
     expect(await rejection(fake)).toBe('too-many-pixels');
   });
 

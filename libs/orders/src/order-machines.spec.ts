@@ -1,4 +1,14 @@
-import { FULFILMENT_MACHINE, ORDER_MACHINE, PAYMENT_MACHINE, canMove, fromStates, legacyStatusOf, moveRefusal, statesOf, statesOfLegacy } from './order-machines';
+import {
+  FULFILMENT_MACHINE,
+  ORDER_MACHINE,
+  PAYMENT_MACHINE,
+  canMove,
+  fromStates,
+  legacyStatusOf,
+  moveRefusal,
+  statesOf,
+  statesOfLegacy,
+} from './order-machines';
 
 describe('order machines', () => {
   it('move an order forward and refuse going back, each with its own table', () => {
@@ -21,7 +31,9 @@ describe('order machines', () => {
 
   it('explain a refusal in words', () => {
     expect(moveRefusal(PAYMENT_MACHINE, 'refunded', 'paid')).toBe('The payment is refunded and cannot change any more');
-    expect(moveRefusal(FULFILMENT_MACHINE, 'unfulfilled', 'delivered')).toBe('The fulfilment is unfulfilled and cannot become delivered (allowed: shipped)');
+    expect(moveRefusal(FULFILMENT_MACHINE, 'unfulfilled', 'delivered')).toBe(
+      'The fulfilment is unfulfilled and cannot become delivered (allowed: shipped)',
+    );
     expect(moveRefusal(ORDER_MACHINE, 'placed', 'placed')).toBe('The order is already placed');
   });
 
@@ -35,11 +47,30 @@ describe('order machines', () => {
 
   it('give orders written before the machines their states', () => {
     const at = new Date();
-    expect(statesOfLegacy({ status: 'pending', paymentMethod: 'cod' })).toEqual({ state: 'placed', paymentState: 'unpaid', fulfilmentState: 'unfulfilled' });
-    expect(statesOfLegacy({ status: 'delivered', paidAt: at, deliveredAt: at, paymentMethod: 'cod' })).toEqual({ state: 'completed', paymentState: 'paid', fulfilmentState: 'delivered' });
-    expect(statesOfLegacy({ status: 'cancelled', paidAt: at, refundedAt: at, paymentMethod: 'cod' })).toEqual({ state: 'cancelled', paymentState: 'refunded', fulfilmentState: 'unfulfilled' });
-    expect(statesOfLegacy({ status: 'shipped', paymentMethod: 'cod' })).toEqual({ state: 'placed', paymentState: 'unpaid', fulfilmentState: 'shipped' });
+    expect(statesOfLegacy({ status: 'pending', paymentMethod: 'cod' })).toEqual({
+      state: 'placed',
+      paymentState: 'unpaid',
+      fulfilmentState: 'unfulfilled',
+    });
+    expect(statesOfLegacy({ status: 'delivered', paidAt: at, deliveredAt: at, paymentMethod: 'cod' })).toEqual({
+      state: 'completed',
+      paymentState: 'paid',
+      fulfilmentState: 'delivered',
+    });
+    expect(statesOfLegacy({ status: 'cancelled', paidAt: at, refundedAt: at, paymentMethod: 'cod' })).toEqual({
+      state: 'cancelled',
+      paymentState: 'refunded',
+      fulfilmentState: 'unfulfilled',
+    });
+    expect(statesOfLegacy({ status: 'shipped', paymentMethod: 'cod' })).toEqual({
+      state: 'placed',
+      paymentState: 'unpaid',
+      fulfilmentState: 'shipped',
+    });
     // Stored states win over the legacy status.
-    expect(statesOf({ status: 'pending', state: 'awaiting_payment', paymentState: 'failed', fulfilmentState: 'unfulfilled', paymentMethod: 'card' }).paymentState).toBe('failed');
+    expect(
+      statesOf({ status: 'pending', state: 'awaiting_payment', paymentState: 'failed', fulfilmentState: 'unfulfilled', paymentMethod: 'card' })
+        .paymentState,
+    ).toBe('failed');
   });
 });

@@ -88,7 +88,8 @@ export function legacyStatusOf(s: OrderStates): OrderStatus {
   if (s.state === 'cancelled') return 'cancelled';
   if (s.fulfilmentState === 'delivered' || s.fulfilmentState === 'returned') return 'delivered';
   if (s.fulfilmentState === 'shipped') return 'shipped';
-  if (s.paymentState === 'paid' || s.paymentState === 'partially_refunded' || s.paymentState === 'refunded' || s.paymentState === 'authorized') return 'paid';
+  if (s.paymentState === 'paid' || s.paymentState === 'partially_refunded' || s.paymentState === 'refunded' || s.paymentState === 'authorized')
+    return 'paid';
   return 'pending';
 }
 
@@ -99,9 +100,16 @@ export const MONEY_TAKEN: readonly PaymentState[] = ['paid', 'partially_refunded
  * The three states of an order written before the machines existed, from its status and timestamps: what the
  * startup migration stores, and what reads assume until it ran.
  */
-export function statesOfLegacy(o: { status: OrderStatus; paidAt?: Date | null; refundedAt?: Date | null; deliveredAt?: Date | null; paymentMethod: string }): OrderStates {
+export function statesOfLegacy(o: {
+  status: OrderStatus;
+  paidAt?: Date | null;
+  refundedAt?: Date | null;
+  deliveredAt?: Date | null;
+  paymentMethod: string;
+}): OrderStates {
   const paymentState: PaymentState = o.refundedAt ? 'refunded' : o.paidAt ? 'paid' : 'unpaid';
-  const fulfilmentState: FulfilmentState = o.status === 'delivered' || o.deliveredAt ? 'delivered' : o.status === 'shipped' ? 'shipped' : 'unfulfilled';
+  const fulfilmentState: FulfilmentState =
+    o.status === 'delivered' || o.deliveredAt ? 'delivered' : o.status === 'shipped' ? 'shipped' : 'unfulfilled';
   let state: OrderState = 'placed';
   if (o.status === 'cancelled') state = 'cancelled';
   else if (fulfilmentState === 'delivered' && paymentState !== 'unpaid') state = 'completed';
@@ -109,7 +117,16 @@ export function statesOfLegacy(o: { status: OrderStatus; paidAt?: Date | null; r
 }
 
 /** The states of an order document, migrated or not. */
-export function statesOf(o: { state?: OrderState | null; paymentState?: PaymentState | null; fulfilmentState?: FulfilmentState | null; status: OrderStatus; paidAt?: Date | null; refundedAt?: Date | null; deliveredAt?: Date | null; paymentMethod: string }): OrderStates {
+export function statesOf(o: {
+  state?: OrderState | null;
+  paymentState?: PaymentState | null;
+  fulfilmentState?: FulfilmentState | null;
+  status: OrderStatus;
+  paidAt?: Date | null;
+  refundedAt?: Date | null;
+  deliveredAt?: Date | null;
+  paymentMethod: string;
+}): OrderStates {
   if (o.state && o.paymentState && o.fulfilmentState) return { state: o.state, paymentState: o.paymentState, fulfilmentState: o.fulfilmentState };
   return statesOfLegacy(o);
 }

@@ -18,7 +18,15 @@ function order(fields: Partial<OrderForMail> = {}): OrderForMail {
   return {
     _id: ID,
     items: [
-      { product: PRODUCT, name: 'Running Trainers', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa', size: '42', colour: 'Black', unitPriceCents: 5999, quantity: 2 },
+      {
+        product: PRODUCT,
+        name: 'Running Trainers',
+        image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa',
+        size: '42',
+        colour: 'Black',
+        unitPriceCents: 5999,
+        quantity: 2,
+      },
       { product: PRODUCT, name: 'Cap', image: 'https://cdn.example/cap.webp', unitPriceCents: 1250, quantity: 1 },
     ],
     shippingAddress: ADDRESS,
@@ -37,7 +45,15 @@ describe('orderMailView: the order as its mails show it', () => {
       orderNumber: '7DF4FF87',
       placedAt: '2026-03-01T10:00:00.000Z',
       items: [
-        { name: 'Running Trainers', quantity: 2, size: '42', colour: 'Black', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa', unitPriceCents: 5999, lineTotalCents: 11998 },
+        {
+          name: 'Running Trainers',
+          quantity: 2,
+          size: '42',
+          colour: 'Black',
+          image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa',
+          unitPriceCents: 5999,
+          lineTotalCents: 11998,
+        },
         { name: 'Cap', quantity: 1, image: 'https://cdn.example/cap.webp', unitPriceCents: 1250, lineTotalCents: 1250 },
       ],
       ...MONEY,
@@ -59,7 +75,11 @@ describe('orderMailView: the order as its mails show it', () => {
   });
 
   it('labels the payment methods and takes the payment machine, else (older orders) the payment dates', () => {
-    expect(orderMailView(order({ paymentMethod: 'card', paymentState: 'authorized' })).payment).toEqual({ method: 'card', label: 'Card', state: 'authorized' });
+    expect(orderMailView(order({ paymentMethod: 'card', paymentState: 'authorized' })).payment).toEqual({
+      method: 'card',
+      label: 'Card',
+      state: 'authorized',
+    });
     expect(orderMailView(order({ paidAt: new Date() })).payment.state).toBe('paid');
     expect(orderMailView(order({ paidAt: new Date(), refundedAt: new Date() })).payment.state).toBe('refunded');
     expect(orderMailView(order({ paymentMethod: 'PayPal' })).payment.label).toBe('PayPal');
@@ -69,7 +89,8 @@ describe('orderMailView: the order as its mails show it', () => {
 
 describe('owedMailsOf: what a value of pendingMails asks for', () => {
   it('maps the kinds of the machines one to one', () => {
-    for (const kind of ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'returned'] as const) expect(owedMailsOf(kind)).toEqual([{ to: 'customer', kind }]);
+    for (const kind of ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'returned'] as const)
+      expect(owedMailsOf(kind)).toEqual([{ to: 'customer', kind }]);
     expect(owedMailsOf('new-order-alert')).toEqual([{ to: 'owner' }]);
     expect(owedMailsOf(`refunded:${refundA.toHexString()}`)).toEqual([{ to: 'customer', kind: 'refunded', refundId: refundA.toHexString() }]);
   });
@@ -100,13 +121,25 @@ describe('orderNotice: the facts of one notice', () => {
 
   it('a partial refund: its amount and reason, what was refunded so far (failed refunds left out), not full', () => {
     expect(orderNotice(refunded, { to: 'customer', kind: 'refunded', refundId: refundA.toHexString() })).toEqual({
-      kind: 'refunded', refundId: refundA.toHexString(), amountCents: 2000, reason: 'Late delivery', refundedCents: 2000, paidCents: 13377, full: false,
+      kind: 'refunded',
+      refundId: refundA.toHexString(),
+      amountCents: 2000,
+      reason: 'Late delivery',
+      refundedCents: 2000,
+      paidCents: 13377,
+      full: false,
     });
   });
 
   it('the refund that completes the paid amount is full', () => {
     expect(orderNotice(refunded, { to: 'customer', kind: 'refunded', refundId: refundB.toHexString() })).toEqual({
-      kind: 'refunded', refundId: refundB.toHexString(), amountCents: 11377, reason: 'Returned <all>', refundedCents: 13377, paidCents: 13377, full: true,
+      kind: 'refunded',
+      refundId: refundB.toHexString(),
+      amountCents: 11377,
+      reason: 'Returned <all>',
+      refundedCents: 13377,
+      paidCents: 13377,
+      full: true,
     });
   });
 
@@ -122,25 +155,53 @@ describe('orderNotice: the facts of one notice', () => {
 
   it('shipped: carrier, number and the carrier’s tracking page; an unknown carrier gets the number and no link', () => {
     expect(orderNotice(order({ carrier: 'UPS', trackingNumber: '1Z 999' }), { to: 'customer', kind: 'shipped' })).toEqual({
-      kind: 'shipped', carrier: 'UPS', trackingNumber: '1Z 999', trackingUrl: 'https://www.ups.com/track?tracknum=1Z%20999',
+      kind: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z 999',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z%20999',
     });
-    expect(orderNotice(order({ carrier: 'Pony Express', trackingNumber: 'PX1' }), { to: 'customer', kind: 'shipped' })).toEqual({ kind: 'shipped', carrier: 'Pony Express', trackingNumber: 'PX1' });
+    expect(orderNotice(order({ carrier: 'Pony Express', trackingNumber: 'PX1' }), { to: 'customer', kind: 'shipped' })).toEqual({
+      kind: 'shipped',
+      carrier: 'Pony Express',
+      trackingNumber: 'PX1',
+    });
     // An order shipped before carriers were recorded: the number alone.
     expect(orderNotice(order({ trackingNumber: 'TN1' }), { to: 'customer', kind: 'shipped' })).toEqual({ kind: 'shipped', trackingNumber: 'TN1' });
   });
 
   it('cancelled: with the reason when there is one', () => {
-    expect(orderNotice(order({ cancelReason: 'Out of stock' }), { to: 'customer', kind: 'cancelled' })).toEqual({ kind: 'cancelled', reason: 'Out of stock' });
+    expect(orderNotice(order({ cancelReason: 'Out of stock' }), { to: 'customer', kind: 'cancelled' })).toEqual({
+      kind: 'cancelled',
+      reason: 'Out of stock',
+    });
     expect(orderNotice(order(), { to: 'customer', kind: 'cancelled' })).toEqual({ kind: 'cancelled' });
   });
 
   it('returned: the lines sent back, with how many of each', () => {
-    const notice = orderNotice(order({ returnedLines: [{ line: 1, quantity: 1 }, { line: 0, quantity: 1 }, { line: 9, quantity: 1 }] }), { to: 'customer', kind: 'returned' });
+    const notice = orderNotice(
+      order({
+        returnedLines: [
+          { line: 1, quantity: 1 },
+          { line: 0, quantity: 1 },
+          { line: 9, quantity: 1 },
+        ],
+      }),
+      { to: 'customer', kind: 'returned' },
+    );
     expect(notice).toEqual({
       kind: 'returned',
       lines: [
         { name: 'Cap', quantity: 1, image: 'https://cdn.example/cap.webp', unitPriceCents: 1250, lineTotalCents: 1250, returnedQuantity: 1 },
-        { name: 'Running Trainers', quantity: 2, size: '42', colour: 'Black', image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa', unitPriceCents: 5999, lineTotalCents: 11998, returnedQuantity: 1 },
+        {
+          name: 'Running Trainers',
+          quantity: 2,
+          size: '42',
+          colour: 'Black',
+          image: '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa',
+          unitPriceCents: 5999,
+          lineTotalCents: 11998,
+          returnedQuantity: 1,
+        },
       ],
     });
   });

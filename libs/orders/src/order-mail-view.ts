@@ -3,8 +3,25 @@ import type { OrderMailLine, OrderMailPaymentState, OrderMailView, OrderNotice, 
 import { trackingUrlOf } from './carrier-tracking';
 
 /** The fields of an order its mails read: an OrderDocument, or a plain object of the same shape (tests). */
-export type OrderForMail = Pick<Order, 'items' | 'shippingAddress' | 'paymentMethod' | 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents' | 'createdAt'> &
-  Partial<Pick<Order, 'couponCode' | 'paymentState' | 'paidCents' | 'paidAt' | 'refundedAt' | 'refunds' | 'carrier' | 'trackingNumber' | 'cancelReason' | 'returnedLines'>> & {
+export type OrderForMail = Pick<
+  Order,
+  'items' | 'shippingAddress' | 'paymentMethod' | 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents' | 'createdAt'
+> &
+  Partial<
+    Pick<
+      Order,
+      | 'couponCode'
+      | 'paymentState'
+      | 'paidCents'
+      | 'paidAt'
+      | 'refundedAt'
+      | 'refunds'
+      | 'carrier'
+      | 'trackingNumber'
+      | 'cancelReason'
+      | 'returnedLines'
+    >
+  > & {
     _id: { toString(): string };
   };
 
@@ -15,9 +32,13 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = { cod: 'C
  * One mail an order owes, as the value in its pendingMails asks for it: a notice to the customer, or the owner's
  * new-order alert. See owedMailsOf.
  */
-export type OwedMail = { to: 'owner' } | { to: 'customer'; kind: Exclude<OrderNoticeKind, 'refunded'> } | { to: 'customer'; kind: 'refunded'; refundId: string };
+export type OwedMail =
+  { to: 'owner' } | { to: 'customer'; kind: Exclude<OrderNoticeKind, 'refunded'> } | { to: 'customer'; kind: 'refunded'; refundId: string };
 
-const CUSTOMER_KINDS: readonly string[] = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'returned'] satisfies readonly Exclude<OrderMailKind, 'new-order-alert'>[];
+const CUSTOMER_KINDS: readonly string[] = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'returned'] satisfies readonly Exclude<
+  OrderMailKind,
+  'new-order-alert'
+>[];
 
 /**
  * What a value of Order.pendingMails asks for. The kinds of the three machines map one to one. The older spellings
@@ -92,7 +113,12 @@ export function orderNotice(order: OrderForMail, owed: Extract<OwedMail, { to: '
       return { kind: 'paid', amountCents: paidCentsOf(order) };
     case 'shipped': {
       const trackingUrl = trackingUrlOf(order.carrier, order.trackingNumber);
-      return { kind: 'shipped', ...(order.carrier ? { carrier: order.carrier } : {}), ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}), ...(trackingUrl ? { trackingUrl } : {}) };
+      return {
+        kind: 'shipped',
+        ...(order.carrier ? { carrier: order.carrier } : {}),
+        ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+        ...(trackingUrl ? { trackingUrl } : {}),
+      };
     }
     case 'cancelled':
       return { kind: 'cancelled', ...(order.cancelReason ? { reason: order.cancelReason } : {}) };
@@ -112,7 +138,15 @@ export function orderNotice(order: OrderForMail, owed: Extract<OwedMail, { to: '
       // Refunded so far: this refund and those before it that the provider did not refuse (a later refund has its own mail).
       const refundedCents = refunds.slice(0, index + 1).reduce((sum, r) => (r.status === 'failed' ? sum : sum + r.amountCents), 0);
       const paidCents = paidCentsOf(order);
-      return { kind: 'refunded', refundId: owed.refundId, amountCents: refund.amountCents, reason: refund.reason, refundedCents, paidCents, full: refundedCents >= paidCents };
+      return {
+        kind: 'refunded',
+        refundId: owed.refundId,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+        refundedCents,
+        paidCents,
+        full: refundedCents >= paidCents,
+      };
     }
   }
 }

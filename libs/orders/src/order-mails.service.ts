@@ -72,12 +72,19 @@ export class OrderMailsService {
     await this.orders.mailQueued(order._id, mail);
   }
 
-  private async notifyCustomer(order: OrderDocument, view: OrderMailView, owed: Extract<OwedMail, { to: 'customer' }>, customer: Customer | null): Promise<void> {
+  private async notifyCustomer(
+    order: OrderDocument,
+    view: OrderMailView,
+    owed: Extract<OwedMail, { to: 'customer' }>,
+    customer: Customer | null,
+  ): Promise<void> {
     // An order whose customer deleted the account owes nobody a mail.
     if (!customer) return;
     const notice = orderNotice(order, owed);
     if (!notice) {
-      this.logger.warn(`order ${order.id} owed a ${owed.kind} mail with nothing to announce (${owed.kind === 'refunded' ? `refund ${owed.refundId} missing or failed` : 'no facts'}); dropped`);
+      this.logger.warn(
+        `order ${order.id} owed a ${owed.kind} mail with nothing to announce (${owed.kind === 'refunded' ? `refund ${owed.refundId} missing or failed` : 'no facts'}); dropped`,
+      );
       return;
     }
     const key = owed.kind === 'refunded' ? `${view.orderId}.refunded.${owed.refundId}` : `${view.orderId}.${owed.kind}`;
@@ -91,6 +98,10 @@ export class OrderMailsService {
       this.logger.warn(`no ORDER_ALERT_EMAIL and no admin account: nobody told of order ${view.orderId}`);
       return;
     }
-    await this.jobs.enqueue('mail.order-alert', { to, customer: customer ? { username: customer.username, email: customer.email } : null, order: view }, view.orderId);
+    await this.jobs.enqueue(
+      'mail.order-alert',
+      { to, customer: customer ? { username: customer.username, email: customer.email } : null, order: view },
+      view.orderId,
+    );
   }
 }

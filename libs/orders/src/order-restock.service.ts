@@ -29,13 +29,20 @@ export class OrderRestockService {
    * of the chosen lines (returnedLines) back in stock, the coupon kept. Each once; then the order owes nothing.
    */
   async restock(order: OrderDocument): Promise<void> {
-    const returned = order.state !== 'cancelled' && order.status !== 'cancelled' && order.returnedLines !== undefined && order.returnedLines.length > 0;
+    const returned =
+      order.state !== 'cancelled' && order.status !== 'cancelled' && order.returnedLines !== undefined && order.returnedLines.length > 0;
     const lines = returned
-      ? (order.returnedLines ?? []).filter((l) => order.items[l.line]).map((l) => ({ index: l.line, item: order.items[l.line], quantity: l.quantity, mark: `${order.id}:return:${l.line}` }))
+      ? (order.returnedLines ?? [])
+          .filter((l) => order.items[l.line])
+          .map((l) => ({ index: l.line, item: order.items[l.line], quantity: l.quantity, mark: `${order.id}:return:${l.line}` }))
       : order.items.map((item, index) => ({ index, item, quantity: item.quantity, mark: `${order.id}:${index}` }));
     const marks = lines.map((l) => l.mark);
     for (const { item, quantity, mark } of lines) {
-      await this.inventory.putBackOnce({ product: item.product, quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) }, mark, order._id);
+      await this.inventory.putBackOnce(
+        { product: item.product, quantity, ...(item.variantSku ? { variantSku: item.variantSku } : {}) },
+        mark,
+        order._id,
+      );
     }
     const couponMark = `${order.id}:coupon`;
     if (order.coupon && !returned) await this.coupons.releaseOnce(order.coupon, order.user, couponMark);

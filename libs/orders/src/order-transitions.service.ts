@@ -1,6 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { OrdersRepository, type FulfilmentState, type OrderActor, type OrderDocument, type OrderEvent, type OrderMail, type OrderMoveInput, type OrderState, type PaymentState } from '@shop/database';
-import { FULFILMENT_MACHINE, legacyStatusOf, MONEY_TAKEN, moveRefusal, ORDER_MACHINE, PAYMENT_MACHINE, canMove, statesOf, type Machine, type OrderStates } from './order-machines';
+import {
+  OrdersRepository,
+  type FulfilmentState,
+  type OrderActor,
+  type OrderDocument,
+  type OrderEvent,
+  type OrderMail,
+  type OrderMoveInput,
+  type OrderState,
+  type PaymentState,
+} from '@shop/database';
+import {
+  FULFILMENT_MACHINE,
+  legacyStatusOf,
+  MONEY_TAKEN,
+  moveRefusal,
+  ORDER_MACHINE,
+  PAYMENT_MACHINE,
+  canMove,
+  statesOf,
+  type Machine,
+  type OrderStates,
+} from './order-machines';
 import { OrderMailsService } from './order-mails.service';
 import { OrderRestockService } from './order-restock.service';
 
@@ -55,9 +76,12 @@ export class OrderTransitionsService {
       paymentState: move.payment ?? now.paymentState,
       fulfilmentState: move.fulfilment ?? now.fulfilmentState,
     };
-    const refused = <S extends string>(machine: Machine<S>, from: S, to: S | undefined) => (to !== undefined && !canMove(machine, from, to) ? moveRefusal(machine, from, to) : undefined);
+    const refused = <S extends string>(machine: Machine<S>, from: S, to: S | undefined) =>
+      to !== undefined && !canMove(machine, from, to) ? moveRefusal(machine, from, to) : undefined;
     const message =
-      refused(ORDER_MACHINE, now.state, move.order) ?? refused(PAYMENT_MACHINE, now.paymentState, move.payment) ?? refused(FULFILMENT_MACHINE, now.fulfilmentState, move.fulfilment);
+      refused(ORDER_MACHINE, now.state, move.order) ??
+      refused(PAYMENT_MACHINE, now.paymentState, move.payment) ??
+      refused(FULFILMENT_MACHINE, now.fulfilmentState, move.fulfilment);
     if (message) return { refusal: { code: 'INVALID_TRANSITION', message } };
     // Delivered with the money taken: nothing is left to do, the order is completed.
     if (next.state === 'placed' && next.fulfilmentState === 'delivered' && MONEY_TAKEN.includes(next.paymentState)) next.state = 'completed';
@@ -82,7 +106,16 @@ export class OrderTransitionsService {
         ...(move.guardRefunds ? { refundedCents: order.refundedCents ?? 0 } : {}),
       },
       set: { ...(move.set ?? {}), ...planned.states, status: legacyStatusOf(planned.states) },
-      ...(move.silent ? {} : { history: { at, ...(move.event ? { event: move.event } : {}), ...(move.actor ? { actor: move.actor } : {}), ...(move.reason ? { reason: move.reason } : {}) } }),
+      ...(move.silent
+        ? {}
+        : {
+            history: {
+              at,
+              ...(move.event ? { event: move.event } : {}),
+              ...(move.actor ? { actor: move.actor } : {}),
+              ...(move.reason ? { reason: move.reason } : {}),
+            },
+          }),
       ...(move.mails ? { mails: move.mails } : {}),
       ...(move.restock ? { restock: true } : {}),
       ...(move.pushRefund ? { pushRefund: move.pushRefund } : {}),

@@ -38,7 +38,12 @@ export class StockHoldsService implements OnModuleDestroy {
       await drop();
     } catch (error) {
       this.logger.warn(`could not drop the stock holds of order ${order.toString()} yet (${(error as Error).message}); retrying every second`);
-      this.retry(drop, `dropped the stock holds of order ${order.toString()}`, `stock holds of order ${order.toString()} still there`, Date.now() + RETRY_FOR_MS);
+      this.retry(
+        drop,
+        `dropped the stock holds of order ${order.toString()}`,
+        `stock holds of order ${order.toString()} still there`,
+        Date.now() + RETRY_FOR_MS,
+      );
     }
   }
 
@@ -49,7 +54,12 @@ export class StockHoldsService implements OnModuleDestroy {
       await this.resolve(order, lines);
     } catch (error) {
       this.logger.warn(`stock of order ${order.toString()} not given back yet (${(error as Error).message}); retrying every second`);
-      this.retry(() => this.resolve(order, lines), `gave back the stock of interrupted order ${order.toString()}`, `stock of order ${order.toString()} still held`, Date.now() + RETRY_FOR_MS);
+      this.retry(
+        () => this.resolve(order, lines),
+        `gave back the stock of interrupted order ${order.toString()}`,
+        `stock of order ${order.toString()} still held`,
+        Date.now() + RETRY_FOR_MS,
+      );
     }
   }
 
@@ -66,7 +76,10 @@ export class StockHoldsService implements OnModuleDestroy {
   private async resolve(order: Types.ObjectId, lines: StockLine[]): Promise<void> {
     // The insert may have reached the database even though its answer was lost.
     if (await this.orders.exists(order)) {
-      await this.inventory.dropHolds(order, lines.map((l) => l.product));
+      await this.inventory.dropHolds(
+        order,
+        lines.map((l) => l.product),
+      );
       return;
     }
     for (const line of lines) await this.inventory.releaseHeld(line, order);

@@ -1,6 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { orderNumberOf, OrdersRepository, PaymentsRepository, type OrderDocument, type PaymentAttemptDocument, type PaymentAttemptStatus } from '@shop/database';
+import {
+  orderNumberOf,
+  OrdersRepository,
+  PaymentsRepository,
+  type OrderDocument,
+  type PaymentAttemptDocument,
+  type PaymentAttemptStatus,
+} from '@shop/database';
 import { OrderTransitionsService, statesOf, type OrderMove } from '@shop/orders';
 import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider';
 import { StripePaymentProvider } from './stripe-payment.provider';
@@ -59,7 +66,8 @@ export class PaymentAttemptsService {
     if (current?.status === 'pending' && current.intentId) {
       const payment = await this.stripe.retrieve(current.intentId);
       const status = attemptStatusOf(payment.status);
-      if (status === 'pending' && payment.clientSecret) return { ok: true, attempt: { attemptId: current.id, clientSecret: payment.clientSecret, amountCents: current.amountCents } };
+      if (status === 'pending' && payment.clientSecret)
+        return { ok: true, attempt: { attemptId: current.id, clientSecret: payment.clientSecret, amountCents: current.amountCents } };
       await this.apply(current, payment);
       if (status === 'succeeded') return { ok: false, reason: 'ALREADY_PAID' };
     }
@@ -90,7 +98,10 @@ export class PaymentAttemptsService {
     if (!attempt) {
       // The event may come before the intent's id was stored on its attempt: the intent's metadata names the attempt.
       payment = await this.stripe.retrieve(intentId);
-      const byMetadata = payment.attemptId && Types.ObjectId.isValid(payment.attemptId) ? await this.payments.findAttempt(new Types.ObjectId(payment.attemptId)) : null;
+      const byMetadata =
+        payment.attemptId && Types.ObjectId.isValid(payment.attemptId)
+          ? await this.payments.findAttempt(new Types.ObjectId(payment.attemptId))
+          : null;
       if (byMetadata && !byMetadata.intentId) await this.payments.intentCreated(byMetadata._id, intentId);
       attempt = byMetadata;
     }
@@ -156,14 +167,20 @@ export class PaymentAttemptsService {
     const at = new Date();
     if (payment.status === 'succeeded' || payment.status === 'authorized') {
       if (states.state !== 'awaiting_payment') {
-        if (states.state === 'cancelled') this.logger.error(`order ${order.id} is cancelled but its payment ${payment.reference ?? ''} succeeded: refund it`);
+        if (states.state === 'cancelled')
+          this.logger.error(`order ${order.id} is cancelled but its payment ${payment.reference ?? ''} succeeded: refund it`);
         return undefined;
       }
       const paid = payment.status === 'succeeded';
       return {
         order: 'placed',
         payment: paid ? 'paid' : 'authorized',
-        set: { ...(paid ? { paidAt: at, paidCents: payment.amountCents } : {}), ...(payment.reference ? { paymentReference: payment.reference } : {}), paymentFailure: null, paymentAttempt: attempt._id },
+        set: {
+          ...(paid ? { paidAt: at, paidCents: payment.amountCents } : {}),
+          ...(payment.reference ? { paymentReference: payment.reference } : {}),
+          paymentFailure: null,
+          paymentAttempt: attempt._id,
+        },
         event: 'payment',
         // The confirmation and the owner's alert were held back until the money came in.
         mails: ['placed', 'new-order-alert'],

@@ -97,7 +97,9 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async capture(reference: string, amountCents: number): Promise<ProviderPayment> {
     try {
-      return paymentOfIntent(await this.client().paymentIntents.capture(reference, { amount_to_capture: amountCents }, { idempotencyKey: `capture-${reference}` }));
+      return paymentOfIntent(
+        await this.client().paymentIntents.capture(reference, { amount_to_capture: amountCents }, { idempotencyKey: `capture-${reference}` }),
+      );
     } catch (error) {
       throw providerError('capture the payment', error);
     }
@@ -105,7 +107,9 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async cancel(reference: string): Promise<ProviderPayment> {
     try {
-      return paymentOfIntent(await this.client().paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${reference}` }));
+      return paymentOfIntent(
+        await this.client().paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${reference}` }),
+      );
     } catch (error) {
       throw providerError('cancel the payment', error);
     }
@@ -115,7 +119,11 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!request.paymentReference) throw new PaymentProviderError('The order has no card payment to refund');
     try {
       const refund = await this.client().refunds.create(
-        { payment_intent: request.paymentReference, amount: request.amountCents, metadata: { refundId: request.refundId, reason: request.reason.slice(0, 500) } },
+        {
+          payment_intent: request.paymentReference,
+          amount: request.amountCents,
+          metadata: { refundId: request.refundId, reason: request.reason.slice(0, 500) },
+        },
         { idempotencyKey: request.refundId },
       );
       return { reference: refund.id };

@@ -44,7 +44,24 @@ const EXPECTED_BY_NAME: [RegExp, DemoKind][] = [
   [/Tee$/, 'tshirt'],
 ];
 
-const LETTER_KINDS: DemoKind[] = ['tshirt', 'shirt', 'breton', 'hoodie', 'sweater', 'cardigan', 'dress', 'floralDress', 'skirt', 'shorts', 'jacket', 'overcoat', 'puffer', 'varsity', 'biker', 'rainshell'];
+const LETTER_KINDS: DemoKind[] = [
+  'tshirt',
+  'shirt',
+  'breton',
+  'hoodie',
+  'sweater',
+  'cardigan',
+  'dress',
+  'floralDress',
+  'skirt',
+  'shorts',
+  'jacket',
+  'overcoat',
+  'puffer',
+  'varsity',
+  'biker',
+  'rainshell',
+];
 const WAIST_KINDS: DemoKind[] = ['jeans', 'trousers'];
 const SHOE_KINDS: DemoKind[] = ['sneaker', 'boot'];
 const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL'];
@@ -98,7 +115,8 @@ describe('the demo catalogue', () => {
     expect(new Set(DEMO_PRODUCTS.map((p) => p.kind)).size).toBeGreaterThanOrEqual(28);
     // The kinds the shop sells each have a product: an overcoat, a puffer, a varsity, a biker, a rain shell…
     const sold = new Set(DEMO_PRODUCTS.map((p) => p.kind));
-    for (const kind of ['overcoat', 'puffer', 'varsity', 'biker', 'rainshell', 'bandana', 'breton', 'floralDress', 'weekender'] as DemoKind[]) expect(sold).toContain(kind);
+    for (const kind of ['overcoat', 'puffer', 'varsity', 'biker', 'rainshell', 'bandana', 'breton', 'floralDress', 'weekender'] as DemoKind[])
+      expect(sold).toContain(kind);
     // The outerwear is drawn with at least five different drawings, not one for every jacket.
     expect(new Set(DEMO_PRODUCTS.filter((p) => p.category === 'Outerwear').map((p) => p.kind)).size).toBeGreaterThanOrEqual(6);
     expect(kindForName('Cashmere Scarf')).toBe('scarf');
@@ -116,12 +134,16 @@ describe('the demo catalogue', () => {
       expect(p.description).not.toMatch(/machine-washable where the fabric allows/i);
       expect(p.description).toContain(CARE[p.care].note);
       expect(p.specs.Care).toBe(CARE[p.care].label);
-      if (['boot', 'sneaker', 'watch', 'bag', 'backpack', 'weekender', 'satchel', 'crossbody', 'belt', 'sunglasses'].includes(p.kind)) expect([p.name, /machine[- ]wash/i.test(p.description)]).toEqual([p.name, false]);
+      if (['boot', 'sneaker', 'watch', 'bag', 'backpack', 'weekender', 'satchel', 'crossbody', 'belt', 'sunglasses'].includes(p.kind))
+        expect([p.name, /machine[- ]wash/i.test(p.description)]).toEqual([p.name, false]);
       if (p.kind === 'watch') expect(p.description).toMatch(/water resistant/i);
-      if (/leather/i.test(p.specs.Material) && !/vegan/i.test(p.specs.Material) && !OUTERWEAR_KINDS.includes(p.kind)) expect([p.name, p.description]).toEqual([p.name, expect.stringMatching(/wipe clean.*condition/i)]);
-      if (/cashmere|merino|lambswool|^wool/i.test(p.specs.Material) && !OUTERWEAR_KINDS.includes(p.kind) && p.kind !== 'trousers') expect([p.name, p.description]).toEqual([p.name, expect.stringMatching(/hand wash cold.*dry flat/i)]);
+      if (/leather/i.test(p.specs.Material) && !/vegan/i.test(p.specs.Material) && !OUTERWEAR_KINDS.includes(p.kind))
+        expect([p.name, p.description]).toEqual([p.name, expect.stringMatching(/wipe clean.*condition/i)]);
+      if (/cashmere|merino|lambswool|^wool/i.test(p.specs.Material) && !OUTERWEAR_KINDS.includes(p.kind) && p.kind !== 'trousers')
+        expect([p.name, p.description]).toEqual([p.name, expect.stringMatching(/hand wash cold.*dry flat/i)]);
       if (/denim/i.test(p.specs.Material)) expect([p.name, p.description]).toEqual([p.name, expect.stringMatching(/inside out/i)]);
-      if (OUTERWEAR_KINDS.includes(p.kind) && /wool|cashmere/i.test(p.specs.Material)) expect([p.name, /machine[- ]wash/i.test(p.description.replace(/never machine wash/i, ''))]).toEqual([p.name, false]);
+      if (OUTERWEAR_KINDS.includes(p.kind) && /wool|cashmere/i.test(p.specs.Material))
+        expect([p.name, /machine[- ]wash/i.test(p.description.replace(/never machine wash/i, ''))]).toEqual([p.name, false]);
     }
   });
 
@@ -205,7 +227,8 @@ describe('the demo catalogue', () => {
   it("words each review to fit its product: the kind's vocabulary, its own material and colours, its care", () => {
     for (const p of DEMO_PRODUCTS) {
       for (const r of p.reviews) {
-        for (const [words, kinds] of VOCABULARY) if (words.test(r.comment)) expect([p.name, r.comment, kinds.includes(p.kind)]).toEqual([p.name, r.comment, true]);
+        for (const [words, kinds] of VOCABULARY)
+          if (words.test(r.comment)) expect([p.name, r.comment, kinds.includes(p.kind)]).toEqual([p.name, r.comment, true]);
         // Washing is talked about only on what the care label lets you wash.
         if (/\bwash(es|ed)?\b/i.test(r.comment)) expect([p.name, r.comment, /wash/i.test(CARE[p.care].label)]).toEqual([p.name, r.comment, true]);
         if (/\bleather\b/i.test(r.comment)) expect([p.name, r.comment, /leather/i.test(p.specs.Material)]).toEqual([p.name, r.comment, true]);
@@ -219,7 +242,8 @@ describe('the demo catalogue', () => {
     // The catalogue's own word lists hold to the same rules, for every rating: a bandana never "stopped working".
     for (const kind of DEMO_KINDS) {
       for (const rating of [1, 2, 3, 4, 5]) {
-        for (const remark of remarksFor(kind, rating)) for (const [words, kinds] of VOCABULARY) if (words.test(remark)) expect([kind, remark, kinds.includes(kind)]).toEqual([kind, remark, true]);
+        for (const remark of remarksFor(kind, rating))
+          for (const [words, kinds] of VOCABULARY) if (words.test(remark)) expect([kind, remark, kinds.includes(kind)]).toEqual([kind, remark, true]);
       }
     }
     expect(remarksFor('bandana', 1).join(' ')).not.toMatch(/stopped working/i);
@@ -249,7 +273,8 @@ describe('the demo catalogue', () => {
     for (const p of DEMO_PRODUCTS) {
       for (const r of p.reviews) {
         const owned = p.listedDaysAgo - r.daysAgo;
-        for (const [claim, days] of HELD_FOR) if (claim.test(r.comment)) expect([p.name, r.comment, owned >= days]).toEqual([p.name, r.comment, true]);
+        for (const [claim, days] of HELD_FOR)
+          if (claim.test(r.comment)) expect([p.name, r.comment, owned >= days]).toEqual([p.name, r.comment, true]);
       }
     }
     // Spread over months, not all in one week.
@@ -261,7 +286,10 @@ describe('the demo catalogue', () => {
     const owners = new Set(DEMO_PRODUCTS.map((p) => p.ownerEmail).filter(Boolean));
     expect(owners).toEqual(new Set([STUDIO_DISTRIBUTOR_EMAIL, ...DEMO_CONTRIBUTORS.map((c) => c.email)]));
     expect(owners.size).toBeGreaterThanOrEqual(4);
-    const joined = new Map<string, number>([[STUDIO_DISTRIBUTOR_EMAIL, STUDIO_JOINED_DAYS_AGO], ...DEMO_CONTRIBUTORS.map((c) => [c.email, c.joinedDaysAgo] as [string, number])]);
+    const joined = new Map<string, number>([
+      [STUDIO_DISTRIBUTOR_EMAIL, STUDIO_JOINED_DAYS_AGO],
+      ...DEMO_CONTRIBUTORS.map((c) => [c.email, c.joinedDaysAgo] as [string, number]),
+    ]);
     expect(new Set(joined.values()).size).toBe(joined.size);
     for (const [email, days] of joined) {
       expect(days).toBeGreaterThan(0);

@@ -4,7 +4,18 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '@shop/config';
-import { BlogsRepository, CategoriesRepository, CouponsRepository, hashPassword, ProductsRepository, renderMarkdown, SeedRunsRepository, UsersRepository, slugify, type SeedRunRecord } from '@shop/database';
+import {
+  BlogsRepository,
+  CategoriesRepository,
+  CouponsRepository,
+  hashPassword,
+  ProductsRepository,
+  renderMarkdown,
+  SeedRunsRepository,
+  UsersRepository,
+  slugify,
+  type SeedRunRecord,
+} from '@shop/database';
 import { JobsService } from '@shop/jobs';
 import { DEMO_VIEWS, MediaStorage, renderDemoCover, renderDemoImage } from '@shop/media';
 import { DEMO_BLOGS, DEMO_CATEGORIES, DEMO_CONTRIBUTORS, DEMO_COUPONS, DEMO_PRODUCTS, DEMO_REVIEWERS, STUDIO_JOINED_DAYS_AGO } from './demo-catalog';
@@ -40,7 +51,6 @@ const RENEW_MS = 5_000;
 /** How often an instance that is not seeding looks whether the seeder finished or died. */
 const WATCH_MS = 1_000;
 const ATTEMPTS = 3;
-
 
 export type SeedState = 'seeding' | 'done' | 'disabled' | 'failed';
 
@@ -131,7 +141,8 @@ export class SeedService implements BeforeApplicationShutdown {
     );
     const outcome = await run;
     this.log(outcome, started);
-    if (outcome === 'interrupted') throw new Error(`the demo seed stopped at ${this.current.done}/${this.current.total} (shutdown); the next attempt resumes it`);
+    if (outcome === 'interrupted')
+      throw new Error(`the demo seed stopped at ${this.current.done}/${this.current.total} (shutdown); the next attempt resumes it`);
     return outcome;
   }
 
@@ -169,7 +180,8 @@ export class SeedService implements BeforeApplicationShutdown {
   private log(outcome: SeedOutcome, started: number): void {
     if (outcome === 'seeded') this.logger.log(`Demo catalogue seeded in ${Date.now() - started} ms`);
     if (outcome === 'skipped') this.logger.log('Demo catalogue not seeded: the database already has products');
-    if (outcome === 'interrupted') this.logger.log(`Demo catalogue seeding stopped at ${this.current.done}/${this.current.total}; the next run resumes it`);
+    if (outcome === 'interrupted')
+      this.logger.log(`Demo catalogue seeding stopped at ${this.current.done}/${this.current.total}; the next run resumes it`);
   }
 
   /**
@@ -195,7 +207,10 @@ export class SeedService implements BeforeApplicationShutdown {
         if (await this.seedRuns.create(DEMO_TASK, this.owner, LEASE_MS)) claimed = await this.seedRuns.find(DEMO_TASK);
       } else {
         claimed = await this.seedRuns.takeOver(DEMO_TASK, this.owner, LEASE_MS, isDeadLocalOwner(record.owner) ? record.owner : undefined);
-        if (claimed && record.owner) this.logger.warn(`Resuming the demo catalogue seed that ${record.owner} left unfinished (${record.done ?? 0}/${record.total ?? DEMO_ITEM_COUNT})`);
+        if (claimed && record.owner)
+          this.logger.warn(
+            `Resuming the demo catalogue seed that ${record.owner} left unfinished (${record.done ?? 0}/${record.total ?? DEMO_ITEM_COUNT})`,
+          );
       }
       if (claimed) {
         try {
@@ -274,14 +289,26 @@ export class SeedService implements BeforeApplicationShutdown {
 
       // Contributors and reviewers get one unguessable password (nobody signs in as them): hashed once, when needed.
       let unusable: Promise<string> | undefined;
-      const account = async (user: { email: string; password?: string; username: string; storeName?: string; joinedDaysAgo?: number }, isDistributor: boolean) => {
+      const account = async (
+        user: { email: string; password?: string; username: string; storeName?: string; joinedDaysAgo?: number },
+        isDistributor: boolean,
+      ) => {
         const existing = await this.users.findByEmail(user.email);
         if (existing) return existing;
-        const passwordHash = user.password ? await hashPassword(user.password) : await (unusable ??= hashPassword(randomBytes(24).toString('base64url')));
+        const passwordHash = user.password
+          ? await hashPassword(user.password)
+          : await (unusable ??= hashPassword(randomBytes(24).toString('base64url')));
         try {
           // Contributors and reviewers joined on days of their own, before their products and reviews.
           const createdAt = user.joinedDaysAgo !== undefined ? new Date(base - user.joinedDaysAgo * DAY_MS) : undefined;
-          return await this.users.create({ username: user.username, email: user.email, ...(user.storeName ? { storeName: user.storeName } : {}), passwordHash, ...(isDistributor ? { isDistributor: true } : {}), ...(createdAt ? { createdAt } : {}) });
+          return await this.users.create({
+            username: user.username,
+            email: user.email,
+            ...(user.storeName ? { storeName: user.storeName } : {}),
+            passwordHash,
+            ...(isDistributor ? { isDistributor: true } : {}),
+            ...(createdAt ? { createdAt } : {}),
+          });
         } catch (error) {
           const again = (error as { code?: number }).code === 11000 ? await this.users.findByEmail(user.email) : null;
           if (!again) throw error;
@@ -309,8 +336,12 @@ export class SeedService implements BeforeApplicationShutdown {
         if (!present.has(slug)) {
           // The views (and a front per further colour) render side by side (sharp works on libuv's threads); each
           // has its own fixed name. The art is the product kind's drawing in DEMO_ART, nothing else.
-          const [front, ...others] = await Promise.all(DEMO_VIEWS.map((view, v) => image(`products/${slug}/${v}`, () => renderDemoImage(p.kind, p.colours[0].hex, p.background, view))));
-          const colourFronts = await Promise.all(p.colours.slice(1).map((c, n) => image(`products/${slug}/colour-${n + 1}`, () => renderDemoImage(p.kind, c.hex, p.background, 'front'))));
+          const [front, ...others] = await Promise.all(
+            DEMO_VIEWS.map((view, v) => image(`products/${slug}/${v}`, () => renderDemoImage(p.kind, p.colours[0].hex, p.background, view))),
+          );
+          const colourFronts = await Promise.all(
+            p.colours.slice(1).map((c, n) => image(`products/${slug}/colour-${n + 1}`, () => renderDemoImage(p.kind, c.hex, p.background, 'front'))),
+          );
           const colourImage = [front, ...colourFronts];
           const reviews = p.reviews.map((r) => ({
             user: reviewers[r.reviewer]._id,
@@ -339,7 +370,13 @@ export class SeedService implements BeforeApplicationShutdown {
                 isSpecial: p.special === true,
                 status: 'published' as const,
                 owner: p.ownerEmail ? owners.get(p.ownerEmail) : undefined,
-                variants: p.variants.map((v) => ({ sku: v.sku, size: v.size || undefined, colour: v.colour, countInStock: v.countInStock, image: colourImage[v.colourIndex] })),
+                variants: p.variants.map((v) => ({
+                  sku: v.sku,
+                  size: v.size || undefined,
+                  colour: v.colour,
+                  countInStock: v.countInStock,
+                  image: colourImage[v.colourIndex],
+                })),
                 // Rating and count as the review routes keep them: the average of the approved reviews, one decimal.
                 rating: reviews.length > 0 ? Math.round((ratingTotal / reviews.length) * 10) / 10 : 0,
                 numReviews: reviews.length,

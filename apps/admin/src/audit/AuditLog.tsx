@@ -94,8 +94,12 @@ export function AuditChanges({ entry }: { entry?: AuditEntryRecord }) {
                   {r.changes.map((change) => (
                     <TableRow key={change.field}>
                       <TableCell sx={{ verticalAlign: 'top' }}>{fieldLabel(change.field)}</TableCell>
-                      <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{formatAuditValue(change, 'before')}</TableCell>
-                      <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{formatAuditValue(change, 'after')}</TableCell>
+                      <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+                        {formatAuditValue(change, 'before')}
+                      </TableCell>
+                      <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+                        {formatAuditValue(change, 'after')}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -131,7 +135,12 @@ export function AuditList() {
           <DataTable.Col source="actor" label="Who" disableSort render={(r: AuditEntryRecord) => describeActor(r)} />
           <DataTable.Col source="action" label="Action" disableSort render={(r: AuditEntryRecord) => <ActionChip entry={r} />} />
           <DataTable.Col source="summary" label="What" disableSort render={(r: AuditEntryRecord) => describeEntry(r)} />
-          <DataTable.Col source="documentId" label="Record" disableSort render={(r: AuditEntryRecord) => <RecordLink resource={r.resource} documentId={r.documentId} label={r.label} />} />
+          <DataTable.Col
+            source="documentId"
+            label="Record"
+            disableSort
+            render={(r: AuditEntryRecord) => <RecordLink resource={r.resource} documentId={r.documentId} label={r.label} />}
+          />
         </DataTable>
       )}
     </List>

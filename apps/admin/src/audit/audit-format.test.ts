@@ -19,7 +19,9 @@ describe('audit log formatting', () => {
   });
 
   it("tells what was done in the API's words, and by whom", () => {
-    expect(describeEntry({ summary: 'Refunded order #7DF4FF87, $26.10: damaged in transit' })).toBe('Refunded order #7DF4FF87, $26.10: damaged in transit');
+    expect(describeEntry({ summary: 'Refunded order #7DF4FF87, $26.10: damaged in transit' })).toBe(
+      'Refunded order #7DF4FF87, $26.10: damaged in transit',
+    );
     expect(describeActor({ actor: { id: '1', name: 'Ann', email: 'ann@example.com' } })).toBe('Ann (ann@example.com)');
     expect(ACTION_CHOICES.map((c) => c.id)).toEqual(expect.arrayContaining(['create', 'update', 'delete', 'refund', 'reject']));
   });

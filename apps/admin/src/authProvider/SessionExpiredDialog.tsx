@@ -65,8 +65,25 @@ export function SessionExpiredDialog() {
           </DialogContentText>
           <Stack spacing={2} sx={{ mt: 2 }}>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth />
-            <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth autoFocus />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              fullWidth
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              fullWidth
+              autoFocus
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -59,8 +59,11 @@ describe('authProvider', () => {
 
   it('signs in through POST /api/users/auth and stores token, userInfo and expirationTime', async () => {
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ _id: 'a1', id: 'a1', username: 'root', email: 'root@example.com', isAdmin: true, token: 'fresh', expiresAt }), { status: 200 }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ _id: 'a1', id: 'a1', username: 'root', email: 'root@example.com', isAdmin: true, token: 'fresh', expiresAt }), {
+          status: 200,
+        }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const { provider, store, map } = setup({});
@@ -75,7 +78,16 @@ describe('authProvider', () => {
   });
 
   it('refuses to sign a non-admin into the console', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ _id: 'c1', username: 'c', email: 'c@example.com', isAdmin: false, token: 't', expiresAt: new Date().toISOString() }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ _id: 'c1', username: 'c', email: 'c@example.com', isAdmin: false, token: 't', expiresAt: new Date().toISOString() }),
+            { status: 200 },
+          ),
+      ),
+    );
     const { provider, map } = setup({});
     await expect(provider.login({ username: 'c@example.com', password: 'x' })).rejects.toThrow('not an admin');
     expect(map.has('token')).toBe(false);
@@ -94,7 +106,12 @@ describe('authProvider', () => {
   it('on a 401 mid-session stays on the page and announces the expiry; anything else is an ordinary error', async () => {
     const { store, map } = memoryStore(session(true));
     const sessionExpired = vi.fn();
-    const provider = createAuthProvider({ store: () => store, http: createHttpClient(() => store), location: at('/admin/coupons/1'), sessionExpired });
+    const provider = createAuthProvider({
+      store: () => store,
+      http: createHttpClient(() => store),
+      location: at('/admin/coupons/1'),
+      sessionExpired,
+    });
     await expect(provider.checkError({ status: 401 })).resolves.toBeUndefined();
     expect(sessionExpired).toHaveBeenCalledTimes(1);
     expect(map.get('token')).toBe('tok');

@@ -5,7 +5,6 @@ import { browserStore, clearSession, isAdminSession, readSession, SESSION_KEYS, 
 import { announceSessionExpired } from './sessionExpiry';
 import type { SignInAnswer } from '../lib/api-types';
 
-
 export interface AuthProviderOptions {
   store?: () => KeyValueStore | undefined;
   http?: HttpClient;
@@ -16,7 +15,6 @@ export interface AuthProviderOptions {
   /** Told when a call answers 401 while a session is stored (default: the SessionExpiredDialog's event). */
   sessionExpired?: () => void;
 }
-
 
 /**
  * The storefront's sign-in page (a full page load, as the spec sends non-admins to /login). A guest is

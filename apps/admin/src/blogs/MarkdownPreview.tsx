@@ -21,7 +21,8 @@ export function previewHtml(markdown: string): string {
 export function MarkdownPreview({ source = 'body' }: { source?: string }) {
   const body = (useWatch({ name: source }) as string | undefined) ?? '';
   const doc = useMemo(
-    () => `<!doctype html><meta charset="utf-8"><style>body{font:15px/1.6 system-ui,sans-serif;margin:12px;color:#222}img{max-width:100%}pre{background:#f4f4f5;padding:8px;overflow:auto}</style>${previewHtml(body)}`,
+    () =>
+      `<!doctype html><meta charset="utf-8"><style>body{font:15px/1.6 system-ui,sans-serif;margin:12px;color:#222}img{max-width:100%}pre{background:#f4f4f5;padding:8px;overflow:auto}</style>${previewHtml(body)}`,
     [body],
   );
   return (
@@ -29,7 +30,13 @@ export function MarkdownPreview({ source = 'body' }: { source?: string }) {
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         Preview
       </Typography>
-      <Box component="iframe" title="Markdown preview" sandbox="" srcDoc={doc} sx={{ width: '100%', minHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }} />
+      <Box
+        component="iframe"
+        title="Markdown preview"
+        sandbox=""
+        srcDoc={doc}
+        sx={{ width: '100%', minHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+      />
     </Box>
   );
 }

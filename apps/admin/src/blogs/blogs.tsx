@@ -42,7 +42,11 @@ export function BlogList() {
           <DataTable.Col source="title" />
           <DataTable.Col source="author.username" label="Author" disableSort />
           <DataTable.Col source="published" render={publishedText} />
-          <DataTable.Col source="publishedAt" label="Published at" render={(r) => (r.publishedAt ? new Date(r.publishedAt).toLocaleDateString() : '—')} />
+          <DataTable.Col
+            source="publishedAt"
+            label="Published at"
+            render={(r) => (r.publishedAt ? new Date(r.publishedAt).toLocaleDateString() : '—')}
+          />
           <DataTable.Col source="likes" disableSort />
           <DataTable.Col source="commentCount" label="Comments" disableSort />
         </DataTable>

@@ -7,14 +7,33 @@ import { useCompact } from '../lib/useCompact';
 import { categoryDeleteBlocker, productCountText } from './categoryDelete';
 
 /** The name form shared by "create" and the update dialog. */
-function CategoryForm({ value, setValue, label, onSubmit, busy }: { value: string; setValue: (v: string) => void; label: string; onSubmit: () => void; busy: boolean }) {
+function CategoryForm({
+  value,
+  setValue,
+  label,
+  onSubmit,
+  busy,
+}: {
+  value: string;
+  setValue: (v: string) => void;
+  label: string;
+  onSubmit: () => void;
+  busy: boolean;
+}) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-      <TextField label="Category name" placeholder="Write category name" value={value} onChange={(e) => setValue(e.target.value)} size="small" sx={{ minWidth: { xs: '100%', sm: 260 } }} />
+      <TextField
+        label="Category name"
+        placeholder="Write category name"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        size="small"
+        sx={{ minWidth: { xs: '100%', sm: 260 } }}
+      />
       <Button type="submit" variant="contained" disabled={busy}>
         {label}
       </Button>
@@ -174,7 +193,13 @@ export function CategoryList() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button color="error" variant="contained" onClick={() => setConfirming(true)} disabled={deleting || !!blocker} aria-describedby={blocker ? 'category-delete-blocker' : undefined}>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => setConfirming(true)}
+            disabled={deleting || !!blocker}
+            aria-describedby={blocker ? 'category-delete-blocker' : undefined}
+          >
             Delete
           </Button>
           <Button onClick={() => setSelected(null)}>Close</Button>

@@ -27,6 +27,10 @@ describe('fetchAllCategories', () => {
     });
     const all = await fetchAllCategories({ getList } as never);
     expect(all).toHaveLength(CATEGORY_PAGE + 30);
-    expect(getList).toHaveBeenCalledWith('categories', { pagination: { page: 2, perPage: CATEGORY_PAGE }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(getList).toHaveBeenCalledWith('categories', {
+      pagination: { page: 2, perPage: CATEGORY_PAGE },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
   });
 });

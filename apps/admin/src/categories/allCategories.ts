@@ -9,7 +9,11 @@ export const CATEGORY_PAGE = 200;
  * Every record of a list, page after page until the server's total is reached (or a short page): for a
  * dropdown that must not be cut at the first page (issue #23, defect 10).
  */
-export async function fetchAllPages<T>(getPage: (page: number) => Promise<{ data: T[]; total?: number }>, perPage: number, maxPages = 500): Promise<T[]> {
+export async function fetchAllPages<T>(
+  getPage: (page: number) => Promise<{ data: T[]; total?: number }>,
+  perPage: number,
+  maxPages = 500,
+): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const { data, total } = await getPage(page);
@@ -21,7 +25,12 @@ export async function fetchAllPages<T>(getPage: (page: number) => Promise<{ data
 
 export function fetchAllCategories(dataProvider: Pick<DataProvider, 'getList'>): Promise<CategoryRecord[]> {
   return fetchAllPages(
-    (page) => dataProvider.getList<CategoryRecord>('categories', { pagination: { page, perPage: CATEGORY_PAGE }, sort: { field: 'name', order: 'ASC' }, filter: {} }),
+    (page) =>
+      dataProvider.getList<CategoryRecord>('categories', {
+        pagination: { page, perPage: CATEGORY_PAGE },
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+      }),
     CATEGORY_PAGE,
   );
 }

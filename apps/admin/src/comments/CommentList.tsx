@@ -16,7 +16,16 @@ function ChosenPostComments() {
 /** Comments, post by post (the API lists comments per post), paged, each deletable after a confirmation. */
 export function CommentList() {
   return (
-    <List resource="comments" title="Comments" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} actions={false} empty={false}>
+    <List
+      resource="comments"
+      title="Comments"
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      actions={false}
+      empty={false}
+    >
       <ChosenPostComments />
     </List>
   );

@@ -34,11 +34,23 @@ export function CommentRows({ emptyText = 'No comments yet.' }: { emptyText?: st
   const { total, isPending } = useListContext();
   if (!isPending && !total) return <Typography sx={{ p: 2 }}>{emptyText}</Typography>;
   if (compact) {
-    return <SimpleList primaryText={(c) => String(c.text ?? '')} secondaryText={(c) => `${author(c)} · ${when(c)}`} rowClick={false} rightIcon={() => <DeleteCommentButton />} />;
+    return (
+      <SimpleList
+        primaryText={(c) => String(c.text ?? '')}
+        secondaryText={(c) => `${author(c)} · ${when(c)}`}
+        rowClick={false}
+        rightIcon={() => <DeleteCommentButton />}
+      />
+    );
   }
   return (
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <DataTable.Col source="text" label="Comment" disableSort render={(c) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(c.text ?? '')}</span>} />
+      <DataTable.Col
+        source="text"
+        label="Comment"
+        disableSort
+        render={(c) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(c.text ?? '')}</span>}
+      />
       <DataTable.Col source="username" label="Author" disableSort render={author} />
       <DataTable.Col source="createdAt" label="Posted" render={when} />
       <DataTable.Col label="" disableSort render={() => <DeleteCommentButton />} />

@@ -19,10 +19,14 @@ function HandledButton({ record }: { record: ContactMessageRecord }) {
       },
     );
   return (
-    <Button size="small" disabled={isPending} onClick={(e) => {
-      e.stopPropagation();
-      void toggle();
-    }}>
+    <Button
+      size="small"
+      disabled={isPending}
+      onClick={(e) => {
+        e.stopPropagation();
+        void toggle();
+      }}
+    >
       {record.handled ? 'Reopen' : 'Mark handled'}
     </Button>
   );
@@ -39,7 +43,9 @@ export function ContactList() {
     >
       {compact ? (
         <SimpleList
-          primaryText={(r) => `${String(r.subject ?? '')} ${r.handled ? '(handled)' : '(open)'}${repliesText(r as ContactMessageRecord) ? ` · ${repliesText(r as ContactMessageRecord)}` : ''}`}
+          primaryText={(r) =>
+            `${String(r.subject ?? '')} ${r.handled ? '(handled)' : '(open)'}${repliesText(r as ContactMessageRecord) ? ` · ${repliesText(r as ContactMessageRecord)}` : ''}`
+          }
           secondaryText={(r) => `${String(r.name ?? '')} <${String(r.email ?? '')}> · ${new Date(r.createdAt).toLocaleString()}`}
           tertiaryText={(r) => <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(r.message ?? '')}</span>}
           rightIcon={(r) => (
@@ -51,25 +57,28 @@ export function ContactList() {
           rowClick={false}
         />
       ) : (
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="createdAt" label="Received" render={(r) => new Date(r.createdAt).toLocaleString()} />
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="email" />
-        <DataTable.Col source="subject" />
-        <DataTable.Col source="message" disableSort render={(r) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(r.message ?? '')}</span>} />
-        <DataTable.Col source="handled" render={(r) => (r.handled ? <Chip size="small" color="success" label="Handled" /> : <Chip size="small" color="warning" label="Open" />)} />
-        <DataTable.Col source="replies" label="Replies" disableSort render={(r) => repliesText(r as ContactMessageRecord)} />
-        <DataTable.Col
-          label=""
-          disableSort
-          render={(r) => (
-            <Stack direction="row" spacing={1}>
-              <ReplyButton record={r as ContactMessageRecord} />
-              <HandledButton record={r as ContactMessageRecord} />
-            </Stack>
-          )}
-        />
-      </DataTable>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="createdAt" label="Received" render={(r) => new Date(r.createdAt).toLocaleString()} />
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="email" />
+          <DataTable.Col source="subject" />
+          <DataTable.Col source="message" disableSort render={(r) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(r.message ?? '')}</span>} />
+          <DataTable.Col
+            source="handled"
+            render={(r) => (r.handled ? <Chip size="small" color="success" label="Handled" /> : <Chip size="small" color="warning" label="Open" />)}
+          />
+          <DataTable.Col source="replies" label="Replies" disableSort render={(r) => repliesText(r as ContactMessageRecord)} />
+          <DataTable.Col
+            label=""
+            disableSort
+            render={(r) => (
+              <Stack direction="row" spacing={1}>
+                <ReplyButton record={r as ContactMessageRecord} />
+                <HandledButton record={r as ContactMessageRecord} />
+              </Stack>
+            )}
+          />
+        </DataTable>
       )}
     </List>
   );

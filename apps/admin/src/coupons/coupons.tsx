@@ -1,4 +1,18 @@
-import { BooleanInput, Create, DataTable, DateTimeInput, Edit, List, NumberInput, SelectInput, SimpleForm, SimpleList, TextInput, required, type RaRecord } from 'react-admin';
+import {
+  BooleanInput,
+  Create,
+  DataTable,
+  DateTimeInput,
+  Edit,
+  List,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  SimpleList,
+  TextInput,
+  required,
+  type RaRecord,
+} from 'react-admin';
 import { Chip } from '@mui/material';
 import type { CouponRecord } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
@@ -28,15 +42,15 @@ export function CouponList() {
           rowClick="edit"
         />
       ) : (
-      <DataTable>
-        <DataTable.Col source="code" />
-        <DataTable.Col source="value" label="Discount" disableSort render={describe} />
-        <DataTable.Col source="minSubtotal" label="Min. subtotal" disableSort render={(r) => formatPrice(r.minSubtotal)} />
-        <DataTable.Col source="redemptions" render={(r) => `${r.redemptions ?? 0}${r.maxRedemptions ? ` / ${r.maxRedemptions}` : ''}`} />
-        <DataTable.Col source="endsAt" label="Ends" render={endsText} />
-        <DataTable.Col source="state" label="State" disableSort render={(r) => <StateChip state={stateOf(r)} />} />
-        <DataTable.Col source="public" disableSort render={(r) => (r.public ? 'Public' : '')} />
-      </DataTable>
+        <DataTable>
+          <DataTable.Col source="code" />
+          <DataTable.Col source="value" label="Discount" disableSort render={describe} />
+          <DataTable.Col source="minSubtotal" label="Min. subtotal" disableSort render={(r) => formatPrice(r.minSubtotal)} />
+          <DataTable.Col source="redemptions" render={(r) => `${r.redemptions ?? 0}${r.maxRedemptions ? ` / ${r.maxRedemptions}` : ''}`} />
+          <DataTable.Col source="endsAt" label="Ends" render={endsText} />
+          <DataTable.Col source="state" label="State" disableSort render={(r) => <StateChip state={stateOf(r)} />} />
+          <DataTable.Col source="public" disableSort render={(r) => (r.public ? 'Public' : '')} />
+        </DataTable>
       )}
     </List>
   );
@@ -47,7 +61,14 @@ function CouponForm() {
     <SimpleForm>
       <TextInput source="code" validate={required()} />
       <TextInput source="description" multiline fullWidth />
-      <SelectInput source="type" choices={[{ id: 'percent', name: 'Percent off' }, { id: 'fixed', name: 'Fixed amount ($)' }]} validate={required()} />
+      <SelectInput
+        source="type"
+        choices={[
+          { id: 'percent', name: 'Percent off' },
+          { id: 'fixed', name: 'Fixed amount ($)' },
+        ]}
+        validate={required()}
+      />
       <NumberInput source="value" validate={required()} min={0} />
       <NumberInput source="minSubtotal" label="Minimum subtotal ($)" min={0} />
       <DateTimeInput source="startsAt" label="Start date" />

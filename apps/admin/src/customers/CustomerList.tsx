@@ -49,7 +49,11 @@ function CustomersExportButton() {
   const exporter: Exporter<CustomerRecord> = async (records, _fetchRelated, dataProvider: DataProvider) => {
     const all = [...records];
     for (let page = 2; all.length < (total ?? 0) && (page - 1) * EXPORT_PAGE < (total ?? 0); page++) {
-      const next = await dataProvider.getList<CustomerRecord>('customers', { filter: filterValues, sort, pagination: { page, perPage: EXPORT_PAGE } });
+      const next = await dataProvider.getList<CustomerRecord>('customers', {
+        filter: filterValues,
+        sort,
+        pagination: { page, perPage: EXPORT_PAGE },
+      });
       if (next.data.length === 0) break;
       all.push(...next.data);
     }
@@ -67,7 +71,8 @@ function RoleChips({ isAdmin, isDistributor }: { isAdmin: boolean; isDistributor
   );
 }
 
-const summary = (r: CustomerRecord) => `${r.ordersCount} order${r.ordersCount === 1 ? '' : 's'} · ${formatPrice(r.totalSpent)} spent${r.newsletter ? ' · newsletter' : ''}`;
+const summary = (r: CustomerRecord) =>
+  `${r.ordersCount} order${r.ordersCount === 1 ? '' : 's'} · ${formatPrice(r.totalSpent)} spent${r.newsletter ? ' · newsletter' : ''}`;
 
 /**
  * Customers (/admin/customers): every user with orders count, total spent (paid orders), last order and the
@@ -89,12 +94,7 @@ export function CustomerList() {
       }
     >
       {isSmall ? (
-        <SimpleList<CustomerRecord>
-          primaryText={(r) => r.username}
-          secondaryText={(r) => r.email}
-          tertiaryText={(r) => summary(r)}
-          rowClick="show"
-        />
+        <SimpleList<CustomerRecord> primaryText={(r) => r.username} secondaryText={(r) => r.email} tertiaryText={(r) => summary(r)} rowClick="show" />
       ) : (
         <DataTable<CustomerRecord> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="username" label="Name" />
@@ -108,7 +108,12 @@ export function CustomerList() {
             disableSort
             render={(r) => (r.newsletter ? <CheckIcon color="success" titleAccess="Subscribed" fontSize="small" /> : null)}
           />
-          <DataTable.Col source="isAdmin" label="Roles" disableSort render={(r) => <RoleChips isAdmin={Boolean(r.isAdmin)} isDistributor={Boolean(r.isDistributor)} />} />
+          <DataTable.Col
+            source="isAdmin"
+            label="Roles"
+            disableSort
+            render={(r) => <RoleChips isAdmin={Boolean(r.isAdmin)} isDistributor={Boolean(r.isDistributor)} />}
+          />
           <DataTable.Col source="createdAt" label="Joined" render={(r) => formatDate(r.createdAt)} />
         </DataTable>
       )}

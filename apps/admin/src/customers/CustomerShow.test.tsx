@@ -58,8 +58,24 @@ describe('CustomerShow roles', () => {
 
 describe('CustomerShow orders', () => {
   it("shows each order's payment state as the order page does: a refunded order is not called paid", async () => {
-    const order = (id: string, number: string, paymentState: string, isPaid: boolean) => ({ id, number, status: 'cancelled', total: 29, itemsCount: 1, paymentMethod: 'cod', isPaid, paymentState, fulfilmentState: 'unfulfilled', createdAt: '2025-03-02T09:00:00.000Z' });
-    const customer = { ...owner(), isAdmin: false, ordersCount: 2, orders: [order('6661f0a1b2c3d4e5f6a7b811', 'F6A7B811', 'refunded', true), order('6661f0a1b2c3d4e5f6a7b812', 'F6A7B812', 'unpaid', false)] } as unknown as CustomerDetailRecord;
+    const order = (id: string, number: string, paymentState: string, isPaid: boolean) => ({
+      id,
+      number,
+      status: 'cancelled',
+      total: 29,
+      itemsCount: 1,
+      paymentMethod: 'cod',
+      isPaid,
+      paymentState,
+      fulfilmentState: 'unfulfilled',
+      createdAt: '2025-03-02T09:00:00.000Z',
+    });
+    const customer = {
+      ...owner(),
+      isAdmin: false,
+      ordersCount: 2,
+      orders: [order('6661f0a1b2c3d4e5f6a7b811', 'F6A7B811', 'refunded', true), order('6661f0a1b2c3d4e5f6a7b812', 'F6A7B812', 'unpaid', false)],
+    } as unknown as CustomerDetailRecord;
     renderInAdmin(<CustomerShow id={ID} />, { dataProvider: { ...api(2), getOne: vi.fn(() => Promise.resolve({ data: customer })) } });
     expect(await screen.findByText(/1 item · refunded$/)).toBeTruthy();
     expect(screen.getByText(/1 item · unpaid$/)).toBeTruthy();

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Grid, List as MuiList, ListItem, ListItemButton, ListItemText, Rating, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  List as MuiList,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Rating,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Link, Title, useGetList, useGetOne, useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -44,7 +59,11 @@ function RolesPanel({ customer, onChanged }: { customer: CustomerDetailRecord; o
   };
 
   // How many admins there are: the last one's "Revoke admin" is refused here, before any confirm (the API refuses it too).
-  const { total: admins, isPending: countingAdmins } = useGetList('users', { pagination: { page: 1, perPage: 1 }, filter: { isAdmin: true } }, { enabled: customer.isAdmin });
+  const { total: admins, isPending: countingAdmins } = useGetList(
+    'users',
+    { pagination: { page: 1, perPage: 1 }, filter: { isAdmin: true } },
+    { enabled: customer.isAdmin },
+  );
   const lastAdmin = customer.isAdmin && admins !== undefined && admins <= 1;
 
   const button = (role: RoleName, has: boolean) => {
@@ -99,9 +118,19 @@ export function CustomerShow({ id: idProp }: { id?: string }) {
   const refresh = useRefresh();
   // The meta keeps this query apart from the list's cache: react-admin seeds getOne with the list's record, which
   // has no orders, addresses or reviews.
-  const { data: customer, error, isPending, refetch } = useGetOne<CustomerDetailRecord>('customers', { id, meta: { detail: true } }, { enabled: !!id });
+  const {
+    data: customer,
+    error,
+    isPending,
+    refetch,
+  } = useGetOne<CustomerDetailRecord>('customers', { id, meta: { detail: true } }, { enabled: !!id });
 
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(error, 'An error occurred. Please try again.')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {errorMessage(error, 'An error occurred. Please try again.')}
+      </Alert>
+    );
   if (isPending || !customer || !Array.isArray(customer.orders)) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
 
   const figures: [string, string][] = [

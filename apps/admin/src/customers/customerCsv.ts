@@ -1,7 +1,18 @@
 import type { CustomerRecord } from '../lib/api-types';
 
 /** The columns of the customers CSV export, in order. */
-export const CUSTOMER_CSV_COLUMNS = ['id', 'username', 'email', 'ordersCount', 'totalSpent', 'lastOrderAt', 'newsletter', 'isAdmin', 'isDistributor', 'createdAt'] as const;
+export const CUSTOMER_CSV_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'ordersCount',
+  'totalSpent',
+  'lastOrderAt',
+  'newsletter',
+  'isAdmin',
+  'isDistributor',
+  'createdAt',
+] as const;
 
 type Column = (typeof CUSTOMER_CSV_COLUMNS)[number];
 
@@ -11,7 +22,12 @@ type Column = (typeof CUSTOMER_CSV_COLUMNS)[number];
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  let text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+        ? String(value)
+        : JSON.stringify(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -15,7 +15,16 @@ import { adminPath } from '../lib/paths';
 import { StatusChip } from '../orders/OrderList';
 import { lowStockText } from '../products/stockText';
 import { ORDER_STATUSES } from '../orders/orderStatus';
-import { dateTickIndexes, normaliseStats, REVENUE_PERIODS, shortDate, valueTicks, type DashboardStats, type DaySales, type PeriodRevenue } from './stats';
+import {
+  dateTickIndexes,
+  normaliseStats,
+  REVENUE_PERIODS,
+  shortDate,
+  valueTicks,
+  type DashboardStats,
+  type DaySales,
+  type PeriodRevenue,
+} from './stats';
 
 function StatCard({ title, value, icon, testId, to }: { title: string; value: ReactNode; icon: ReactNode; testId: string; to?: string }) {
   const body = (
@@ -31,7 +40,17 @@ function StatCard({ title, value, icon, testId, to }: { title: string; value: Re
       </Box>
     </CardContent>
   );
-  return <Card sx={{ height: '100%' }}>{to ? <Link to={adminPath(to)} underline="none" color="inherit">{body}</Link> : body}</Card>;
+  return (
+    <Card sx={{ height: '100%' }}>
+      {to ? (
+        <Link to={adminPath(to)} underline="none" color="inherit">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </Card>
+  );
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -52,7 +71,12 @@ function OrdersByStatus({ stats }: { stats: DashboardStats }) {
   return (
     <Panel title="Orders by status">
       {ORDER_STATUSES.map((s) => (
-        <Box key={s} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }} data-testid={`orders-${s}`} data-count={stats.ordersByStatus[s] ?? 0}>
+        <Box
+          key={s}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}
+          data-testid={`orders-${s}`}
+          data-count={stats.ordersByStatus[s] ?? 0}
+        >
           <Box sx={{ width: 96 }}>
             <StatusChip status={s} />
           </Box>
@@ -92,7 +116,14 @@ function SalesChart({ days }: { days: DaySales[] }) {
       </Typography>
       {days.length > 0 ? (
         <Box sx={{ position: 'relative', mt: 1 }} data-testid="sales-chart">
-          <Box component="svg" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="group" aria-label="Revenue of paid orders per day over the last 30 days" sx={{ width: '100%', height: 'auto', display: 'block' }} onMouseLeave={() => setActive(null)}>
+          <Box
+            component="svg"
+            viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+            role="group"
+            aria-label="Revenue of paid orders per day over the last 30 days"
+            sx={{ width: '100%', height: 'auto', display: 'block' }}
+            onMouseLeave={() => setActive(null)}
+          >
             <g data-testid="chart-y-axis" aria-hidden="true">
               {ticks.map((t) => (
                 <g key={t}>
@@ -102,7 +133,14 @@ function SalesChart({ days }: { days: DaySales[] }) {
                   </text>
                 </g>
               ))}
-              <text x={14} y={CHART.top + plotHeight / 2} transform={`rotate(-90 14 ${CHART.top + plotHeight / 2})`} textAnchor="middle" fontSize={12} fill={muted}>
+              <text
+                x={14}
+                y={CHART.top + plotHeight / 2}
+                transform={`rotate(-90 14 ${CHART.top + plotHeight / 2})`}
+                textAnchor="middle"
+                fontSize={12}
+                fill={muted}
+              >
                 Revenue ($)
               </text>
             </g>
@@ -119,7 +157,9 @@ function SalesChart({ days }: { days: DaySales[] }) {
             </g>
             <polygon points={`${x(0)},${y(0)} ${line} ${x(days.length - 1)},${y(0)}`} fill={theme.palette.primary.main} opacity={0.15} />
             <polyline points={line} fill="none" stroke={theme.palette.primary.main} strokeWidth={2} />
-            {active !== null && <line x1={x(active)} x2={x(active)} y1={CHART.top} y2={CHART.top + plotHeight} stroke={muted} strokeDasharray="4 3" />}
+            {active !== null && (
+              <line x1={x(active)} x2={x(active)} y1={CHART.top} y2={CHART.top + plotHeight} stroke={muted} strokeDasharray="4 3" />
+            )}
             {days.map((d, i) => (
               <g
                 key={d.date}
@@ -133,8 +173,21 @@ function SalesChart({ days }: { days: DaySales[] }) {
                 onBlur={() => setActive(null)}
                 style={{ outline: 'none' }}
               >
-                <rect x={x(i) - plotWidth / Math.max(days.length - 1, 1) / 2} y={CHART.top} width={plotWidth / Math.max(days.length - 1, 1)} height={plotHeight} fill="transparent" />
-                <circle cx={x(i)} cy={y(d.revenue)} r={active === i ? 5 : d.orders ? 3 : 0} fill={theme.palette.primary.main} stroke={active === i ? theme.palette.background.paper : 'none'} strokeWidth={2} />
+                <rect
+                  x={x(i) - plotWidth / Math.max(days.length - 1, 1) / 2}
+                  y={CHART.top}
+                  width={plotWidth / Math.max(days.length - 1, 1)}
+                  height={plotHeight}
+                  fill="transparent"
+                />
+                <circle
+                  cx={x(i)}
+                  cy={y(d.revenue)}
+                  r={active === i ? 5 : d.orders ? 3 : 0}
+                  fill={theme.palette.primary.main}
+                  stroke={active === i ? theme.palette.background.paper : 'none'}
+                  strokeWidth={2}
+                />
               </g>
             ))}
           </Box>
@@ -194,13 +247,31 @@ function useListTotal(resource: string, filter: Record<string, unknown>): { tota
   return { total, error };
 }
 
-function PendingCount({ resource, filter, title, icon, testId, to }: { resource: string; filter: Record<string, unknown>; title: string; icon: ReactNode; testId: string; to: string }) {
+function PendingCount({
+  resource,
+  filter,
+  title,
+  icon,
+  testId,
+  to,
+}: {
+  resource: string;
+  filter: Record<string, unknown>;
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  to: string;
+}) {
   const { total, error } = useListTotal(resource, filter);
   return <StatCard title={title} value={error ? '—' : (total ?? '…')} icon={icon} testId={testId} to={to} />;
 }
 
 function PendingProducts() {
-  const { data = [], total = 0 } = useGetList('products', { pagination: { page: 1, perPage: 5 }, sort: { field: 'createdAt', order: 'ASC' }, filter: { status: 'pending' } });
+  const { data = [], total = 0 } = useGetList('products', {
+    pagination: { page: 1, perPage: 5 },
+    sort: { field: 'createdAt', order: 'ASC' },
+    filter: { status: 'pending' },
+  });
   return (
     <Panel title={`Products to approve (${total})`}>
       <List dense>
@@ -233,23 +304,59 @@ export function Dashboard() {
           {REVENUE_PERIODS.map(({ key, label }) => (
             <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
               {/* The all-time figure keeps its old test id (stat-revenue): the same number as the API's revenue. */}
-              <PeriodCard label={label} period={data.revenueByPeriod[key]} testId={`revenue-${key}`} valueTestId={key === 'allTime' ? 'stat-revenue' : undefined} />
+              <PeriodCard
+                label={label}
+                period={data.revenueByPeriod[key]}
+                testId={`revenue-${key}`}
+                valueTestId={key === 'allTime' ? 'stat-revenue' : undefined}
+              />
             </Grid>
           ))}
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2 }}>
-            <StatCard title="Average order value (paid, all time)" value={formatPrice(data.averageOrderValue)} icon={<PaidIcon fontSize="large" />} testId="stat-average-order-value" />
+            <StatCard
+              title="Average order value (paid, all time)"
+              value={formatPrice(data.averageOrderValue)}
+              icon={<PaidIcon fontSize="large" />}
+              testId="stat-average-order-value"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2 }}>
-            <PendingCount resource="reviews" filter={{ status: 'pending' }} title="Pending reviews" icon={<RateReviewIcon fontSize="large" />} testId="stat-pending-reviews" to={`/reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`} />
+            <PendingCount
+              resource="reviews"
+              filter={{ status: 'pending' }}
+              title="Pending reviews"
+              icon={<RateReviewIcon fontSize="large" />}
+              testId="stat-pending-reviews"
+              to={`/reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2 }}>
-            <PendingCount resource="products" filter={{ status: 'pending' }} title="Pending products" icon={<GavelIcon fontSize="large" />} testId="stat-pending-products" to="/moderation" />
+            <PendingCount
+              resource="products"
+              filter={{ status: 'pending' }}
+              title="Pending products"
+              icon={<GavelIcon fontSize="large" />}
+              testId="stat-pending-products"
+              to="/moderation"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2 }}>
-            <StatCard title="Pending orders" value={data.pendingOrders} icon={<PendingActionsIcon fontSize="large" />} testId="stat-pending-orders" to="/orderlist" />
+            <StatCard
+              title="Pending orders"
+              value={data.pendingOrders}
+              icon={<PendingActionsIcon fontSize="large" />}
+              testId="stat-pending-orders"
+              to="/orderlist"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2 }}>
-            <StatCard title="New customers (30 days)" value={data.newCustomers} icon={<PersonAddIcon fontSize="large" />} testId="stat-new-customers" to="/userlist" />
+            <StatCard
+              title="New customers (30 days)"
+              value={data.newCustomers}
+              icon={<PersonAddIcon fontSize="large" />}
+              testId="stat-new-customers"
+              to="/userlist"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2 }}>
             <StatCard title="Orders" value={data.totalOrders} icon={<InventoryIcon fontSize="large" />} testId="stat-total-orders" to="/orderlist" />

@@ -19,10 +19,20 @@ describe('normaliseStats', () => {
   it('reads the low variants of each low-stock product and the threshold the API counts by', () => {
     const stats = normaliseStats({
       lowStockThreshold: 5,
-      lowStockProducts: [{ _id: 'p1', id: 'p1', name: 'Court Sneakers', countInStock: 33, variants: [{ sku: 'CS-41-WHI', size: '41', colour: 'White', countInStock: 1 }] }],
+      lowStockProducts: [
+        {
+          _id: 'p1',
+          id: 'p1',
+          name: 'Court Sneakers',
+          countInStock: 33,
+          variants: [{ sku: 'CS-41-WHI', size: '41', colour: 'White', countInStock: 1 }],
+        },
+      ],
     });
     expect(stats.lowStockThreshold).toBe(5);
-    expect(stats.lowStock).toEqual([{ id: 'p1', name: 'Court Sneakers', countInStock: 33, variants: [{ sku: 'CS-41-WHI', size: '41', colour: 'White', countInStock: 1 }] }]);
+    expect(stats.lowStock).toEqual([
+      { id: 'p1', name: 'Court Sneakers', countInStock: 33, variants: [{ sku: 'CS-41-WHI', size: '41', colour: 'White', countInStock: 1 }] },
+    ]);
   });
   it('reads revenue per period and the average order value, zero where missing', () => {
     const stats = normaliseStats({

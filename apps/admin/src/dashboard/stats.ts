@@ -66,15 +66,27 @@ export function normaliseStats(raw: unknown): DashboardStats {
     ordersByStatus,
     pendingOrders: ordersByStatus.pending ?? 0,
     newCustomers: num(s.newCustomers),
-    salesPerDay: arr(s.salesPerDay).map((d) => ({ date: text(d.date ?? d._id), orders: num(d.orders ?? d.count), revenue: num(d.revenue ?? d.total) })),
-    topProducts: arr(s.topProducts).map((p) => ({ productId: text(p.productId ?? p._id), name: text(p.name), quantity: num(p.quantity ?? p.sold), revenue: num(p.revenue) })),
+    salesPerDay: arr(s.salesPerDay).map((d) => ({
+      date: text(d.date ?? d._id),
+      orders: num(d.orders ?? d.count),
+      revenue: num(d.revenue ?? d.total),
+    })),
+    topProducts: arr(s.topProducts).map((p) => ({
+      productId: text(p.productId ?? p._id),
+      name: text(p.name),
+      quantity: num(p.quantity ?? p.sold),
+      revenue: num(p.revenue),
+    })),
     lowStock: arr(s.lowStockProducts ?? s.lowStock).map((p) => ({
       id: text(p.id ?? p._id),
       name: text(p.name),
       countInStock: num(p.countInStock),
-      variants: arr(p.variants).map(
-        (v): LowStockVariant => ({ sku: text(v.sku), size: typeof v.size === 'string' ? v.size : null, colour: typeof v.colour === 'string' ? v.colour : null, countInStock: num(v.countInStock) }),
-      ),
+      variants: arr(p.variants).map((v): LowStockVariant => ({
+        sku: text(v.sku),
+        size: typeof v.size === 'string' ? v.size : null,
+        colour: typeof v.colour === 'string' ? v.colour : null,
+        countInStock: num(v.countInStock),
+      })),
     })),
     ...(typeof s.lowStockThreshold === 'number' ? { lowStockThreshold: s.lowStockThreshold } : {}),
   };

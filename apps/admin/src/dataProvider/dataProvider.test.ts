@@ -69,9 +69,19 @@ describe('dataProvider', () => {
 
   it('lists categories from /api/category with range, sort and filter, reading the total from Content-Range', async () => {
     const dp = provider({
-      'GET /api/category': { body: [{ _id: 'c1', name: 'Shirts' }, { id: 'c2', _id: 'c2', name: 'Hats' }], headers: { 'Content-Range': 'category 0-1/7', 'X-Total-Count': '7' } },
+      'GET /api/category': {
+        body: [
+          { _id: 'c1', name: 'Shirts' },
+          { id: 'c2', _id: 'c2', name: 'Hats' },
+        ],
+        headers: { 'Content-Range': 'category 0-1/7', 'X-Total-Count': '7' },
+      },
     });
-    const result = await dp.getList('categories', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'sh' } });
+    const result = await dp.getList('categories', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'sh' },
+    });
     expect(result.total).toBe(7);
     expect(result.data.map((r) => r.id)).toEqual(['c1', 'c2']);
     const url = new URL(fetchMock.calls[0].url, 'http://x');
@@ -85,7 +95,11 @@ describe('dataProvider', () => {
     const dp = provider({
       'GET /api/comments': { body: [{ _id: 'k1', text: 'Hi' }], headers: { 'Content-Range': 'comments 25-25/26', 'X-Total-Count': '26' } },
     });
-    const listed = await dp.getList('comments', { pagination: { page: 2, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { blog: 'b1' } });
+    const listed = await dp.getList('comments', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { blog: 'b1' },
+    });
     expect(listed).toEqual({ data: [{ _id: 'k1', id: 'k1', text: 'Hi' }], total: 26 });
     const url = new URL(fetchMock.calls[0].url, 'http://x');
     expect(url.pathname).toBe('/api/comments');
@@ -93,10 +107,19 @@ describe('dataProvider', () => {
     expect(url.searchParams.get('range')).toBe('[25,49]');
     expect(url.searchParams.get('sort')).toBe('["createdAt","DESC"]');
     expect(url.searchParams.get('filter')).toBeNull();
-    const referenced = await dp.getManyReference('comments', { target: 'blog', id: 'b2', pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+    const referenced = await dp.getManyReference('comments', {
+      target: 'blog',
+      id: 'b2',
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
     expect(referenced.total).toBe(26);
     expect(new URL(fetchMock.calls[1].url, 'http://x').searchParams.get('blog')).toBe('b2');
-    expect(await dp.getList('comments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} })).toEqual({ data: [], total: 0 });
+    expect(await dp.getList('comments', { pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} })).toEqual({
+      data: [],
+      total: 0,
+    });
     expect(fetchMock.calls).toHaveLength(2);
   });
 
@@ -124,7 +147,13 @@ describe('dataProvider', () => {
     });
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'tee.png', { type: 'image/png' });
     const { data } = await dp.create('products', {
-      data: { name: 'Tee', price: 19.99, category: 'c1', image: { rawFile: file, src: 'blob:x', title: 'tee.png' }, additionalImages: [{ src: '/api/images/old', title: 'old' }] },
+      data: {
+        name: 'Tee',
+        price: 19.99,
+        category: 'c1',
+        image: { rawFile: file, src: 'blob:x', title: 'tee.png' },
+        additionalImages: [{ src: '/api/images/old', title: 'old' }],
+      },
     });
     expect(data.id).toBe('p9');
     expect(fetchMock.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/upload', 'POST /api/products']);
@@ -144,7 +173,10 @@ describe('dataProvider', () => {
   it('uploads before updating too, and stops when the upload fails', async () => {
     const dp = provider({ 'POST /api/upload': { status: 415, body: { statusCode: 415, message: 'Unsupported image type' } } });
     const file = new File(['not an image'], 'x.png');
-    await expect(dp.update('products', { id: 'p1', data: { image: { rawFile: file } }, previousData: { id: 'p1' } })).rejects.toMatchObject({ status: 415, message: 'Unsupported image type' });
+    await expect(dp.update('products', { id: 'p1', data: { image: { rawFile: file } }, previousData: { id: 'p1' } })).rejects.toMatchObject({
+      status: 415,
+      message: 'Unsupported image type',
+    });
     expect(fetchMock.calls).toHaveLength(1);
   });
 
@@ -164,8 +196,13 @@ describe('dataProvider', () => {
   });
 
   it("deletes and keeps the API's error message when refused", async () => {
-    const dp = provider({ 'DELETE /api/users/a2': { status: 400, body: { statusCode: 400, code: 'CANNOT_DELETE_ADMIN', message: 'Cannot delete admin user' } } });
-    await expect(dp.delete('users', { id: 'a2', previousData: { id: 'a2' } })).rejects.toMatchObject({ status: 400, message: 'Cannot delete admin user' });
+    const dp = provider({
+      'DELETE /api/users/a2': { status: 400, body: { statusCode: 400, code: 'CANNOT_DELETE_ADMIN', message: 'Cannot delete admin user' } },
+    });
+    await expect(dp.delete('users', { id: 'a2', previousData: { id: 'a2' } })).rejects.toMatchObject({
+      status: 400,
+      message: 'Cannot delete admin user',
+    });
   });
 
   it('answers the deleted record even when the API answers 204', async () => {
@@ -176,7 +213,12 @@ describe('dataProvider', () => {
 });
 
 describe('httpClient without a session', () => {
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 }))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { status: 200 })),
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends no Authorization header', async () => {

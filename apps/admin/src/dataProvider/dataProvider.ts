@@ -5,7 +5,17 @@ import { API_URL, payloadFor, resourcePath, withId } from './resources';
 import { uploadFiles, uploadImage } from './upload';
 import { bulkActionFor, runProductBulk } from './productBulk';
 
-import type { FailedJob, OrderCounts, OrderStatus, ReviewCounts, ReviewStatusResult, StockAdjustment, StockAdjustmentResult, StockLevels, StockMovement } from '../lib/api-types';
+import type {
+  FailedJob,
+  OrderCounts,
+  OrderStatus,
+  ReviewCounts,
+  ReviewStatusResult,
+  StockAdjustment,
+  StockAdjustmentResult,
+  StockLevels,
+  StockMovement,
+} from '../lib/api-types';
 
 export type { FailedJob, OrderStatus };
 
@@ -93,7 +103,8 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       return { data: ids(result.data) };
     },
     async getManyReference(resource, params) {
-      if (resource === 'comments') return (await commentsPage({ ...(params.filter as Data), [params.target]: params.id }, params.pagination, params.sort)) as never;
+      if (resource === 'comments')
+        return (await commentsPage({ ...(params.filter as Data), [params.target]: params.id }, params.pagination, params.sort)) as never;
       const result = await rest.getManyReference(resourcePath(resource), params);
       return { ...result, data: ids(result.data) };
     },
@@ -112,12 +123,17 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     async updateMany(resource, params) {
       const bulk = resource === 'products' ? bulkActionFor(params.data as Data) : null;
       if (bulk) return { data: await runProductBulk(http, params.ids, bulk) };
-      await Promise.all(params.ids.map((id) => send('PUT', `${API_URL}/${resourcePath(resource)}/${enc(id)}`, payloadFor(resource, params.data as Data))));
+      await Promise.all(
+        params.ids.map((id) => send('PUT', `${API_URL}/${resourcePath(resource)}/${enc(id)}`, payloadFor(resource, params.data as Data))),
+      );
       return { data: params.ids };
     },
     async delete(resource, params) {
       const { json } = await http(`${API_URL}/${resourcePath(resource)}/${enc(params.id)}`, { method: 'DELETE' });
-      const record = json && typeof json === 'object' && ('id' in json || '_id' in json) ? withId(json as Data) : { ...(params.previousData ?? {}), id: params.id };
+      const record =
+        json && typeof json === 'object' && ('id' in json || '_id' in json)
+          ? withId(json as Data)
+          : { ...(params.previousData ?? {}), id: params.id };
       return { data: record } as never;
     },
     async deleteMany(resource, params) {
@@ -138,7 +154,8 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
       const data = (json ?? []) as StockMovement[];
       return { data, total: Number(headers.get('X-Total-Count') ?? data.length) };
     },
-    adjustStock: async (productId, change) => (await send('POST', `${API_URL}/products/${enc(productId)}/stock-adjustments`, change)) as unknown as StockAdjustmentResult,
+    adjustStock: async (productId, change) =>
+      (await send('POST', `${API_URL}/products/${enc(productId)}/stock-adjustments`, change)) as unknown as StockAdjustmentResult,
     async setReviewStatus(ids, status) {
       const { json } = await http(`${API_URL}/reviews/status`, { method: 'PATCH', body: JSON.stringify({ ids: ids.map(String), status }) });
       return json as ReviewStatusResult;
@@ -157,7 +174,8 @@ export function createDataProvider(http: HttpClient = createHttpClient()): ShopD
     },
     markOrderPaid: async (id) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/mark-paid`)),
     cancelOrder: async (id, reason) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/admin-cancel`, { reason })),
-    refundOrder: async (id, reason, amount) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, amount === undefined ? { reason } : { reason, amount })),
+    refundOrder: async (id, reason, amount) =>
+      withId(await send('POST', `${API_URL}/orders/${enc(id)}/refund`, amount === undefined ? { reason } : { reason, amount })),
     addOrderNote: async (id, text) => withId(await send('POST', `${API_URL}/orders/${enc(id)}/notes`, { text })),
     replyToContact: async (id, message) => withId(await send('POST', `${API_URL}/contact/${enc(id)}/replies`, { message })),
     async getStats() {

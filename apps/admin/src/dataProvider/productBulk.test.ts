@@ -11,9 +11,16 @@ function fakeBulk(missing: string[] = []) {
     const body = JSON.parse(String(options?.body)) as { ids: string[]; action: string };
     bodies.push(body);
     const results = body.ids.map((id) =>
-      missing.includes(id) ? { id, ok: false, status: null, code: 'PRODUCT_NOT_FOUND' as const, message: 'Product not found' } : { id, ok: true, status: 'published' as const, code: null, message: null },
+      missing.includes(id)
+        ? { id, ok: false, status: null, code: 'PRODUCT_NOT_FOUND' as const, message: 'Product not found' }
+        : { id, ok: true, status: 'published' as const, code: null, message: null },
     );
-    const json: BulkProductsAnswer = { action: 'publish', succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length, results };
+    const json: BulkProductsAnswer = {
+      action: 'publish',
+      succeeded: results.filter((r) => r.ok).length,
+      failed: results.filter((r) => !r.ok).length,
+      results,
+    };
     return { status: 200, headers: new Headers(), body: JSON.stringify(json), json };
   });
   return { http: http as unknown as HttpClient, bodies, calls: http };
@@ -38,6 +45,8 @@ describe('product bulk actions', () => {
 
   it('fails with how many were not done and why', async () => {
     const { http } = fakeBulk([ID(2)]);
-    await expect(runProductBulk(http, [ID(1), ID(2), ID(3)], { action: 'delete' })).rejects.toThrow('1 of 3 products was not deleted: Product not found');
+    await expect(runProductBulk(http, [ID(1), ID(2), ID(3)], { action: 'delete' })).rejects.toThrow(
+      '1 of 3 products was not deleted: Product not found',
+    );
   });
 });

@@ -47,10 +47,15 @@ export function AdminMenu() {
       {MENU_LINKS.map((link) => (
         <RaMenu.Item key={link.to} to={adminPath(link.to)} primaryText={link.label} leftIcon={link.icon} />
       ))}
-      <RaMenu.Item to="/" primaryText="Back to the shop" leftIcon={<StorefrontIcon />} onClick={(e: React.MouseEvent) => {
-        e.preventDefault();
-        window.location.assign('/');
-      }} />
+      <RaMenu.Item
+        to="/"
+        primaryText="Back to the shop"
+        leftIcon={<StorefrontIcon />}
+        onClick={(e: React.MouseEvent) => {
+          e.preventDefault();
+          window.location.assign('/');
+        }}
+      />
     </RaMenu>
   );
 }

@@ -56,11 +56,11 @@ export function SubscriberList() {
           rowClick={false}
         />
       ) : (
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="email" />
-        <DataTable.Col source="status" disableSort render={statusText} />
-        <DataTable.Col source="subscribedAt" label="Subscribed" render={(r) => (r.subscribedAt ? new Date(r.subscribedAt).toLocaleString() : '')} />
-      </DataTable>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="email" />
+          <DataTable.Col source="status" disableSort render={statusText} />
+          <DataTable.Col source="subscribedAt" label="Subscribed" render={(r) => (r.subscribedAt ? new Date(r.subscribedAt).toLocaleString() : '')} />
+        </DataTable>
       )}
     </List>
   );

@@ -1,7 +1,19 @@
 import { Box, Chip, Link as MuiLink, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { DataTable, DateInput, downloadCSV, Link, List, SearchInput, SimpleList, useDataProvider, useListContext, type Exporter, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  DateInput,
+  downloadCSV,
+  Link,
+  List,
+  SearchInput,
+  SimpleList,
+  useDataProvider,
+  useListContext,
+  type Exporter,
+  type RaRecord,
+} from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
 import type { OrderRecord } from '../lib/api-types';
 import { formatPrice } from '../lib/format';
@@ -21,12 +33,26 @@ export function StatusChip({ status }: { status: string }) {
 }
 
 export function PaymentChip({ state }: { state: string }) {
-  return <Chip component="span" size="small" variant="outlined" label={PAYMENT_LABELS[state as keyof typeof PAYMENT_LABELS] ?? state} color={paymentColor(state)} data-testid="payment-state" />;
+  return (
+    <Chip
+      component="span"
+      size="small"
+      variant="outlined"
+      label={PAYMENT_LABELS[state as keyof typeof PAYMENT_LABELS] ?? state}
+      color={paymentColor(state)}
+      data-testid="payment-state"
+    />
+  );
 }
 
 /** A link to the order's customer page (the customers resource; record id = the user's id). */
 export function CustomerLink({ order }: { order: Pick<OrderRecord, 'user' | 'customer' | 'shippingAddress'> }) {
-  if (!order.user) return <Typography variant="body2" color="text.secondary">Account deleted</Typography>;
+  if (!order.user)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Account deleted
+      </Typography>
+    );
   const name = order.customer?.name ?? order.shippingAddress.fullName;
   return (
     <MuiLink

@@ -16,10 +16,26 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     user: '665f1c2ab4d3e8a9c0f1a201',
     customer: { id: '665f1c2ab4d3e8a9c0f1a201', name: 'Ada Lovelace', email: 'ada@example.com' },
     items: [
-      { product: '665f1c2ab4d3e8a9c0f1b001', name: 'Oxford Shirt', image: '/uploads/oxford.jpg', variantSku: 'OXF-M-NAVY', size: 'M', colour: 'Navy', price: 19.99, quantity: 2 },
+      {
+        product: '665f1c2ab4d3e8a9c0f1b001',
+        name: 'Oxford Shirt',
+        image: '/uploads/oxford.jpg',
+        variantSku: 'OXF-M-NAVY',
+        size: 'M',
+        colour: 'Navy',
+        price: 19.99,
+        quantity: 2,
+      },
       { product: '665f1c2ab4d3e8a9c0f1b002', name: 'Wool Scarf', image: '/uploads/scarf.jpg', price: 24.5, quantity: 1 },
     ],
-    shippingAddress: { fullName: 'Ada Lovelace', address: '12 St James Square', city: 'London', postalCode: 'SW1Y 4JH', country: 'United Kingdom', phone: '+44 20 7946 0000' },
+    shippingAddress: {
+      fullName: 'Ada Lovelace',
+      address: '12 St James Square',
+      city: 'London',
+      postalCode: 'SW1Y 4JH',
+      country: 'United Kingdom',
+      phone: '+44 20 7946 0000',
+    },
     paymentMethod: 'cod',
     subtotal: 64.48,
     discount: 0,
@@ -65,16 +81,30 @@ function orderApi(initial: OrderRecord, gate: Promise<unknown> = Promise.resolve
   };
   return {
     getOne: vi.fn(() => Promise.resolve({ data: stored })),
-    shipOrder: vi.fn((_id: string, carrier: string, trackingNumber: string) => change({ status: 'shipped', fulfilmentState: 'shipped', carrier, trackingNumber })),
+    shipOrder: vi.fn((_id: string, carrier: string, trackingNumber: string) =>
+      change({ status: 'shipped', fulfilmentState: 'shipped', carrier, trackingNumber }),
+    ),
     deliverOrder: vi.fn(() => change({ status: 'delivered', fulfilmentState: 'delivered' })),
-    markOrderPaid: vi.fn(() => change({ status: 'paid', paymentState: 'paid', isPaid: true, paid: stored.total, paidAt: '2025-03-02T10:00:00.000Z' })),
+    markOrderPaid: vi.fn(() =>
+      change({ status: 'paid', paymentState: 'paid', isPaid: true, paid: stored.total, paidAt: '2025-03-02T10:00:00.000Z' }),
+    ),
     cancelOrder: vi.fn((_id: string, reason: string) => change({ status: 'cancelled', state: 'cancelled', cancelReason: reason })),
     refundOrder: vi.fn((_id: string, reason: string, amount?: number) => {
       const refunded = stored.refunded + (amount ?? stored.paid - stored.refunded);
       return change({
         refunded,
         paymentState: refunded >= stored.paid ? 'refunded' : 'partially_refunded',
-        refunds: [...stored.refunds, { id: `r${stored.refunds.length}`, amount: amount ?? stored.paid - stored.refunded, status: 'succeeded', at: '2025-03-03T10:00:00.000Z', reason, actor: null }],
+        refunds: [
+          ...stored.refunds,
+          {
+            id: `r${stored.refunds.length}`,
+            amount: amount ?? stored.paid - stored.refunded,
+            status: 'succeeded',
+            at: '2025-03-03T10:00:00.000Z',
+            reason,
+            actor: null,
+          },
+        ],
       });
     }),
     addOrderNote: vi.fn(() => Promise.resolve(stored)),
@@ -99,7 +129,9 @@ describe('OrderShow status control', () => {
     expect(within(screen.getByTestId('order-status')).getByText('Pending')).toBeTruthy();
     expect(within(screen.getByTestId('order-payment')).getByText('Unpaid')).toBeTruthy();
     expect(actions()).toEqual(['Mark paid', 'Mark shipped', 'Cancel order']);
-    const items = within(screen.getByRole('table', { name: 'items' })).getAllByRole('row').slice(1);
+    const items = within(screen.getByRole('table', { name: 'items' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(items.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual(['$39.98', '$24.50']);
     expect(within(items[0]).getByText('M · Navy')).toBeTruthy();
   });

@@ -1,4 +1,29 @@
-import { Alert, Autocomplete, Box, Button, Card, Chip, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, List as MuiList, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  Chip,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Grid,
+  List as MuiList,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Link, Title, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -23,11 +48,11 @@ const REASON_DIALOG: Record<ReasonAction, { title: string; confirm: string; intr
   refund: {
     title: 'Refund this order?',
     confirm: 'Refund',
-    intro: 'Refund all or part of what was paid; the customer is mailed. A full refund of an order not shipped yet also cancels it (items back to stock).',
+    intro:
+      'Refund all or part of what was paid; the customer is mailed. A full refund of an order not shipped yet also cancels it (items back to stock).',
     done: 'Order refunded',
   },
 };
-
 
 /** One order: items, address, totals, history, and the status moves the API's table allows. */
 export function OrderShow({ id: idProp }: { id?: string }) {
@@ -93,7 +118,10 @@ export function OrderShow({ id: idProp }: { id?: string }) {
         return;
       }
     }
-    const ok = await run(() => (action === 'cancel' ? dataProvider.cancelOrder(id, text) : dataProvider.refundOrder(id, text, dollars)), REASON_DIALOG[action].done);
+    const ok = await run(
+      () => (action === 'cancel' ? dataProvider.cancelOrder(id, text) : dataProvider.refundOrder(id, text, dollars)),
+      REASON_DIALOG[action].done,
+    );
     if (ok) closeReason();
   };
 
@@ -107,7 +135,10 @@ export function OrderShow({ id: idProp }: { id?: string }) {
   };
 
   const ship = async () => {
-    const errors = { ...(carrier.trim() ? {} : { carrier: 'The carrier is required' }), ...(tracking.trim() ? {} : { tracking: 'The tracking number is required' }) };
+    const errors = {
+      ...(carrier.trim() ? {} : { carrier: 'The carrier is required' }),
+      ...(tracking.trim() ? {} : { tracking: 'The tracking number is required' }),
+    };
     setShipErrors(errors);
     if (errors.carrier || errors.tracking) return;
     if (await run(() => dataProvider.shipOrder(id, carrier.trim(), tracking.trim()), 'Order marked shipped')) {
@@ -117,7 +148,12 @@ export function OrderShow({ id: idProp }: { id?: string }) {
     }
   };
 
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(error, 'An error occurred. Please try again.')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {errorMessage(error, 'An error occurred. Please try again.')}
+      </Alert>
+    );
   if (isPending || !order) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
   const a = order.shippingAddress;
   const dialog = asking ? REASON_DIALOG[asking] : null;
@@ -198,7 +234,12 @@ export function OrderShow({ id: idProp }: { id?: string }) {
         )}
         <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
           {can.markPaid && (
-            <Button variant="contained" color="primary" disabled={busy} onClick={() => void run(() => dataProvider.markOrderPaid(id), 'Order marked paid')}>
+            <Button
+              variant="contained"
+              color="primary"
+              disabled={busy}
+              onClick={() => void run(() => dataProvider.markOrderPaid(id), 'Order marked paid')}
+            >
               {STATUS_ACTIONS.paid}
             </Button>
           )}
@@ -208,7 +249,12 @@ export function OrderShow({ id: idProp }: { id?: string }) {
             </Button>
           )}
           {can.deliver && (
-            <Button variant="contained" color="primary" disabled={busy} onClick={() => void run(() => dataProvider.deliverOrder(id), 'Order marked delivered')}>
+            <Button
+              variant="contained"
+              color="primary"
+              disabled={busy}
+              onClick={() => void run(() => dataProvider.deliverOrder(id), 'Order marked delivered')}
+            >
               {STATUS_ACTIONS.delivered}
             </Button>
           )}
@@ -303,7 +349,10 @@ export function OrderShow({ id: idProp }: { id?: string }) {
                 <MuiList dense disablePadding aria-label="History" data-testid="order-history">
                   {order.statusHistory.map((h, i) => (
                     <ListItem key={i} disableGutters data-testid="history-entry">
-                      <ListItemText primary={historyLine(h)} secondary={`${new Date(h.at).toLocaleString()}${h.actor ? ` · by ${h.actor.name}${h.actor.email ? ` (${h.actor.email})` : ''}` : ''}`} />
+                      <ListItemText
+                        primary={historyLine(h)}
+                        secondary={`${new Date(h.at).toLocaleString()}${h.actor ? ` · by ${h.actor.name}${h.actor.email ? ` (${h.actor.email})` : ''}` : ''}`}
+                      />
                     </ListItem>
                   ))}
                 </MuiList>
@@ -318,11 +367,24 @@ export function OrderShow({ id: idProp }: { id?: string }) {
             <MuiList dense disablePadding aria-label="Internal notes" data-testid="order-notes">
               {(order.notes ?? []).map((n) => (
                 <ListItem key={n.id} disableGutters data-testid="order-note">
-                  <ListItemText primary={n.text} secondary={`${n.author.name || n.author.email} · ${new Date(n.at).toLocaleString()}`} sx={{ wordBreak: 'break-word' }} />
+                  <ListItemText
+                    primary={n.text}
+                    secondary={`${n.author.name || n.author.email} · ${new Date(n.at).toLocaleString()}`}
+                    sx={{ wordBreak: 'break-word' }}
+                  />
                 </ListItem>
               ))}
             </MuiList>
-            <TextField label="New note" multiline minRows={2} fullWidth value={note} onChange={(e) => setNote(e.target.value)} sx={{ mt: 1 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            <TextField
+              label="New note"
+              multiline
+              minRows={2}
+              fullWidth
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              sx={{ mt: 1 }}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
             <Button sx={{ mt: 1 }} variant="outlined" disabled={busy} onClick={() => void addNote()}>
               Add note
             </Button>
@@ -386,7 +448,17 @@ export function OrderShow({ id: idProp }: { id?: string }) {
               setCarrier(value);
               if (shipErrors.carrier) setShipErrors({ ...shipErrors, carrier: undefined });
             }}
-            renderInput={(params) => <TextField {...params} autoFocus required label="Carrier" error={Boolean(shipErrors.carrier)} helperText={shipErrors.carrier} sx={{ mt: 1 }} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                autoFocus
+                required
+                label="Carrier"
+                error={Boolean(shipErrors.carrier)}
+                helperText={shipErrors.carrier}
+                sx={{ mt: 1 }}
+              />
+            )}
           />
           <TextField
             fullWidth

@@ -30,7 +30,15 @@ describe('orders CSV export', () => {
   it('flattens an order into one row of plain values', () => {
     const row = orderCsvRow(order);
     expect(Object.keys(row)).toEqual([...ORDER_CSV_COLUMNS]);
-    expect(row).toMatchObject({ number: '01234567', customerEmail: 'ann@example.com', shipToCity: 'Springfield', items: '2 x Tee (TEE-M); 1 x Cap', units: 3, total: 27.5, couponCode: '' });
+    expect(row).toMatchObject({
+      number: '01234567',
+      customerEmail: 'ann@example.com',
+      shipToCity: 'Springfield',
+      items: '2 x Tee (TEE-M); 1 x Cap',
+      units: 3,
+      total: 27.5,
+      couponCode: '',
+    });
     expect(Object.values(row).every((v) => typeof v === 'string' || typeof v === 'number')).toBe(true);
   });
 

@@ -15,7 +15,6 @@ export function paymentColor(state: string): 'default' | 'success' | 'warning' |
   return 'warning';
 }
 
-
 /** The console path of an order's customer (the customers resource: record id = the user's id). */
 export function customerPath(userId: string): string {
   return `/customers/${encodeURIComponent(userId)}/show`;
@@ -105,7 +104,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = { payment: 'Marked paid',
 
 /** A history entry as one line: what happened (and the reason or note). */
 export function historyLine(h: { status: string; event?: string; reason?: string | null; note?: string | null }): string {
-  const what = h.event && h.event !== 'status' ? EVENT_LABELS[h.event] ?? h.event : `Status: ${h.status}`;
+  const what = h.event && h.event !== 'status' ? (EVENT_LABELS[h.event] ?? h.event) : `Status: ${h.status}`;
   const detail = h.reason ?? h.note;
   return detail ? `${what} — ${detail}` : what;
 }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { orderActions } from './orderStatus';
 
-const o = (state: string, paymentState: string, fulfilmentState: string, paymentMethod = 'cod') => orderActions({ state, paymentState, fulfilmentState, paymentMethod } as Parameters<typeof orderActions>[0]);
-const offered = (a: ReturnType<typeof orderActions>) => Object.entries(a).filter(([, on]) => on).map(([name]) => name);
+const o = (state: string, paymentState: string, fulfilmentState: string, paymentMethod = 'cod') =>
+  orderActions({ state, paymentState, fulfilmentState, paymentMethod } as Parameters<typeof orderActions>[0]);
+const offered = (a: ReturnType<typeof orderActions>) =>
+  Object.entries(a)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
 
 describe('order actions from the three machines', () => {
   it('lets a cash order ship unpaid and take its cash before or after delivery', () => {

@@ -19,7 +19,8 @@ export function orderActions(o: OrderStates): OrderActions {
     // A cash-on-delivery order ships unpaid; a card order once paid (placed).
     ship: o.state === 'placed' && o.fulfilmentState === 'unfulfilled',
     deliver: o.fulfilmentState === 'shipped',
-    markPaid: o.paymentMethod === 'cod' && (o.state === 'placed' || o.state === 'completed') && (o.paymentState === 'unpaid' || o.paymentState === 'failed'),
+    markPaid:
+      o.paymentMethod === 'cod' && (o.state === 'placed' || o.state === 'completed') && (o.paymentState === 'unpaid' || o.paymentState === 'failed'),
     cancel: open && o.fulfilmentState === 'unfulfilled',
     refund: o.paymentState === 'paid' || o.paymentState === 'partially_refunded',
   };

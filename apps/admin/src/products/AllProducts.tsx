@@ -42,7 +42,9 @@ const filtersWith = (threshold: number | undefined) => [
     label="Stock"
     choices={stockLevelChoices(threshold)}
     alwaysOn
-    helperText={threshold === undefined ? 'Low stock: a size or colour running out' : `Low stock: ${threshold} or fewer in total or of any size or colour`}
+    helperText={
+      threshold === undefined ? 'Low stock: a size or colour running out' : `Low stock: ${threshold} or fewer in total or of any size or colour`
+    }
   />,
 ];
 
@@ -98,7 +100,17 @@ export function AllProducts() {
 
 function ProductGrid() {
   const threshold = useLowStockThreshold();
-  const { data = [], total = 0, error, isPending, filterValues, selectedIds, onToggleItem, onSelect, onUnselectItems } = useListContext<ProductRecord>();
+  const {
+    data = [],
+    total = 0,
+    error,
+    isPending,
+    filterValues,
+    selectedIds,
+    onToggleItem,
+    onSelect,
+    onUnselectItems,
+  } = useListContext<ProductRecord>();
   const pageIds = data.map((p) => p.id);
   const selectedOnPage = pageIds.filter((id) => selectedIds.includes(id)).length;
 
@@ -142,7 +154,17 @@ function ProductGrid() {
   );
 }
 
-function ProductCard({ product: p, threshold, selected, onToggle }: { product: ProductRecord; threshold: number | undefined; selected: boolean; onToggle: () => void }) {
+function ProductCard({
+  product: p,
+  threshold,
+  selected,
+  onToggle,
+}: {
+  product: ProductRecord;
+  threshold: number | undefined;
+  selected: boolean;
+  onToggle: () => void;
+}) {
   return (
     <Card sx={{ display: 'flex', height: '100%', outline: selected ? 2 : 0, outlineColor: 'primary.main' }} data-testid="product-card">
       <Box sx={{ position: 'relative', flexShrink: 0 }}>

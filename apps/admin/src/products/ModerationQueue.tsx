@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, CardMedia, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardMedia,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link, List, Pagination, ReferenceField, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
@@ -105,13 +120,20 @@ function PendingProducts() {
                   {excerpt(p.description, 160)}
                 </Typography>
                 <Stack direction="row" spacing={1}>
-                  <Button variant="contained" color="success" disabled={busy} onClick={() => act(`${p.name} is approved`, () => dataProvider.approveProduct(p.id))}>
+                  <Button
+                    variant="contained"
+                    color="success"
+                    disabled={busy}
+                    onClick={() => act(`${p.name} is approved`, () => dataProvider.approveProduct(p.id))}
+                  >
                     Approve
                   </Button>
                   <Button variant="outlined" color="error" disabled={busy} onClick={() => setRejecting(p)}>
                     Reject
                   </Button>
-                  <Button component={Link} to={adminPath(`/product/update/${p.id}`)}>Open</Button>
+                  <Button component={Link} to={adminPath(`/product/update/${p.id}`)}>
+                    Open
+                  </Button>
                 </Stack>
               </CardContent>
             </Card>
@@ -121,7 +143,16 @@ function PendingProducts() {
       <Dialog open={!!rejecting} onClose={() => setRejecting(null)} fullWidth maxWidth="sm">
         <DialogTitle>Reject {rejecting?.name}</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth multiline minRows={3} label="Note for the distributor" value={note} onChange={(e) => setNote(e.target.value)} sx={{ mt: 1 }} />
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            label="Note for the distributor"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            sx={{ mt: 1 }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRejecting(null)}>Cancel</Button>

@@ -3,7 +3,18 @@ import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Button as MuiButton } from '@mui/material';
 import { useState } from 'react';
-import { AutocompleteInput, Button, Form, ReferenceInput, required, useListContext, useNotify, useRefresh, useUpdateMany, type Identifier } from 'react-admin';
+import {
+  AutocompleteInput,
+  Button,
+  Form,
+  ReferenceInput,
+  required,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useUpdateMany,
+  type Identifier,
+} from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
 
 const plural = (n: number) => `${n} product${n === 1 ? '' : 's'}`;

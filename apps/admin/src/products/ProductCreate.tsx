@@ -29,7 +29,8 @@ export function ProductCreate() {
       { data: toProductData(values) },
       {
         onSuccess: () => goToShopWith('/', { type: 'success', message: 'Product added successfully!' }),
-        onError: (error) => notify(errorMessage(error, isUploadError(error) ? 'Image upload failed.' : 'Product creation failed. Try Again.'), { type: 'error' }),
+        onError: (error) =>
+          notify(errorMessage(error, isUploadError(error) ? 'Image upload failed.' : 'Product creation failed. Try Again.'), { type: 'error' }),
       },
     );
   };

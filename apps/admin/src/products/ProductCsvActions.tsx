@@ -36,7 +36,14 @@ export function ProductCsvActions({ filter = {} }: { filter?: Record<string, unk
       >
         {exporting ? 'Exporting…' : 'Export CSV'}
       </Button>
-      <Button variant="outlined" size="small" component={Link} to={adminPath('/product/import')} startIcon={<UploadFileIcon />} data-testid="products-import">
+      <Button
+        variant="outlined"
+        size="small"
+        component={Link}
+        to={adminPath('/product/import')}
+        startIcon={<UploadFileIcon />}
+        data-testid="products-import"
+      >
         Import CSV
       </Button>
     </Stack>

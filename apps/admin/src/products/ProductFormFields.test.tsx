@@ -29,9 +29,14 @@ function Form({ initial, changes }: { initial: ProductFormValues; changes: (valu
 function setup(initial: Partial<ProductFormValues> = {}) {
   const changes = vi.fn<(values: ProductFormValues) => void>();
   const getList = vi.fn((resource: string, params: GetListParams) =>
-    Promise.resolve(resource === 'categories' && params.pagination?.page === 1 ? { data: CATEGORIES, total: CATEGORIES.length } : { data: [], total: 0 }),
+    Promise.resolve(
+      resource === 'categories' && params.pagination?.page === 1 ? { data: CATEGORIES, total: CATEGORIES.length } : { data: [], total: 0 },
+    ),
   );
-  const rendered = renderInAdmin(<Form initial={{ ...emptyProduct(), ...initial }} changes={changes} />, { dataProvider: { getList }, path: '/admin/productlist' });
+  const rendered = renderInAdmin(<Form initial={{ ...emptyProduct(), ...initial }} changes={changes} />, {
+    dataProvider: { getList },
+    path: '/admin/productlist',
+  });
   const last = () => changes.mock.lastCall?.[0] as ProductFormValues;
   const field = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement;
   return { ...rendered, changes, getList, last, field };
@@ -56,9 +61,16 @@ describe('ProductFormFields', () => {
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     const listbox = await screen.findByRole('listbox');
     await within(listbox).findByRole('option', { name: 'Knitwear' });
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose Category', 'Accessories', 'Knitwear']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose Category', 'Accessories', 'Knitwear']);
     expect(within(listbox).getByRole('option', { name: 'Choose Category' }).getAttribute('aria-disabled')).toBe('true');
-    expect(getList).toHaveBeenCalledWith('categories', expect.objectContaining({ pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }));
+    expect(getList).toHaveBeenCalledWith(
+      'categories',
+      expect.objectContaining({ pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }),
+    );
 
     await user.click(within(listbox).getByRole('option', { name: 'Knitwear' }));
     expect(last()).toMatchObject({ name: 'Cable Jumper', category: '665f1c2ab4d3e8a9c0f1c002' });
@@ -110,7 +122,9 @@ describe('ProductFormFields', () => {
     ]);
     await user.click(within(screen.getByRole('group', { name: 'Specification 1' })).getByRole('button', { name: 'Remove specification' }));
     expect(last().specifications).toEqual([{ key: 'Care', value: 'Hand wash' }]);
-    expect((within(screen.getByRole('group', { name: 'Specification 1' })).getByRole('textbox', { name: 'Key' }) as HTMLInputElement).value).toBe('Care');
+    expect((within(screen.getByRole('group', { name: 'Specification 1' })).getByRole('textbox', { name: 'Key' }) as HTMLInputElement).value).toBe(
+      'Care',
+    );
   });
 
   it('takes a picked image and shows it, named on the button', async () => {

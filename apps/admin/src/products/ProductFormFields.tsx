@@ -5,14 +5,32 @@ import { Box, Button, Divider, Grid, IconButton, MenuItem, Stack, TextField, Typ
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useAllCategories } from '../categories/allCategories';
 import { IMAGE_ACCEPT } from '../lib/images';
-import { emptyVariant, MAX_ADDITIONAL_IMAGES, VARIANT_STOCK_HELP, withVariantStock, type ProductFormValues, type SpecRow, type VariantRow } from './productForm';
+import {
+  emptyVariant,
+  MAX_ADDITIONAL_IMAGES,
+  VARIANT_STOCK_HELP,
+  withVariantStock,
+  type ProductFormValues,
+  type SpecRow,
+  type VariantRow,
+} from './productForm';
 
 function Preview({ image, alt, size = 160 }: { image: File | string; alt: string; size?: number }) {
   const src = useMemo(() => (typeof image === 'string' ? image : URL.createObjectURL(image)), [image]);
-  useEffect(() => () => {
-    if (typeof image !== 'string') URL.revokeObjectURL(src);
-  }, [image, src]);
-  return <Box component="img" src={src} alt={alt} sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />;
+  useEffect(
+    () => () => {
+      if (typeof image !== 'string') URL.revokeObjectURL(src);
+    },
+    [image, src],
+  );
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={alt}
+      sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+    />
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -31,11 +49,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The product form's fields: the spec's (image upload, name, price, quantity, brand, description, count
  * in stock, category dropdown) and the console's additions (additional images, specifications, variants).
  */
-export function ProductFormFields({ values, onChange, quantityMin }: { values: ProductFormValues; onChange: (next: ProductFormValues) => void; quantityMin: number }) {
+export function ProductFormFields({
+  values,
+  onChange,
+  quantityMin,
+}: {
+  values: ProductFormValues;
+  onChange: (next: ProductFormValues) => void;
+  quantityMin: number;
+}) {
   const { data: categories = [] } = useAllCategories();
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => onChange({ ...values, [key]: value });
-  const setSpec = (i: number, row: Partial<SpecRow>) => set('specifications', values.specifications.map((s, j) => (j === i ? { ...s, ...row } : s)));
-  const setVariant = (i: number, row: Partial<VariantRow>) => set('variants', values.variants.map((v, j) => (j === i ? { ...v, ...row } : v)));
+  const setSpec = (i: number, row: Partial<SpecRow>) =>
+    set(
+      'specifications',
+      values.specifications.map((s, j) => (j === i ? { ...s, ...row } : s)),
+    );
+  const setVariant = (i: number, row: Partial<VariantRow>) =>
+    set(
+      'variants',
+      values.variants.map((v, j) => (j === i ? { ...v, ...row } : v)),
+    );
   // One stock, shown twice (the spec's Quantity and Count In Stock): with variants it is their sum and read-only,
   // without variants typing in either field sets both, so neither can be dropped in favour of the other on save.
   const hasVariants = values.variants.length > 0;
@@ -67,7 +101,15 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
           <TextField fullWidth label="Name" name="name" value={values.name} onChange={(e) => set('name', e.target.value)} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField fullWidth label="Price" name="price" type="number" slotProps={{ htmlInput: { min: 0, step: '0.01' } }} value={values.price} onChange={(e) => set('price', e.target.value)} />
+          <TextField
+            fullWidth
+            label="Price"
+            name="price"
+            type="number"
+            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+            value={values.price}
+            onChange={(e) => set('price', e.target.value)}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <TextField
@@ -85,7 +127,15 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
           <TextField fullWidth label="Brand" name="brand" value={values.brand} onChange={(e) => set('brand', e.target.value)} />
         </Grid>
         <Grid size={12}>
-          <TextField fullWidth multiline minRows={3} label="Description" name="description" value={values.description} onChange={(e) => set('description', e.target.value)} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={3}
+            label="Description"
+            name="description"
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <TextField
@@ -100,7 +150,15 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth label="Category" name="category" value={values.category} onChange={(e) => set('category', e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'product-category' } }}>
+          <TextField
+            select
+            fullWidth
+            label="Category"
+            name="category"
+            value={values.category}
+            onChange={(e) => set('category', e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'product-category' } }}
+          >
             <MenuItem value="" disabled>
               Choose Category
             </MenuItem>
@@ -118,7 +176,17 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
           {values.additionalImages.map((img, i) => (
             <Box key={i} sx={{ position: 'relative' }}>
               <Preview image={img} alt={`additional ${i + 1}`} size={96} />
-              <IconButton size="small" aria-label="Remove image" onClick={() => set('additionalImages', values.additionalImages.filter((_, j) => j !== i))} sx={{ position: 'absolute', top: 0, right: 0, bgcolor: 'background.paper' }}>
+              <IconButton
+                size="small"
+                aria-label="Remove image"
+                onClick={() =>
+                  set(
+                    'additionalImages',
+                    values.additionalImages.filter((_, j) => j !== i),
+                  )
+                }
+                sx={{ position: 'absolute', top: 0, right: 0, bgcolor: 'background.paper' }}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Box>
@@ -148,7 +216,15 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
               <TextField fullWidth size="small" label="Value" value={s.value} onChange={(e) => setSpec(i, { value: e.target.value })} />
             </Grid>
             <Grid size={{ xs: 2, sm: 1 }}>
-              <IconButton aria-label="Remove specification" onClick={() => set('specifications', values.specifications.filter((_, j) => j !== i))}>
+              <IconButton
+                aria-label="Remove specification"
+                onClick={() =>
+                  set(
+                    'specifications',
+                    values.specifications.filter((_, j) => j !== i),
+                  )
+                }
+              >
                 <DeleteIcon />
               </IconButton>
             </Grid>
@@ -166,7 +242,14 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
           </Typography>
         )}
         {values.variants.map((v, i) => (
-          <Grid container spacing={1} key={i} role="group" aria-label={`Variant ${i + 1}${v.sku.trim() ? `: ${v.sku.trim()}` : ''}`} sx={{ mb: 1, alignItems: 'center' }}>
+          <Grid
+            container
+            spacing={1}
+            key={i}
+            role="group"
+            aria-label={`Variant ${i + 1}${v.sku.trim() ? `: ${v.sku.trim()}` : ''}`}
+            sx={{ mb: 1, alignItems: 'center' }}
+          >
             <Grid size={{ xs: 12, sm: 3 }}>
               <TextField fullWidth size="small" label="SKU" value={v.sku} onChange={(e) => setVariant(i, { sku: e.target.value })} />
             </Grid>
@@ -177,13 +260,38 @@ export function ProductFormFields({ values, onChange, quantityMin }: { values: P
               <TextField fullWidth size="small" label="Colour" value={v.colour} onChange={(e) => setVariant(i, { colour: e.target.value })} />
             </Grid>
             <Grid size={{ xs: 5, sm: 2 }}>
-              <TextField fullWidth size="small" label="Price" type="number" placeholder="Product's" slotProps={{ htmlInput: { min: 0, step: '0.01' }, inputLabel: { shrink: true } }} value={v.price} onChange={(e) => setVariant(i, { price: e.target.value })} />
+              <TextField
+                fullWidth
+                size="small"
+                label="Price"
+                type="number"
+                placeholder="Product's"
+                slotProps={{ htmlInput: { min: 0, step: '0.01' }, inputLabel: { shrink: true } }}
+                value={v.price}
+                onChange={(e) => setVariant(i, { price: e.target.value })}
+              />
             </Grid>
             <Grid size={{ xs: 5, sm: 2 }}>
-              <TextField fullWidth size="small" label="Stock" type="number" slotProps={{ htmlInput: { min: 0, step: 1 } }} value={v.countInStock} onChange={(e) => setVariant(i, { countInStock: e.target.value })} />
+              <TextField
+                fullWidth
+                size="small"
+                label="Stock"
+                type="number"
+                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+                value={v.countInStock}
+                onChange={(e) => setVariant(i, { countInStock: e.target.value })}
+              />
             </Grid>
             <Grid size={{ xs: 2, sm: 1 }}>
-              <IconButton aria-label="Remove variant" onClick={() => set('variants', values.variants.filter((_, j) => j !== i))}>
+              <IconButton
+                aria-label="Remove variant"
+                onClick={() =>
+                  set(
+                    'variants',
+                    values.variants.filter((_, j) => j !== i),
+                  )
+                }
+              >
                 <DeleteIcon />
               </IconButton>
             </Grid>

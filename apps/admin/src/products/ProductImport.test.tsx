@@ -7,7 +7,17 @@ import type { ProductImportResult, ProductImportRow } from './productCsv';
 
 const CSV = 'id,name,price,category\n,Linen Shirt,49,Linen\n665f1c2ab4d3e8a9c0f1b012,Wool Scarf,24.5,Accessories\n,Broken Belt,-3,Accessories\n';
 
-const row = (overrides: Partial<ProductImportRow> & Pick<ProductImportRow, 'row'>): ProductImportRow => ({ action: 'create', id: null, name: null, valid: true, written: false, errors: {}, conflicts: [], overwrite: false, ...overrides });
+const row = (overrides: Partial<ProductImportRow> & Pick<ProductImportRow, 'row'>): ProductImportRow => ({
+  action: 'create',
+  id: null,
+  name: null,
+  valid: true,
+  written: false,
+  errors: {},
+  conflicts: [],
+  overwrite: false,
+  ...overrides,
+});
 
 /** What the API answers for that file: a preview (nothing written) or a commit. */
 function result(mode: 'preview' | 'commit', skipInvalid = false): ProductImportResult {
@@ -70,12 +80,18 @@ describe('ProductImport', () => {
     expect(rows.map((r) => r.getAttribute('aria-invalid'))).toEqual(['false', 'false', 'true']);
     expect(within(rows[1]).getByText('Update')).toBeTruthy();
     // The row-level message first, then the column's.
-    expect(within(rows[2]).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Row 4 cannot be imported', 'price: Price must be positive']);
+    expect(
+      within(rows[2])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Row 4 cannot be imported', 'price: Price must be positive']);
     expect(screen.getByRole('button', { name: 'Choose another file' })).toBeTruthy();
   });
 
   it('refuses to import while a row is invalid, until the admin chooses to skip it', async () => {
-    const { requests } = importServer((_request, query) => ({ body: result(query.get('mode') === 'commit' ? 'commit' : 'preview', query.get('skipInvalid') === 'true') }));
+    const { requests } = importServer((_request, query) => ({
+      body: result(query.get('mode') === 'commit' ? 'commit' : 'preview', query.get('skipInvalid') === 'true'),
+    }));
     const { user } = renderInAdmin(<ProductImport />, { path: '/admin/product/import' });
     await chooseFile(user);
     await screen.findByRole('table', { name: 'Rows of the file' });
@@ -134,16 +150,33 @@ describe('ProductImport', () => {
     const stale = (mode: 'preview' | 'commit', overwritten: boolean): ProductImportResult => ({
       mode,
       committed: mode === 'commit' && overwritten,
-      message: mode === 'commit' ? (overwritten ? 'Imported 1 product (0 created, 1 updated)' : 'Imported 0 products (0 created, 0 updated), 1 row changed since the export not written') : '1 row changed since the export',
+      message:
+        mode === 'commit'
+          ? overwritten
+            ? 'Imported 1 product (0 created, 1 updated)'
+            : 'Imported 0 products (0 created, 0 updated), 1 row changed since the export not written'
+          : '1 row changed since the export',
       total: 1,
       valid: 1,
       invalid: 0,
       created: 0,
       updated: mode === 'commit' && overwritten ? 1 : 0,
       conflicted: overwritten ? 0 : 1,
-      rows: [row({ row: 2, action: 'update', id: STALE_ID, name: 'Wool Beanie', written: mode === 'commit' && overwritten, overwrite: overwritten, conflicts: [{ column: 'countInStock', current: '39', imported: '40' }] })],
+      rows: [
+        row({
+          row: 2,
+          action: 'update',
+          id: STALE_ID,
+          name: 'Wool Beanie',
+          written: mode === 'commit' && overwritten,
+          overwrite: overwritten,
+          conflicts: [{ column: 'countInStock', current: '39', imported: '40' }],
+        }),
+      ],
     });
-    const { requests } = importServer((_request, query) => ({ body: stale(query.get('mode') === 'commit' ? 'commit' : 'preview', query.get('overwrite') === STALE_ID) }));
+    const { requests } = importServer((_request, query) => ({
+      body: stale(query.get('mode') === 'commit' ? 'commit' : 'preview', query.get('overwrite') === STALE_ID),
+    }));
     const { user } = renderInAdmin(<ProductImport />, { path: '/admin/product/import' });
     await chooseFile(user);
     const conflict = await screen.findByTestId('import-row-conflict');
@@ -155,7 +188,10 @@ describe('ProductImport', () => {
     expect(commitButton().textContent).toBe('Import 1 product');
     await user.click(commitButton());
     await screen.findByText('Imported 1 product (0 created, 1 updated)');
-    expect(requests.map((r) => r.path)).toEqual(['/api/products/import?mode=preview', `/api/products/import?mode=commit&skipInvalid=false&overwrite=${STALE_ID}`]);
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/products/import?mode=preview',
+      `/api/products/import?mode=commit&skipInvalid=false&overwrite=${STALE_ID}`,
+    ]);
     expect(screen.getByText('Updated')).toBeTruthy();
   });
 

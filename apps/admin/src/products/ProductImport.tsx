@@ -63,7 +63,11 @@ export function ProductImport() {
     setPhase('importing');
     setError(null);
     try {
-      const { status, result: written } = await importProductsCsv(file, 'commit', { skipInvalid, overwrite: [...overwrite], stock: setStock ? 'set' : 'adjust' });
+      const { status, result: written } = await importProductsCsv(file, 'commit', {
+        skipInvalid,
+        overwrite: [...overwrite],
+        stock: setStock ? 'set' : 'adjust',
+      });
       setResult(written);
       if (status === 422) {
         setError(written.message);
@@ -92,8 +96,8 @@ export function ProductImport() {
         Import Products
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        A CSV file with the columns of the export (UTF-8, at most 2 MB and 5,000 rows). A row with an id updates that product; a row without one creates a
-        product. Category is the category's name. Every row is checked before anything is written.
+        A CSV file with the columns of the export (UTF-8, at most 2 MB and 5,000 rows). A row with an id updates that product; a row without one
+        creates a product. Category is the category's name. Every row is checked before anything is written.
       </Typography>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
@@ -131,7 +135,12 @@ export function ProductImport() {
         </Alert>
       )}
       {phase === 'done' && result && (
-        <Alert severity={result.invalid > 0 || result.conflicted > 0 ? 'warning' : 'success'} sx={{ mb: 2 }} role="status" data-testid="import-summary">
+        <Alert
+          severity={result.invalid > 0 || result.conflicted > 0 ? 'warning' : 'success'}
+          sx={{ mb: 2 }}
+          role="status"
+          data-testid="import-summary"
+        >
           {result.message}
         </Alert>
       )}
@@ -146,7 +155,9 @@ export function ProductImport() {
           {phase !== 'done' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
               <FormControlLabel
-                control={<Checkbox checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} disabled={busy || result.invalid === 0} />}
+                control={
+                  <Checkbox checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} disabled={busy || result.invalid === 0} />
+                }
                 label="Skip invalid rows"
               />
               <FormControlLabel
@@ -188,53 +199,66 @@ export function ProductImport() {
                   const conflicts = row.conflicts ?? [];
                   const changed = row.valid && conflicts.length > 0;
                   return (
-                  <TableRow
-                    key={row.row}
-                    data-testid="import-row"
-                    data-valid={row.valid ? 'true' : 'false'}
-                    data-conflict={changed ? 'true' : 'false'}
-                    aria-invalid={!row.valid}
-                    sx={
-                      !row.valid
-                        ? { backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244, 67, 54, 0.16)' : 'rgba(244, 67, 54, 0.08)') }
-                        : changed
-                          ? { backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(255, 167, 38, 0.16)' : 'rgba(255, 167, 38, 0.12)') }
-                          : undefined
-                    }
-                  >
-                    <TableCell>{row.row}</TableCell>
-                    <TableCell>{row.action === 'create' ? 'Create' : 'Update'}</TableCell>
-                    <TableCell>{row.name ?? '—'}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{row.id ?? '—'}</TableCell>
-                    <TableCell>
-                      {changed && !row.written ? (
-                        <Box data-testid="import-row-conflict">
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {phase === 'done' ? 'Not written: changed since the export' : 'Changed since the export'}
-                          </Typography>
-                          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                            {conflicts.map((c) => (
-                              <li key={c.column}>{conflictLine(c)}</li>
+                    <TableRow
+                      key={row.row}
+                      data-testid="import-row"
+                      data-valid={row.valid ? 'true' : 'false'}
+                      data-conflict={changed ? 'true' : 'false'}
+                      aria-invalid={!row.valid}
+                      sx={
+                        !row.valid
+                          ? { backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244, 67, 54, 0.16)' : 'rgba(244, 67, 54, 0.08)') }
+                          : changed
+                            ? {
+                                backgroundColor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(255, 167, 38, 0.16)' : 'rgba(255, 167, 38, 0.12)'),
+                              }
+                            : undefined
+                      }
+                    >
+                      <TableCell>{row.row}</TableCell>
+                      <TableCell>{row.action === 'create' ? 'Create' : 'Update'}</TableCell>
+                      <TableCell>{row.name ?? '—'}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{row.id ?? '—'}</TableCell>
+                      <TableCell>
+                        {changed && !row.written ? (
+                          <Box data-testid="import-row-conflict">
+                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                              {phase === 'done' ? 'Not written: changed since the export' : 'Changed since the export'}
+                            </Typography>
+                            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                              {conflicts.map((c) => (
+                                <li key={c.column}>{conflictLine(c)}</li>
+                              ))}
+                            </Box>
+                            {phase !== 'done' && row.id && (
+                              <FormControlLabel
+                                control={
+                                  <Checkbox
+                                    size="small"
+                                    checked={overwrite.has(row.id)}
+                                    onChange={(e) => toggleOverwrite(row.id as string, e.target.checked)}
+                                    disabled={busy}
+                                  />
+                                }
+                                label="Overwrite with the file's values"
+                              />
+                            )}
+                          </Box>
+                        ) : row.valid ? (
+                          <Chip
+                            size="small"
+                            color={row.written ? 'success' : 'default'}
+                            label={row.written ? (row.action === 'create' ? 'Created' : 'Updated') : 'OK'}
+                          />
+                        ) : (
+                          <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }} data-testid="import-row-errors">
+                            {rowErrorLines(row).map((line) => (
+                              <li key={line}>{line}</li>
                             ))}
                           </Box>
-                          {phase !== 'done' && row.id && (
-                            <FormControlLabel
-                              control={<Checkbox size="small" checked={overwrite.has(row.id)} onChange={(e) => toggleOverwrite(row.id as string, e.target.checked)} disabled={busy} />}
-                              label="Overwrite with the file's values"
-                            />
-                          )}
-                        </Box>
-                      ) : row.valid ? (
-                        <Chip size="small" color={row.written ? 'success' : 'default'} label={row.written ? (row.action === 'create' ? 'Created' : 'Updated') : 'OK'} />
-                      ) : (
-                        <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }} data-testid="import-row-errors">
-                          {rowErrorLines(row).map((line) => (
-                            <li key={line}>{line}</li>
-                          ))}
-                        </Box>
-                      )}
-                    </TableCell>
-                  </TableRow>
+                        )}
+                      </TableCell>
+                    </TableRow>
                   );
                 })}
               </TableBody>

@@ -8,7 +8,6 @@ import type { Review } from '../lib/api-types';
 import { formatDate } from '../lib/format';
 import { adminPath } from '../lib/paths';
 
-
 /** A product's approved reviews, each deletable by an admin (the API recomputes rating and count); pending and rejected ones are in Reviews. */
 export function ProductReviews({ productId, reviews }: { productId: string; reviews: Review[] }) {
   const dataProvider = useDataProvider<ShopDataProvider>();
@@ -35,7 +34,9 @@ export function ProductReviews({ productId, reviews }: { productId: string; revi
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="h6">Reviews ({reviews.length})</Typography>
-      <Link to={`${adminPath('/reviews')}?filter=${encodeURIComponent(JSON.stringify({ product: productId }))}`}>Moderate this product's reviews</Link>
+      <Link to={`${adminPath('/reviews')}?filter=${encodeURIComponent(JSON.stringify({ product: productId }))}`}>
+        Moderate this product's reviews
+      </Link>
       {reviews.length === 0 && <Typography color="text.secondary">No reviews yet.</Typography>}
       <List dense>
         {reviews.map((r) => (
@@ -52,7 +53,8 @@ export function ProductReviews({ productId, reviews }: { productId: string; revi
             <ListItemText
               primary={
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                  <strong>{r.name}</strong> <Rating size="small" value={r.rating} readOnly /> {r.verifiedPurchase && <Typography variant="caption">verified purchase</Typography>}
+                  <strong>{r.name}</strong> <Rating size="small" value={r.rating} readOnly />{' '}
+                  {r.verifiedPurchase && <Typography variant="caption">verified purchase</Typography>}
                 </Box>
               }
               secondary={`${formatDate(r.createdAt)} · ${r.comment}`}
@@ -60,7 +62,14 @@ export function ProductReviews({ productId, reviews }: { productId: string; revi
           </ListItem>
         ))}
       </List>
-      <Confirm isOpen={!!pending} loading={busy} title="Are you sure?" content={`Delete the review by ${pending?.name ?? ''}?`} onConfirm={remove} onClose={() => setPending(null)} />
+      <Confirm
+        isOpen={!!pending}
+        loading={busy}
+        title="Are you sure?"
+        content={`Delete the review by ${pending?.name ?? ''}?`}
+        onConfirm={remove}
+        onClose={() => setPending(null)}
+      />
     </Box>
   );
 }

@@ -1,4 +1,21 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useDataProvider, useNotify } from 'react-admin';
 import type { ShopDataProvider } from '../dataProvider/dataProvider';
@@ -20,7 +37,17 @@ const emptyForm = (): AdjustmentForm => ({ variantSku: '', change: '', reason: '
  * A product's stock and its ledger (newest first, 20 a page), with "Adjust stock": a change in units with a
  * reason (an adjustment needs a note), recorded in the ledger. `onAdjusted` hands the new levels to the page.
  */
-export function ProductStock({ productId, name, levels, onAdjusted }: { productId: string; name: string; levels: Levels; onAdjusted: (result: StockAdjustmentResult) => void }) {
+export function ProductStock({
+  productId,
+  name,
+  levels,
+  onAdjusted,
+}: {
+  productId: string;
+  name: string;
+  levels: Levels;
+  onAdjusted: (result: StockAdjustmentResult) => void;
+}) {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const notify = useNotify();
   const [rows, setRows] = useState<StockMovement[] | null>(null);
@@ -61,7 +88,9 @@ export function ProductStock({ productId, name, levels, onAdjusted }: { productI
     setProblem(null);
     try {
       const result = await dataProvider.adjustStock(productId, body);
-      notify(`Stock of ${name}${body.variantSku ? ` (${body.variantSku})` : ''} changed by ${signed(body.delta)}: now ${result.level}`, { type: 'success' });
+      notify(`Stock of ${name}${body.variantSku ? ` (${body.variantSku})` : ''} changed by ${signed(body.delta)}: now ${result.level}`, {
+        type: 'success',
+      });
       onAdjusted(result);
       setOpen(false);
       setForm(emptyForm());
@@ -90,7 +119,14 @@ export function ProductStock({ productId, name, levels, onAdjusted }: { productI
         </Typography>
       )}
       {loadError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load(page)}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void load(page)}>
+              Retry
+            </Button>
+          }
+        >
           {loadError}
         </Alert>
       )}
@@ -170,14 +206,25 @@ export function ProductStock({ productId, name, levels, onAdjusted }: { productI
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required
             />
-            <TextField select label="Reason" value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value as AdjustmentForm['reason'] })}>
+            <TextField
+              select
+              label="Reason"
+              value={form.reason}
+              onChange={(e) => setForm({ ...form, reason: e.target.value as AdjustmentForm['reason'] })}
+            >
               {MANUAL_REASONS.map((r) => (
                 <MenuItem key={r.value} value={r.value}>
                   {r.label}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Note" value={form.note} onChange={(e) => setForm({ ...form, note: e.target.value })} required={form.reason === 'adjustment'} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              label="Note"
+              value={form.note}
+              onChange={(e) => setForm({ ...form, note: e.target.value })}
+              required={form.reason === 'adjustment'}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             {problem && (
               <Alert severity="error" role="alert">
                 {problem}

@@ -38,7 +38,11 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
   const notify = useNotify();
   const redirect = useRedirect();
   // A missing product (404) or an id that can't be one (400) won't appear on a retry: say so at once.
-  const { data: loaded, error, isPending } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id, retry: (failures, err) => !isClientError(err) && failures < 3 });
+  const {
+    data: loaded,
+    error,
+    isPending,
+  } = useGetOne<ProductRecord>('products', { id }, { enabled: !!id, retry: (failures, err) => !isClientError(err) && failures < 3 });
   // The product as loaded, then with the levels of each stock adjustment made here.
   const [adjusted, setAdjusted] = useState<ProductRecord | null>(null);
   const product = adjusted ?? loaded;
@@ -68,7 +72,8 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
           notify('Product successfully updated', { type: 'success', autoHideDuration: 2000 });
           redirect(() => '/allproductslist');
         },
-        onError: (err) => notify(errorMessage(err, isUploadError(err) ? 'Image upload failed.' : 'Product update failed. Try again.'), { type: 'error' }),
+        onError: (err) =>
+          notify(errorMessage(err, isUploadError(err) ? 'Image upload failed.' : 'Product update failed. Try again.'), { type: 'error' }),
       },
     );
   };
@@ -91,13 +96,26 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
 
   if (error && isMissing(error)) {
     return (
-      <Alert severity="error" sx={{ mt: 2 }} action={<Button color="inherit" size="small" onClick={() => redirect(() => '/allproductslist')}>All Products</Button>}>
+      <Alert
+        severity="error"
+        sx={{ mt: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => redirect(() => '/allproductslist')}>
+            All Products
+          </Button>
+        }
+      >
         <Title title="Product not found" />
         Product not found
       </Alert>
     );
   }
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(error, 'Failed to load products')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {errorMessage(error, 'Failed to load products')}
+      </Alert>
+    );
   if (isPending || !values || !product) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
 
   return (
@@ -108,9 +126,19 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
           <Typography variant="h5" component="h1">
             Update / Delete Product
           </Typography>
-          {product.status && <Chip label={product.status} color={product.status === 'published' ? 'success' : product.status === 'rejected' ? 'error' : 'warning'} size="small" />}
+          {product.status && (
+            <Chip
+              label={product.status}
+              color={product.status === 'published' ? 'success' : product.status === 'rejected' ? 'error' : 'warning'}
+              size="small"
+            />
+          )}
         </Stack>
-        {product.rejectionNote && <Alert severity="warning" sx={{ mb: 2 }}>Rejected: {product.rejectionNote}</Alert>}
+        {product.rejectionNote && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Rejected: {product.rejectionNote}
+          </Alert>
+        )}
         <ProductFormFields values={values} onChange={setValues} quantityMin={1} />
         <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
           <Button type="submit" variant="contained" color="success" disabled={saving}>
@@ -131,13 +159,26 @@ export function ProductUpdate({ id: idProp }: { id?: string }) {
             setValues((current) => {
               if (!current) return current;
               const fresh = fromProduct(next);
-              return { ...current, countInStock: fresh.countInStock, quantity: fresh.quantity, variants: current.variants.map((v) => (v.sku === result.variantSku ? { ...v, countInStock: String(result.level) } : v)) };
+              return {
+                ...current,
+                countInStock: fresh.countInStock,
+                quantity: fresh.quantity,
+                variants: current.variants.map((v) => (v.sku === result.variantSku ? { ...v, countInStock: String(result.level) } : v)),
+              };
             });
           }}
         />
         <ProductReviews productId={String(product.id)} reviews={product.reviews ?? []} />
       </CardContent>
-      <Confirm isOpen={confirming} loading={deleting} title="Are you sure?" content={`Delete ${product.name}?`} confirm="Delete" onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
+      <Confirm
+        isOpen={confirming}
+        loading={deleting}
+        title="Are you sure?"
+        content={`Delete ${product.name}?`}
+        confirm="Delete"
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }

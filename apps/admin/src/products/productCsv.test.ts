@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { commitState, conflictLine, downloadName, rowErrorLines, type ProductImportResult, type ProductImportRow } from './productCsv';
 
-const line = (row: number, valid: boolean, conflicts: ProductImportRow['conflicts'] = [], id: string | null = null): ProductImportRow => ({ row, action: id ? 'update' : 'create', id, name: `P${row}`, valid, written: false, errors: valid ? {} : { price: 'bad' }, conflicts, overwrite: false });
+const line = (row: number, valid: boolean, conflicts: ProductImportRow['conflicts'] = [], id: string | null = null): ProductImportRow => ({
+  row,
+  action: id ? 'update' : 'create',
+  id,
+  name: `P${row}`,
+  valid,
+  written: false,
+  errors: valid ? {} : { price: 'bad' },
+  conflicts,
+  overwrite: false,
+});
 const result = (valid: number, invalid: number, extra: ProductImportRow[] = []): ProductImportResult => ({
   mode: 'preview',
   committed: false,
@@ -12,7 +22,11 @@ const result = (valid: number, invalid: number, extra: ProductImportRow[] = []):
   created: 0,
   updated: 0,
   conflicted: extra.length,
-  rows: [...Array.from({ length: valid }, (_, i) => line(i + 2, true)), ...Array.from({ length: invalid }, (_, i) => line(valid + i + 2, false)), ...extra],
+  rows: [
+    ...Array.from({ length: valid }, (_, i) => line(i + 2, true)),
+    ...Array.from({ length: invalid }, (_, i) => line(valid + i + 2, false)),
+    ...extra,
+  ],
 });
 const STALE = line(9, true, [{ column: 'countInStock', current: '39', imported: '40' }], '665f1c2ab4d3e8a9c0f1b012');
 
@@ -33,11 +47,27 @@ describe('product CSV helpers', () => {
   it('counts a row changed since the export only once it is chosen to be overwritten', () => {
     expect(commitState(result(2, 0, [STALE]), false)).toEqual({ count: 2, enabled: true });
     expect(commitState(result(2, 0, [STALE]), false, new Set([STALE.id as string]))).toEqual({ count: 3, enabled: true });
-    expect(commitState(result(0, 0, [STALE]), false)).toMatchObject({ count: 0, enabled: false, reason: 'Every row changed since the export: choose Overwrite for the rows to write' });
+    expect(commitState(result(0, 0, [STALE]), false)).toMatchObject({
+      count: 0,
+      enabled: false,
+      reason: 'Every row changed since the export: choose Overwrite for the rows to write',
+    });
     expect(conflictLine({ column: 'countInStock', current: '39', imported: '40' })).toBe('countInStock: 39 in the shop, 40 in the file');
   });
 
   it('lists a row’s errors by column, the row-level one first', () => {
-    expect(rowErrorLines({ row: 3, action: 'create', id: null, name: 'x', valid: false, written: false, errors: { price: 'Price must be positive', row: 'Bad row' }, conflicts: [], overwrite: false })).toEqual(['Bad row', 'price: Price must be positive']);
+    expect(
+      rowErrorLines({
+        row: 3,
+        action: 'create',
+        id: null,
+        name: 'x',
+        valid: false,
+        written: false,
+        errors: { price: 'Price must be positive', row: 'Bad row' },
+        conflicts: [],
+        overwrite: false,
+      }),
+    ).toEqual(['Bad row', 'price: Price must be positive']);
   });
 });

@@ -68,7 +68,11 @@ export interface ImportChoices {
 }
 
 /** POST /api/products/import: a preview, or a commit (422 answers the rows too: nothing was written). */
-export async function importProductsCsv(file: Blob, mode: ImportMode, choices: ImportChoices = {}): Promise<{ status: number; result: ProductImportResult }> {
+export async function importProductsCsv(
+  file: Blob,
+  mode: ImportMode,
+  choices: ImportChoices = {},
+): Promise<{ status: number; result: ProductImportResult }> {
   const body = new FormData();
   body.append('file', file, file instanceof File ? file.name : 'products.csv');
   const query = new URLSearchParams({
@@ -77,7 +81,12 @@ export async function importProductsCsv(file: Blob, mode: ImportMode, choices: I
     ...(mode === 'commit' && choices.overwrite && choices.overwrite.length > 0 ? { overwrite: choices.overwrite.join(',') } : {}),
     ...(choices.stock === 'set' ? { stock: 'set' } : {}),
   });
-  const res = await fetch(`${API_URL}/products/import?${query.toString()}`, { method: 'POST', body, headers: headers('application/json'), credentials: 'same-origin' });
+  const res = await fetch(`${API_URL}/products/import?${query.toString()}`, {
+    method: 'POST',
+    body,
+    headers: headers('application/json'),
+    credentials: 'same-origin',
+  });
   if (res.ok || res.status === 422) {
     const result = (await res.json()) as ProductImportResult;
     if (Array.isArray(result.rows)) return { status: res.status, result };
@@ -104,10 +113,24 @@ export function writableRows(result: ProductImportResult, overwrite: ReadonlySet
 }
 
 /** What the commit button may do: import N products, or nothing while invalid rows are not skipped. */
-export function commitState(result: ProductImportResult | null, skipInvalid: boolean, overwrite: ReadonlySet<string> = new Set()): { count: number; enabled: boolean; reason?: string } {
+export function commitState(
+  result: ProductImportResult | null,
+  skipInvalid: boolean,
+  overwrite: ReadonlySet<string> = new Set(),
+): { count: number; enabled: boolean; reason?: string } {
   if (!result) return { count: 0, enabled: false, reason: 'Choose a CSV file first' };
   const count = writableRows(result, overwrite);
-  if (result.invalid > 0 && !skipInvalid) return { count, enabled: false, reason: `Fix the ${result.invalid === 1 ? 'invalid row' : `${result.invalid} invalid rows`} or choose to skip them` };
-  if (count === 0) return { count, enabled: false, reason: result.conflicted > 0 ? 'Every row changed since the export: choose Overwrite for the rows to write' : 'No row can be imported' };
+  if (result.invalid > 0 && !skipInvalid)
+    return {
+      count,
+      enabled: false,
+      reason: `Fix the ${result.invalid === 1 ? 'invalid row' : `${result.invalid} invalid rows`} or choose to skip them`,
+    };
+  if (count === 0)
+    return {
+      count,
+      enabled: false,
+      reason: result.conflicted > 0 ? 'Every row changed since the export: choose Overwrite for the rows to write' : 'No row can be imported',
+    };
   return { count, enabled: true };
 }

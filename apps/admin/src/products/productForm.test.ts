@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProduct, emptyVariant, fromProduct, toProductData, validateProduct, variantStockTotal, withVariantStock, type ProductFormValues } from './productForm';
+import {
+  emptyProduct,
+  emptyVariant,
+  fromProduct,
+  toProductData,
+  validateProduct,
+  variantStockTotal,
+  withVariantStock,
+  type ProductFormValues,
+} from './productForm';
 
 const filled = (): ProductFormValues => ({
   ...emptyProduct(),
@@ -30,9 +39,25 @@ describe('validateProduct', () => {
 
 describe('toProductData', () => {
   it('wraps picked files for upload, keeps stored URLs and turns rows into maps', () => {
-    const values = { ...filled(), additionalImages: ['/api/images/abc'], specifications: [{ key: 'Material', value: 'Linen' }, { key: ' ', value: 'x' }] };
+    const values = {
+      ...filled(),
+      additionalImages: ['/api/images/abc'],
+      specifications: [
+        { key: 'Material', value: 'Linen' },
+        { key: ' ', value: 'x' },
+      ],
+    };
     const data = toProductData(values);
-    expect(data).toMatchObject({ name: 'Linen shirt', price: 49.9, quantity: 5, countInStock: 5, category: 'c1', additionalImages: ['/api/images/abc'], specifications: { Material: 'Linen' }, variants: [] });
+    expect(data).toMatchObject({
+      name: 'Linen shirt',
+      price: 49.9,
+      quantity: 5,
+      countInStock: 5,
+      category: 'c1',
+      additionalImages: ['/api/images/abc'],
+      specifications: { Material: 'Linen' },
+      variants: [],
+    });
     expect((data.image as { rawFile: File }).rawFile).toBeInstanceOf(File);
   });
   it('with variants, sends their stock (keeping their images) and leaves the top-level stock out', () => {
@@ -49,7 +74,17 @@ describe('toProductData', () => {
     ]);
   });
   it('reads a product record back into the form', () => {
-    const values = fromProduct({ name: 'Tee', price: 10, category: { _id: 'c9' }, image: '/api/images/i', specifications: { Fit: 'Slim' }, variants: [{ sku: 'T-S', size: 'S', price: 10, countInStock: 4, image: '/api/images/v' }, { sku: 'T-L', price: 12, countInStock: 1 }] });
+    const values = fromProduct({
+      name: 'Tee',
+      price: 10,
+      category: { _id: 'c9' },
+      image: '/api/images/i',
+      specifications: { Fit: 'Slim' },
+      variants: [
+        { sku: 'T-S', size: 'S', price: 10, countInStock: 4, image: '/api/images/v' },
+        { sku: 'T-L', price: 12, countInStock: 1 },
+      ],
+    });
     expect(values.category).toBe('c9');
     expect(values.price).toBe('10');
     expect(values.specifications).toEqual([{ key: 'Fit', value: 'Slim' }]);
@@ -73,7 +108,9 @@ describe('variant stock', () => {
   it("checks each variant's stock instead of the top-level fields", () => {
     const variant = { ...emptyVariant(), sku: 'A', countInStock: '2' };
     expect(validateProduct({ ...filled(), countInStock: '', quantity: '', variants: [variant] }, 'update')).toBeNull();
-    expect(validateProduct({ ...filled(), variants: [{ ...variant, countInStock: '-1' }] }, 'update')).toBe("Every variant's stock must be a whole number of at least 0");
+    expect(validateProduct({ ...filled(), variants: [{ ...variant, countInStock: '-1' }] }, 'update')).toBe(
+      "Every variant's stock must be a whole number of at least 0",
+    );
     expect(validateProduct({ ...filled(), quantity: '6' }, 'create')).toBe('Quantity and Count In Stock are the same stock and must be equal');
   });
 });

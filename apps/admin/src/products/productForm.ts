@@ -67,7 +67,6 @@ export const emptyProduct = (): ProductFormValues => ({
   variants: [],
 });
 
-
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
 export function fromProduct(p: ProductSource): ProductFormValues {
@@ -84,7 +83,14 @@ export function fromProduct(p: ProductSource): ProductFormValues {
     additionalImages: p.additionalImages ?? [],
     specifications: Object.entries(p.specifications ?? {}).map(([key, value]) => ({ key, value: str(value) })),
     // A variant without a price of its own reads back with the product's: left blank here, it keeps following it.
-    variants: (p.variants ?? []).map((v) => ({ sku: str(v.sku), size: str(v.size), colour: str(v.colour), price: v.price === p.price ? '' : str(v.price), countInStock: str(v.countInStock), image: str(v.image) })),
+    variants: (p.variants ?? []).map((v) => ({
+      sku: str(v.sku),
+      size: str(v.size),
+      colour: str(v.colour),
+      price: v.price === p.price ? '' : str(v.price),
+      countInStock: str(v.countInStock),
+      image: str(v.image),
+    })),
   };
 }
 
@@ -96,21 +102,30 @@ export function fromProduct(p: ProductSource): ProductFormValues {
  */
 export function validateProduct(values: ProductFormValues, mode: 'create' | 'update'): string | null {
   const hasVariants = values.variants.length > 0;
-  const required = [values.name, values.description, values.price, values.category, values.brand, ...(hasVariants ? [] : [values.quantity, values.countInStock])];
+  const required = [
+    values.name,
+    values.description,
+    values.price,
+    values.category,
+    values.brand,
+    ...(hasVariants ? [] : [values.quantity, values.countInStock]),
+  ];
   if (required.some((v) => v.trim() === '')) return 'Please fill out all fields.';
   if (!values.image) return 'Please upload an image.';
   const price = Number(values.price);
   if (!Number.isFinite(price) || price < 0) return 'Price must be positive';
   if (!hasVariants) {
     const quantity = Number(values.quantity);
-    if (!Number.isInteger(quantity) || quantity < (mode === 'update' ? 1 : 0)) return mode === 'update' ? 'Quantity must be at least 1' : 'Quantity must be positive';
+    if (!Number.isInteger(quantity) || quantity < (mode === 'update' ? 1 : 0))
+      return mode === 'update' ? 'Quantity must be at least 1' : 'Quantity must be positive';
     const stock = Number(values.countInStock);
     if (!Number.isInteger(stock) || stock < 0) return 'Count in stock must be a whole number of at least 0';
     if (stock !== quantity) return 'Quantity and Count In Stock are the same stock and must be equal';
   }
   if (values.additionalImages.length > MAX_ADDITIONAL_IMAGES) return 'Maximum 4 additional images allowed';
   if (values.variants.some((v) => !v.sku.trim())) return 'Every variant needs a SKU';
-  if (values.variants.some((v) => v.countInStock.trim() === '' || !Number.isInteger(Number(v.countInStock)) || Number(v.countInStock) < 0)) return "Every variant's stock must be a whole number of at least 0";
+  if (values.variants.some((v) => v.countInStock.trim() === '' || !Number.isInteger(Number(v.countInStock)) || Number(v.countInStock) < 0))
+    return "Every variant's stock must be a whole number of at least 0";
   return null;
 }
 

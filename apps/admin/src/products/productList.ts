@@ -29,7 +29,10 @@ export function stockLevelChoices(threshold: number | undefined): { id: StockLev
 }
 
 /** Whether the list shows a product's stock as a warning: sold out, or low in total or in any variant. */
-export function isLowStock(product: { countInStock: number; variants?: readonly Pick<Variant, 'countInStock'>[] }, threshold: number | undefined): boolean {
+export function isLowStock(
+  product: { countInStock: number; variants?: readonly Pick<Variant, 'countInStock'>[] },
+  threshold: number | undefined,
+): boolean {
   if (!(product.countInStock > 0)) return true;
   if (threshold === undefined) return false;
   return product.countInStock <= threshold || lowStockVariants(product.variants ?? [], threshold).length > 0;
@@ -46,7 +49,10 @@ export const PRODUCT_STATUS_CHOICES: { id: Schemas['ProductDto']['status']; name
  * '12 in stock', 'Low stock: 3 left', 'Sold out', or with variants at the threshold or below
  * '19 in stock · low: 41 · White: 1 left, 40 · White: sold out'. Without the threshold (not answered yet): the count.
  */
-export function stockLabel(product: { countInStock: number; variants?: readonly Pick<Variant, 'sku' | 'size' | 'colour' | 'countInStock'>[] }, threshold: number | undefined): string {
+export function stockLabel(
+  product: { countInStock: number; variants?: readonly Pick<Variant, 'sku' | 'size' | 'colour' | 'countInStock'>[] },
+  threshold: number | undefined,
+): string {
   const count = product.countInStock;
   if (!(count > 0)) return 'Sold out';
   if (threshold === undefined) return `${count} in stock`;

@@ -39,9 +39,13 @@ export function signed(delta: number): string {
  * The form's values as the API's body, or the first problem to show: a whole, non-zero number of units, a
  * variant when the product has variants, a note for an adjustment, and never below zero.
  */
-export function adjustmentBody(form: AdjustmentForm, levels: { countInStock: number; variants: { sku: string; countInStock: number }[] }): { body?: StockAdjustment; problem?: string } {
+export function adjustmentBody(
+  form: AdjustmentForm,
+  levels: { countInStock: number; variants: { sku: string; countInStock: number }[] },
+): { body?: StockAdjustment; problem?: string } {
   const change = Number(form.change.trim());
-  if (form.change.trim() === '' || !Number.isInteger(change) || change === 0) return { problem: 'Enter a whole number of units, not 0 (negative to take units out)' };
+  if (form.change.trim() === '' || !Number.isInteger(change) || change === 0)
+    return { problem: 'Enter a whole number of units, not 0 (negative to take units out)' };
   if (levels.variants.length > 0 && !form.variantSku) return { problem: 'Choose the variant whose stock changes' };
   const note = form.note.trim();
   if (form.reason === 'adjustment' && !note) return { problem: 'Say why the stock changed' };

@@ -37,12 +37,18 @@ describe('stock per variant in the console', () => {
   });
 
   it("words the filter's choices with the API's threshold", () => {
-    expect(stockLevelChoices(5).map((c) => c.name)).toEqual(['In stock (more than 5 of each)', 'Low stock (5 or fewer of a size or colour)', 'Sold out']);
+    expect(stockLevelChoices(5).map((c) => c.name)).toEqual([
+      'In stock (more than 5 of each)',
+      'Low stock (5 or fewer of a size or colour)',
+      'Sold out',
+    ]);
     expect(stockLevelChoices(undefined).map((c) => c.name)).toEqual(['In stock', 'Low stock', 'Sold out']);
   });
 
   it("words a dashboard row: the low variants and the product's total, or the units left", () => {
-    expect(lowStockText({ countInStock: 19, variants: [{ sku: 'x', size: '41', colour: 'White', countInStock: 1 }] })).toBe('41 · White: 1 left (19 in total)');
+    expect(lowStockText({ countInStock: 19, variants: [{ sku: 'x', size: '41', colour: 'White', countInStock: 1 }] })).toBe(
+      '41 · White: 1 left (19 in total)',
+    );
     expect(lowStockText({ countInStock: 3, variants: [] })).toBe('3 left');
     expect(lowStockText({ countInStock: 0, variants: [] })).toBe('Sold out');
   });

@@ -21,7 +21,10 @@ export function lowStockVariants<V extends Pick<Variant, 'countInStock'>>(varian
 }
 
 /** A low-stock row of the dashboard: '41 · White: 1 left, 40 · White: sold out (19 in total)', or '3 left'. */
-export function lowStockText(product: { countInStock: number; variants: readonly Pick<LowStockVariant, 'sku' | 'size' | 'colour' | 'countInStock'>[] }): string {
+export function lowStockText(product: {
+  countInStock: number;
+  variants: readonly Pick<LowStockVariant, 'sku' | 'size' | 'colour' | 'countInStock'>[];
+}): string {
   if (product.variants.length === 0) return product.countInStock > 0 ? `${product.countInStock} left` : 'Sold out';
   return `${product.variants.map(variantStockText).join(', ')} (${product.countInStock} in total)`;
 }

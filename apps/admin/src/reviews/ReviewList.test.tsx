@@ -20,7 +20,11 @@ function reviewApi() {
   const searched = (filter: Record<string, unknown>) => typeof filter.q === 'string' && filter.q.length > 0;
   return {
     getList: vi.fn((_resource: string, params: { filter: Record<string, unknown> }) => {
-      if (searched(params.filter)) return Promise.resolve({ data: params.filter.status === 'approved' || !params.filter.status ? [ROW] : [], total: params.filter.status === 'approved' || !params.filter.status ? 1 : 0 });
+      if (searched(params.filter))
+        return Promise.resolve({
+          data: params.filter.status === 'approved' || !params.filter.status ? [ROW] : [],
+          total: params.filter.status === 'approved' || !params.filter.status ? 1 : 0,
+        });
       const totals: Record<string, number> = { pending: 4, approved: 160, rejected: 7 };
       const total = typeof params.filter.status === 'string' ? totals[params.filter.status] : 171;
       return Promise.resolve({ data: total ? [ROW] : [], total });
@@ -35,7 +39,10 @@ function reviewApi() {
 describe('ReviewList status tabs', () => {
   it('count what the search lists, not every review of the shop', async () => {
     const api = reviewApi();
-    renderInAdmin(<ReviewList />, { dataProvider: api, path: `/admin/reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'approved', q: 'lovely' }))}` });
+    renderInAdmin(<ReviewList />, {
+      dataProvider: api,
+      path: `/admin/reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'approved', q: 'lovely' }))}`,
+    });
     await waitFor(() => expect(screen.getByTestId('reviews-tab-approved').textContent).toBe('Approved (1)'));
     expect(screen.getByTestId('reviews-tab-pending').textContent).toBe('Pending (0)');
     expect(screen.getByTestId('reviews-tab-all').textContent).toBe('All (1)');

@@ -100,7 +100,14 @@ function StatusTabs() {
     setFilters(value === 'all' ? rest : { ...rest, status: value }, displayedFilters);
   };
   return (
-    <Tabs value={current} onChange={change} aria-label="Reviews by status" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={current}
+      onChange={change}
+      aria-label="Reviews by status"
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       {TABS.map((s) => {
         const count = counts ? counts[s] : undefined;
         return (
@@ -140,8 +147,17 @@ function ReviewRows() {
       <DataTable.Col source="createdAt" label="Date" render={(r) => formatDate(r.createdAt)} />
       <DataTable.Col source="productName" label="Product" render={productLink} />
       <DataTable.Col source="name" label="Author" render={(r) => r.author.name} />
-      <DataTable.Col source="rating" label="Rating" render={(r) => <Rating size="small" value={r.rating} readOnly aria-label={`${r.rating} out of 5 stars`} />} />
-      <DataTable.Col source="comment" label="Comment" disableSort render={(r) => <Typography variant="body2">{truncate(r.comment, 160)}</Typography>} />
+      <DataTable.Col
+        source="rating"
+        label="Rating"
+        render={(r) => <Rating size="small" value={r.rating} readOnly aria-label={`${r.rating} out of 5 stars`} />}
+      />
+      <DataTable.Col
+        source="comment"
+        label="Comment"
+        disableSort
+        render={(r) => <Typography variant="body2">{truncate(r.comment, 160)}</Typography>}
+      />
       <DataTable.Col source="status" label="Status" render={(r) => <ReviewStatusChip status={r.status} />} />
     </DataTable>
   );
@@ -161,7 +177,11 @@ export function ReviewList() {
       actions={small ? false : undefined}
       filterDefaultValues={{ status: 'pending' }}
       exporter={false}
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-actions, & .RaList-actions form': { flexWrap: 'wrap', minWidth: 0 }, '& .RaList-actions .filter-field': { maxWidth: '100%' } }}
+      sx={{
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-actions, & .RaList-actions form': { flexWrap: 'wrap', minWidth: 0 },
+        '& .RaList-actions .filter-field': { maxWidth: '100%' },
+      }}
     >
       <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
         <StatusTabs />

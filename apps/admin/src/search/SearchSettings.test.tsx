@@ -42,9 +42,13 @@ describe('the console Search page', () => {
     const { requests } = searchAdmin();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Search', level: 1 })).toBeTruthy();
-    expect((await screen.findByRole('textbox', { name: 'Group 1' }) as HTMLInputElement).value).toBe('tee, t-shirt, tshirt');
+    expect(((await screen.findByRole('textbox', { name: 'Group 1' })) as HTMLInputElement).value).toBe('tee, t-shirt, tshirt');
     expect(group(2).value).toBe('trainers, sneakers');
-    expect(within(screen.getByRole('list', { name: 'Words of group 1' })).getAllByRole('listitem').map((w) => w.textContent)).toEqual(['tee', 't-shirt', 'tshirt']);
+    expect(
+      within(screen.getByRole('list', { name: 'Words of group 1' }))
+        .getAllByRole('listitem')
+        .map((w) => w.textContent),
+    ).toEqual(['tee', 't-shirt', 'tshirt']);
     expect((screen.getByRole('button', { name: 'Save synonyms' }) as HTMLButtonElement).disabled).toBe(true);
     // The console's calls carry the admin's token.
     expect(requests.find((r) => r.path === '/api/search/synonyms')?.headers.get('Authorization')).toBe('Bearer admin.jwt.token');
@@ -101,11 +105,22 @@ describe('the console Search page', () => {
     searchAdmin();
     const { user } = renderPage();
     const rows = await screen.findAllByTestId('search-miss');
-    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 2).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 2)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['lether', '12'],
       ['rain mac', '3'],
     ]);
-    expect(within(rows[1]).getByRole('link', { name: /^rain mac/ }).getAttribute('href')).toBe('/shop?search=rain%20mac');
+    expect(
+      within(rows[1])
+        .getByRole('link', { name: /^rain mac/ })
+        .getAttribute('href'),
+    ).toBe('/shop?search=rain%20mac');
     await screen.findByRole('textbox', { name: 'Group 2' });
     await user.click(screen.getByRole('button', { name: 'Add “lether” to a new synonym group' }));
     expect(group(3).value).toBe('lether, ');

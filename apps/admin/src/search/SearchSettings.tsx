@@ -2,7 +2,25 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, Card, CardContent, Chip, IconButton, Link, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  Link,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
@@ -56,7 +74,15 @@ function SearchScreen({ api }: { api: SearchAdminApi }) {
   };
   return (
     <>
-      <SynonymsCard api={api} drafts={drafts} setDrafts={setDrafts} draftsOf={draftsOf} addGroup={addGroup} focusKey={focusKey} onFocused={() => setFocusKey(null)} />
+      <SynonymsCard
+        api={api}
+        drafts={drafts}
+        setDrafts={setDrafts}
+        draftsOf={draftsOf}
+        addGroup={addGroup}
+        focusKey={focusKey}
+        onFocused={() => setFocusKey(null)}
+      />
       <MissesCard api={api} onAddSynonym={(query) => addGroup(`${query}, `)} />
     </>
   );
@@ -135,7 +161,9 @@ function SynonymsCard({ api, drafts, setDrafts, draftsOf, addGroup, focusKey, on
                       <TextField
                         label={`Group ${index + 1}`}
                         value={draft.text}
-                        onChange={(e) => setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? { ...d, text: e.target.value } : d)))}
+                        onChange={(e) =>
+                          setDrafts((current) => (current ?? []).map((d) => (d.key === draft.key ? { ...d, text: e.target.value } : d)))
+                        }
                         fullWidth
                         size="small"
                         error={!!error}
@@ -147,12 +175,22 @@ function SynonymsCard({ api, drafts, setDrafts, draftsOf, addGroup, focusKey, on
                           }
                         }}
                       />
-                      <IconButton aria-label={`Remove group ${index + 1}`} onClick={() => setDrafts((current) => (current ?? []).filter((d) => d.key !== draft.key))}>
+                      <IconButton
+                        aria-label={`Remove group ${index + 1}`}
+                        onClick={() => setDrafts((current) => (current ?? []).filter((d) => d.key !== draft.key))}
+                      >
                         <DeleteIcon />
                       </IconButton>
                     </Stack>
                     {words.length > 0 && (
-                      <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', mt: 0.5 }} aria-label={`Words of group ${index + 1}`} role="list">
+                      <Stack
+                        direction="row"
+                        useFlexGap
+                        spacing={0.5}
+                        sx={{ flexWrap: 'wrap', mt: 0.5 }}
+                        aria-label={`Words of group ${index + 1}`}
+                        role="list"
+                      >
                         {words.map((w) => (
                           <Chip key={w} label={w} size="small" role="listitem" />
                         ))}
@@ -221,7 +259,12 @@ function MissesCard({ api, onAddSynonym }: { api: SearchAdminApi; onAddSynonym: 
                 {items.map((miss) => (
                   <TableRow key={miss.query} data-testid="search-miss">
                     <TableCell sx={{ wordBreak: 'break-word' }}>
-                      <Link href={shopSearchUrl(miss.query)} target="_blank" rel="noopener" aria-label={`${miss.query} (opens the shop's search in a new tab)`}>
+                      <Link
+                        href={shopSearchUrl(miss.query)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`${miss.query} (opens the shop's search in a new tab)`}
+                      >
                         {miss.query}
                         <OpenInNewIcon sx={{ fontSize: '0.9em', ml: 0.5, verticalAlign: 'middle' }} aria-hidden />
                       </Link>
@@ -229,7 +272,12 @@ function MissesCard({ api, onAddSynonym }: { api: SearchAdminApi; onAddSynonym: 
                     <TableCell align="right">{miss.count}</TableCell>
                     <TableCell>{whenOf(miss.lastSearchedAt)}</TableCell>
                     <TableCell>
-                      <Button size="small" startIcon={<AddIcon />} onClick={() => onAddSynonym(miss.query)} aria-label={`Add “${miss.query}” to a new synonym group`}>
+                      <Button
+                        size="small"
+                        startIcon={<AddIcon />}
+                        onClick={() => onAddSynonym(miss.query)}
+                        aria-label={`Add “${miss.query}” to a new synonym group`}
+                      >
                         Synonym
                       </Button>
                     </TableCell>

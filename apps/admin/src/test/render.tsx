@@ -38,7 +38,13 @@ export function renderInAdmin(ui: ReactElement, { dataProvider = {}, path = '/ad
   const user = userEvent.setup();
   const result = render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (current = l)}>
-      <AdminContext dataProvider={testDataProvider(dataProvider as Partial<DataProvider>)} i18nProvider={defaultI18nProvider} store={memoryStore()} queryClient={queryClient} theme={lightTheme}>
+      <AdminContext
+        dataProvider={testDataProvider(dataProvider as Partial<DataProvider>)}
+        i18nProvider={defaultI18nProvider}
+        store={memoryStore()}
+        queryClient={queryClient}
+        theme={lightTheme}
+      >
         <Routes>
           <Route path={route} element={ui} />
         </Routes>

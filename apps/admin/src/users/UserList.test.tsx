@@ -4,7 +4,15 @@ import type { UserRecord } from '../lib/api-types';
 import { renderInAdmin } from '../test/render';
 import { UserList } from './UserList';
 
-const ANN = { _id: '6661f0a1b2c3d4e5f6a7b801', id: '6661f0a1b2c3d4e5f6a7b801', username: 'Ann Shopper', email: 'ann@example.com', isAdmin: false, isDistributor: false, createdAt: '2025-03-01T09:00:00.000Z' } as UserRecord;
+const ANN = {
+  _id: '6661f0a1b2c3d4e5f6a7b801',
+  id: '6661f0a1b2c3d4e5f6a7b801',
+  username: 'Ann Shopper',
+  email: 'ann@example.com',
+  isAdmin: false,
+  isDistributor: false,
+  createdAt: '2025-03-01T09:00:00.000Z',
+} as UserRecord;
 
 describe('UserList delete', () => {
   it('says before the confirm what happens to the reviews and orders of the user', async () => {

@@ -2,7 +2,22 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Link, List, Pagination, SearchInput, SimpleList, useDelete, useListContext, useNotify, useUpdate } from 'react-admin';
 import { errorMessage } from '../dataProvider/httpClient';
@@ -12,7 +27,6 @@ import { useCompact } from '../lib/useCompact';
 
 /** The user's page: their customer page (orders, addresses, reviews) with the role changes. */
 export const userPagePath = (id: string) => adminPath(`/customers/${id}/show`);
-
 
 /**
  * What deleting an account does (AccountRemovalService): the orders stay for the books with the shipping name,
@@ -79,7 +93,13 @@ function UserRow({ user }: { user: UserRecord }) {
       <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{user.id}</TableCell>
       <TableCell>
         {editing ? (
-          <TextField size="small" label="Username" value={username} onChange={(e) => setUsername(e.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Username' } }} />
+          <TextField
+            size="small"
+            label="Username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            slotProps={{ htmlInput: { 'aria-label': 'Username' } }}
+          />
         ) : (
           <Link to={userPagePath(user.id)} title={`Open ${user.username}'s page: orders and roles`}>
             {user.username}
@@ -88,7 +108,14 @@ function UserRow({ user }: { user: UserRecord }) {
       </TableCell>
       <TableCell>
         {editing ? (
-          <TextField size="small" type="email" label="Email" value={email} onChange={(e) => setEmail(e.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Email' } }} />
+          <TextField
+            size="small"
+            type="email"
+            label="Email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            slotProps={{ htmlInput: { 'aria-label': 'Email' } }}
+          />
         ) : (
           <a href={`mailto:${user.email}`}>{user.email}</a>
         )}

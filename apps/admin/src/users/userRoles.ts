@@ -15,10 +15,26 @@ export type RoleName = 'admin' | 'distributor';
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted: make another user admin first';
 
 /** The body, button label and confirmation text of one role change. */
-export function roleChange(role: RoleName, grant: boolean, username: string): { roles: UserRoles; label: string; title: string; content: string; done: string } {
+export function roleChange(
+  role: RoleName,
+  grant: boolean,
+  username: string,
+): { roles: UserRoles; label: string; title: string; content: string; done: string } {
   const roles: UserRoles = role === 'admin' ? { isAdmin: grant } : { isDistributor: grant };
   const noun = role === 'admin' ? 'an admin' : 'a distributor';
   return grant
-    ? { roles, label: `Make ${role}`, title: `Make ${username} ${noun}?`, content: `${username} will get the ${role} role.`, done: `${username} is now ${noun}` }
-    : { roles, label: `Revoke ${role}`, title: `Revoke ${role} from ${username}?`, content: `${username} will lose the ${role} role.`, done: `${username} is no longer ${noun}` };
+    ? {
+        roles,
+        label: `Make ${role}`,
+        title: `Make ${username} ${noun}?`,
+        content: `${username} will get the ${role} role.`,
+        done: `${username} is now ${noun}`,
+      }
+    : {
+        roles,
+        label: `Revoke ${role}`,
+        title: `Revoke ${role} from ${username}?`,
+        content: `${username} will lose the ${role} role.`,
+        done: `${username} is no longer ${noun}`,
+      };
 }

@@ -26,12 +26,38 @@ describe('tellAuditStory: one admin request in words', () => {
           { field: 'statusHistory', before: [], after: [{}] },
         ],
       }),
-      change({ resource: 'products', documentId: PRODUCT_ID, after: { name: 'Wool Beanie' }, changes: [{ field: 'countInStock', before: 39, after: 40 }, { field: 'restockMarks', after: ['x'] }] }),
-      change({ resource: 'orders', documentId: ORDER_ID, before: order, after: order, changes: [{ field: 'pendingMails', before: ['status:cancelled'] }, { field: 'restockPending', before: true }] }),
+      change({
+        resource: 'products',
+        documentId: PRODUCT_ID,
+        after: { name: 'Wool Beanie' },
+        changes: [
+          { field: 'countInStock', before: 39, after: 40 },
+          { field: 'restockMarks', after: ['x'] },
+        ],
+      }),
+      change({
+        resource: 'orders',
+        documentId: ORDER_ID,
+        before: order,
+        after: order,
+        changes: [
+          { field: 'pendingMails', before: ['status:cancelled'] },
+          { field: 'restockPending', before: true },
+        ],
+      }),
     ]);
-    expect(story).toMatchObject({ action: 'refund', resource: 'orders', documentId: ORDER_ID, label: '#7DF4FF87', summary: 'Refunded order #7DF4FF87, $26.10: damaged in transit' });
+    expect(story).toMatchObject({
+      action: 'refund',
+      resource: 'orders',
+      documentId: ORDER_ID,
+      label: '#7DF4FF87',
+      summary: 'Refunded order #7DF4FF87, $26.10: damaged in transit',
+    });
     expect(story?.changes.map((c) => c.field)).toEqual(['status', 'refundReason']);
-    expect(story?.records.map((r) => `${r.resource}:${r.label}:${r.changes.map((c) => c.field).join('+')}`)).toEqual(['orders:#7DF4FF87:status+refundReason', 'products:Wool Beanie:countInStock']);
+    expect(story?.records.map((r) => `${r.resource}:${r.label}:${r.changes.map((c) => c.field).join('+')}`)).toEqual([
+      'orders:#7DF4FF87:status+refundReason',
+      'products:Wool Beanie:countInStock',
+    ]);
   });
 
   it('tells a review rejection by the reviewer and the product, leaving the counters out', () => {
@@ -42,7 +68,11 @@ describe('tellAuditStory: one admin request in words', () => {
         documentId: PRODUCT_ID,
         before: { name: 'Wool Beanie', reviews: [review] },
         after: { name: 'Wool Beanie', reviews: [{ ...review, status: 'rejected' }] },
-        changes: [{ field: 'reviews', before: [], after: [] }, { field: 'numReviews', before: 1, after: 0 }, { field: 'ratingTotal', before: 2, after: 0 }],
+        changes: [
+          { field: 'reviews', before: [], after: [] },
+          { field: 'numReviews', before: 1, after: 0 },
+          { field: 'ratingTotal', before: 2, after: 0 },
+        ],
       }),
     ]);
     expect(story).toMatchObject({ action: 'reject', label: 'Wool Beanie', summary: 'Rejected review by Jane on Wool Beanie' });
@@ -52,14 +82,30 @@ describe('tellAuditStory: one admin request in words', () => {
 
   it('tells an edit with the edited fields before and after, money in dollars', () => {
     const story = tellAuditStory({ method: 'PUT', route: '/api/products/:id', params: { id: PRODUCT_ID } }, [
-      change({ resource: 'products', documentId: PRODUCT_ID, after: { name: 'Wool Beanie' }, changes: [{ field: 'priceCents', before: 2000, after: 1800 }, { field: 'updatedAt', before: 'a', after: 'b' }] }),
+      change({
+        resource: 'products',
+        documentId: PRODUCT_ID,
+        after: { name: 'Wool Beanie' },
+        changes: [
+          { field: 'priceCents', before: 2000, after: 1800 },
+          { field: 'updatedAt', before: 'a', after: 'b' },
+        ],
+      }),
     ]);
     expect(story?.summary).toBe('Updated product Wool Beanie: price $20.00 → $18.00');
   });
 
   it('tells nothing when only bookkeeping changed', () => {
-    expect(tellAuditStory({ method: 'POST', route: '/api/x', params: {} }, [change({ resource: 'orders', documentId: ORDER_ID, changes: [{ field: 'pendingMails', before: ['a'] }] })])).toBeUndefined();
-    expect(tellAuditStory({ method: 'POST', route: '/api/x', params: {} }, [change({ resource: 'user_tokens', documentId: ORDER_ID, action: 'create', changes: [{ field: 'jti', after: 'x' }] })])).toBeUndefined();
+    expect(
+      tellAuditStory({ method: 'POST', route: '/api/x', params: {} }, [
+        change({ resource: 'orders', documentId: ORDER_ID, changes: [{ field: 'pendingMails', before: ['a'] }] }),
+      ]),
+    ).toBeUndefined();
+    expect(
+      tellAuditStory({ method: 'POST', route: '/api/x', params: {} }, [
+        change({ resource: 'user_tokens', documentId: ORDER_ID, action: 'create', changes: [{ field: 'jti', after: 'x' }] }),
+      ]),
+    ).toBeUndefined();
   });
 
   it('names records and fields as people read them', () => {

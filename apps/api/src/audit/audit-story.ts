@@ -142,7 +142,7 @@ function reviewLines(change: DocumentChange): AuditChange[] | undefined {
   const before = reviewsOf(change.before);
   const after = reviewsOf(change.after);
   const lines: AuditChange[] = [];
-  const comment = (r: Review): AuditValue => (typeof (r as { comment?: unknown }).comment === 'string' ? ((r as { comment: string }).comment) : null);
+  const comment = (r: Review): AuditValue => (typeof (r as { comment?: unknown }).comment === 'string' ? (r as { comment: string }).comment : null);
   const status = (r: Review): string => (typeof r.status === 'string' ? r.status : 'approved');
   for (const [id, old] of before) {
     const now = after.get(id);
@@ -206,7 +206,14 @@ export function tellAuditStory(req: AuditStoryRequest, all: DocumentChange[]): A
       existing.source = { ...existing.source, after: change.after };
       continue;
     }
-    records.push({ action: change.action, resource: change.resource, documentId: change.documentId, label: labelOf(change.resource, change.documentId, doc), changes, source: change });
+    records.push({
+      action: change.action,
+      resource: change.resource,
+      documentId: change.documentId,
+      label: labelOf(change.resource, change.documentId, doc),
+      changes,
+      source: change,
+    });
   }
   if (!records.length) return undefined;
 
@@ -253,7 +260,9 @@ export function tellAuditStory(req: AuditStoryRequest, all: DocumentChange[]): A
     summary = reviews.length === 1 ? `${verb} review ${each[0]}` : `${verb} ${reviews.length} reviews: ${listOf(each)}`;
   } else {
     const others = records.filter((r) => r.resource === main.resource && r !== main);
-    const what = others.length ? `${others.length + 1} ${noun}s: ${listOf([label, ...others.map((r) => r.label ?? r.documentId)])}` : `${noun} ${label}`;
+    const what = others.length
+      ? `${others.length + 1} ${noun}s: ${listOf([label, ...others.map((r) => r.label ?? r.documentId)])}`
+      : `${noun} ${label}`;
     const detail = main.action === 'update' && !others.length ? listOf(main.changes.map(changeText)) : '';
     const secret = secretChanged && main.action === 'update' ? 'password changed' : '';
     const tail = [detail, secret].filter(Boolean).join('; ');

@@ -22,7 +22,8 @@ function filterDate(value: unknown, key: 'from' | 'to'): Date | undefined {
   if (typeof value !== 'string') throw badRequest('INVALID_QUERY', `filter ${key} must be a date (YYYY-MM-DD or an ISO date-time)`);
   const text = value;
   const date = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) throw badRequest('INVALID_QUERY', `filter ${key} must be a date (YYYY-MM-DD or an ISO date-time)`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()))
+    throw badRequest('INVALID_QUERY', `filter ${key} must be a date (YYYY-MM-DD or an ISO date-time)`);
   return key === 'to' && DATE_ONLY.test(text) ? new Date(date.getTime() + DAY_MS - 1) : date;
 }
 
@@ -53,7 +54,8 @@ export class AuditService {
   async list(query: AuditListQueryDto): Promise<{ items: AuditEntryDto[]; skip: number; total: number }> {
     const { skip, limit, sort, filter } = parseListQuery(query, AUDIT_LIST_SPEC);
     const action = filter.action as string | undefined;
-    if (action !== undefined && !(AUDIT_ACTIONS as readonly string[]).includes(action)) throw badRequest('INVALID_QUERY', `filter action must be one of ${AUDIT_ACTIONS.join(', ')}`);
+    if (action !== undefined && !(AUDIT_ACTIONS as readonly string[]).includes(action))
+      throw badRequest('INVALID_QUERY', `filter action must be one of ${AUDIT_ACTIONS.join(', ')}`);
     // record: a record's id (any record the action wrote), else its name as the log shows it ("#7DF4FF87", "Wool Beanie").
     const record = typeof filter.record === 'string' ? filter.record.trim() : undefined;
     const recordId = record && OBJECT_ID.test(record) ? record.toLowerCase() : undefined;

@@ -58,14 +58,15 @@ export class AuthenticationGuard implements CanActivate {
     if (!role) return true;
     if (!req.user) throw unauthorized('NOT_AUTHENTICATED', 'Not authorized, please log in');
     if (role === 'admin' && !req.user.isAdmin) throw forbidden('ADMIN_ONLY', 'Not authorized as an admin');
-    if (role === 'distributor' && !req.user.isDistributor && !req.user.isAdmin) throw forbidden('DISTRIBUTOR_ONLY', 'Not authorized as a distributor');
+    if (role === 'distributor' && !req.user.isDistributor && !req.user.isAdmin)
+      throw forbidden('DISTRIBUTOR_ONLY', 'Not authorized as a distributor');
     return true;
   }
 
   private async resolve(req: FastifyRequest): Promise<AuthUser | undefined> {
     const fromHeader = bearerToken(req.headers.authorization);
     const cookies = req.cookies as Record<string, unknown> | undefined;
-    const fromCookie = typeof cookies?.[AUTH_COOKIE] === 'string' ? (cookies[AUTH_COOKIE]) : undefined;
+    const fromCookie = typeof cookies?.[AUTH_COOKIE] === 'string' ? cookies[AUTH_COOKIE] : undefined;
     const token = fromHeader ?? fromCookie;
     if (!token) return undefined;
     const claims = await this.tokens.verifySignature(token);
@@ -74,7 +75,10 @@ export class AuthenticationGuard implements CanActivate {
     // the last SESSION_CACHE_TTL_MS comes from the session cache (dropped at once when the account changes).
     const cached = this.sessions.get(claims.sub);
     const generation = this.sessions.begin();
-    const [revoked, user] = await Promise.all([this.tokens.isRevoked(claims.jti), cached ?? this.users.findSessionUser(new Types.ObjectId(claims.sub))]);
+    const [revoked, user] = await Promise.all([
+      this.tokens.isRevoked(claims.jti),
+      cached ?? this.users.findSessionUser(new Types.ObjectId(claims.sub)),
+    ]);
     if (user && !cached) this.sessions.store(claims.sub, user, generation);
     if (revoked || !user) return undefined;
     // Tokens issued before a password reset or an account deletion are void.

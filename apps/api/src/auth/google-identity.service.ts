@@ -34,17 +34,25 @@ export class GoogleIdentityService {
     this.jwks ??= createRemoteJWKSet(new URL(this.config.googleJwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(credential, this.jwks, { algorithms: ['RS256'], audience: clientId, issuer: GOOGLE_ISSUERS, clockTolerance: 5 }));
+      ({ payload } = await jwtVerify(credential, this.jwks, {
+        algorithms: ['RS256'],
+        audience: clientId,
+        issuer: GOOGLE_ISSUERS,
+        clockTolerance: 5,
+      }));
     } catch (error) {
       if (error instanceof joseErrors.JWKSTimeout || (error instanceof joseErrors.JOSEError && error.code === 'ERR_JOSE_GENERIC')) {
         this.logger.warn(`Google keys could not be fetched: ${error.message}`);
       }
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw unauthorized('INVALID_GOOGLE_CREDENTIAL', 'Invalid Google credential');
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+        throw unauthorized('INVALID_GOOGLE_CREDENTIAL', 'Invalid Google credential');
       throw error;
     }
     const { sub, email, email_verified: emailVerified, name, picture } = payload;
-    if (typeof sub !== 'string' || sub.length === 0 || typeof email !== 'string') throw unauthorized('INVALID_GOOGLE_CREDENTIAL', 'Invalid Google credential');
-    if (emailVerified !== true && emailVerified !== 'true') throw unauthorized('GOOGLE_EMAIL_NOT_VERIFIED', 'The e-mail of this Google account is not verified');
+    if (typeof sub !== 'string' || sub.length === 0 || typeof email !== 'string')
+      throw unauthorized('INVALID_GOOGLE_CREDENTIAL', 'Invalid Google credential');
+    if (emailVerified !== true && emailVerified !== 'true')
+      throw unauthorized('GOOGLE_EMAIL_NOT_VERIFIED', 'The e-mail of this Google account is not verified');
     return {
       sub,
       email: email.toLowerCase(),

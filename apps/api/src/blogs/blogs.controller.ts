@@ -30,7 +30,11 @@ export class BlogsController {
   })
   @ApiOkResponse({ type: [BlogDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: BlogListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<BlogDto[]> {
+  async list(
+    @Query() query: BlogListQueryDto,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<BlogDto[]> {
     const page = await this.blogs.list(query, user);
     setListHeaders(res, 'blogs', page.skip, page.items.length, page.total);
     return page.items;

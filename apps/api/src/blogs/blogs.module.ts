@@ -4,5 +4,10 @@ import { MediaModule } from '@shop/media';
 import { BlogsController } from './blogs.controller';
 import { BlogsService } from './blogs.service';
 
-@Module({ imports: [BlogsDataModule, CommentsDataModule, MediaModule], controllers: [BlogsController], providers: [BlogsService], exports: [BlogsService] })
+@Module({
+  imports: [BlogsDataModule, CommentsDataModule, MediaModule],
+  controllers: [BlogsController],
+  providers: [BlogsService],
+  exports: [BlogsService],
+})
 export class BlogsModule {}

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { BLOG_SORTABLE, BlogsRepository, CommentsRepository, isDuplicateKeyError, type BlogChanges, type BlogListFilter, type BlogRecord, renderMarkdown } from '@shop/database';
+import {
+  BLOG_SORTABLE,
+  BlogsRepository,
+  CommentsRepository,
+  isDuplicateKeyError,
+  type BlogChanges,
+  type BlogListFilter,
+  type BlogRecord,
+  renderMarkdown,
+} from '@shop/database';
 import { MediaStorage } from '@shop/media';
 import type { Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';

@@ -26,7 +26,15 @@ export class CartController {
   @Put('update')
   @ApiOperation({ summary: 'Set the quantity of a cart line' })
   @ApiOkResponse({ type: CartDto })
-  @ApiErrors('PRODUCT_NOT_FOUND', 'CART_ITEM_NOT_FOUND', 'VARIANT_REQUIRED', 'VARIANT_NOT_FOUND', 'QUANTITY_TOO_LARGE', 'INSUFFICIENT_STOCK', 'CART_BUSY')
+  @ApiErrors(
+    'PRODUCT_NOT_FOUND',
+    'CART_ITEM_NOT_FOUND',
+    'VARIANT_REQUIRED',
+    'VARIANT_NOT_FOUND',
+    'QUANTITY_TOO_LARGE',
+    'INSUFFICIENT_STOCK',
+    'CART_BUSY',
+  )
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateCartDto): Promise<CartDto> {
     return this.cart.update(user, dto);
   }
@@ -42,7 +50,11 @@ export class CartController {
   @ApiOperation({ summary: 'Remove a product from the cart (one variant line with ?variantSku=, else every line of the product)' })
   @ApiOkResponse({ type: CartDto })
   @ApiErrors('CART_ITEM_NOT_FOUND')
-  remove(@CurrentUser() user: AuthUser, @IdParam('productId', 'CART_ITEM_NOT_FOUND', 'This item is not in your cart') productId: string, @Query() query: RemoveCartItemQueryDto): Promise<CartDto> {
+  remove(
+    @CurrentUser() user: AuthUser,
+    @IdParam('productId', 'CART_ITEM_NOT_FOUND', 'This item is not in your cart') productId: string,
+    @Query() query: RemoveCartItemQueryDto,
+  ): Promise<CartDto> {
     return this.cart.remove(user, productId, query.variantSku, query.userId);
   }
 

@@ -119,13 +119,20 @@ export class CartService {
     await this.carts.clear(user);
   }
 
-  private async setLine(user: Types.ObjectId, productId: string, variantSku: string | undefined, quantity: number, mode: 'add' | 'set'): Promise<CartDto> {
+  private async setLine(
+    user: Types.ObjectId,
+    productId: string,
+    variantSku: string | undefined,
+    quantity: number,
+    mode: 'add' | 'set',
+  ): Promise<CartDto> {
     const productObjectId = new Types.ObjectId(productId);
     const [product] = await this.cachedStockViews([productObjectId]);
     if (!product || product.status !== 'published') throw notFound('PRODUCT_NOT_FOUND', 'Product not found');
     let variant: Variant | undefined;
     if (product.variants.length > 0) {
-      if (!variantSku) throw badRequest('VARIANT_REQUIRED', 'Please choose a size or colour (variantSku)', { variantSku: 'Please choose a size or colour' });
+      if (!variantSku)
+        throw badRequest('VARIANT_REQUIRED', 'Please choose a size or colour (variantSku)', { variantSku: 'Please choose a size or colour' });
       variant = product.variants.find((v) => v.sku === variantSku);
       if (!variant) throw badRequest('VARIANT_NOT_FOUND', 'This product has no such variant', { variantSku: 'Unknown variant' });
     } else if (variantSku) {
@@ -140,7 +147,8 @@ export class CartService {
     // moment (created it, or added this line) and the update is tried again.
     for (let attempt = 1; ; attempt += 1) {
       if (quantity <= max) {
-        const changed = mode === 'add' ? await this.carts.addToLine(user, line, quantity, max) : await this.carts.setLineQuantity(user, line, quantity);
+        const changed =
+          mode === 'add' ? await this.carts.addToLine(user, line, quantity, max) : await this.carts.setLineQuantity(user, line, quantity);
         // The answer's other lines come from the stock-view cache too (the product was just read).
         if (changed) return this.toDto(user, await this.shown(changed.items, [product]));
       }
@@ -148,7 +156,10 @@ export class CartService {
       const current = cart?.items.find((i) => sameLine(i, productObjectId, variantSku));
       if (mode === 'set' && !current) throw notFound('CART_ITEM_NOT_FOUND', 'This item is not in your cart');
       const wanted = mode === 'add' ? (current?.quantity ?? 0) + quantity : quantity;
-      if (wanted > MAX_LINE_QUANTITY) throw badRequest('QUANTITY_TOO_LARGE', `At most ${MAX_LINE_QUANTITY} of one item fit in a cart`, { quantity: `At most ${MAX_LINE_QUANTITY}` });
+      if (wanted > MAX_LINE_QUANTITY)
+        throw badRequest('QUANTITY_TOO_LARGE', `At most ${MAX_LINE_QUANTITY} of one item fit in a cart`, {
+          quantity: `At most ${MAX_LINE_QUANTITY}`,
+        });
       if (wanted > available) throw badRequest('INSUFFICIENT_STOCK', stockRefusal(product.name, available), { quantity: `${available} left` });
       if (attempt >= MAX_CART_ATTEMPTS) throw conflict('CART_BUSY', 'Your cart is being changed elsewhere, please try again');
     }
@@ -156,7 +167,13 @@ export class CartService {
 
   /** Cart items priced for the cart's own answers, from the stock-view cache (checkout uses priced()). */
   private async shown(items: CartItem[], known: StockView[] = []): Promise<PricedCart> {
-    return this.priceItems(items, await this.cachedStockViews(items.map((i) => i.product), known));
+    return this.priceItems(
+      items,
+      await this.cachedStockViews(
+        items.map((i) => i.product),
+        known,
+      ),
+    );
   }
 
   /**

@@ -78,8 +78,16 @@ export class CatalogInvalidation implements OnModuleInit, OnApplicationShutdown 
 @Global()
 @Module({
   providers: [
-    { provide: ResponseCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ResponseCache(config.catalogCacheTtlMs, undefined, undefined, config.catalogStockLagMs) },
-    { provide: PageCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new PageCache(config.catalogCacheTtlMs, MAX_CACHED_PAGES, undefined, config.catalogStockLagMs) },
+    {
+      provide: ResponseCache,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new ResponseCache(config.catalogCacheTtlMs, undefined, undefined, config.catalogStockLagMs),
+    },
+    {
+      provide: PageCache,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new PageCache(config.catalogCacheTtlMs, MAX_CACHED_PAGES, undefined, config.catalogStockLagMs),
+    },
     { provide: StockViewCache, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new StockViewCache(config.catalogCacheTtlMs) },
     CatalogInvalidation,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },

@@ -50,14 +50,16 @@ export class PublicCacheInterceptor implements NestInterceptor {
       res.header('Cache-Control', cacheControl);
       res.header('Vary', varyByCaller(res.getHeader('vary')));
     };
-    if (view !== 'guest' || req.method !== 'GET' || req.headers.origin !== undefined || !this.cache.enabled) return next.handle().pipe(tap(setCaching));
+    if (view !== 'guest' || req.method !== 'GET' || req.headers.origin !== undefined || !this.cache.enabled)
+      return next.handle().pipe(tap(setCaching));
 
     const key = req.originalUrl;
     const hit = this.cache.lookup(key);
     if (hit) return this.replay(hit, res, setCaching);
     // Another request is computing this answer: wait for it rather than query the database again.
     const flight = this.cache.inFlight(key);
-    if (flight) return from(flight).pipe(mergeMap((entry) => (entry ? this.replay(entry, res, setCaching) : this.compute(key, res, next, setCaching))));
+    if (flight)
+      return from(flight).pipe(mergeMap((entry) => (entry ? this.replay(entry, res, setCaching) : this.compute(key, res, next, setCaching))));
     return this.compute(key, res, next, setCaching);
   }
 
@@ -78,18 +80,24 @@ export class PublicCacheInterceptor implements NestInterceptor {
     // The handler's value, before serialisation: a single document's answer names it (for stock changes).
     let subject: string | undefined;
     const raw = res.raw;
-    const end: End = raw.end;
+    const end: End = raw.end.bind(raw);
     // A request cut off before its answer ends the computation too, so that nobody waits for it.
     raw.once('close', () => cache.finish(ticket));
     raw.end = function capture(this: FastifyReply['raw'], ...args: unknown[]) {
       raw.end = end;
       const [chunk, encoding] = args;
       let entry: Omit<CachedResponse, 'storedAt'> | undefined;
-      if (res.statusCode === 200 && chunk !== undefined && chunk !== null && typeof chunk !== 'function' && res.getHeader('set-cookie') === undefined) {
+      if (
+        res.statusCode === 200 &&
+        chunk !== undefined &&
+        chunk !== null &&
+        typeof chunk !== 'function' &&
+        res.getHeader('set-cookie') === undefined
+      ) {
         const etag = res.getHeader('etag');
         // Without an ETag a hit would make the ETag hook hash the body again: such an answer is not kept.
         if (typeof etag === 'string' && (typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8')) {
-          const body = Buffer.isBuffer(chunk) ? Buffer.from(chunk) : Buffer.from(String(chunk), 'utf8');
+          const body = Buffer.isBuffer(chunk) ? Buffer.from(chunk) : Buffer.from(typeof chunk === 'string' ? chunk : JSON.stringify(chunk), 'utf8');
           entry = { status: 200, headers: replayableHeaders(res.getHeaders(), before), body, etag, ...(subject !== undefined ? { subject } : {}) };
         }
       }
@@ -99,7 +107,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
     return next.handle().pipe(
       tap((value: unknown) => {
         setCaching();
-        if (value !== null && typeof value === 'object' && !Array.isArray(value) && '_id' in value) subject = String((value as { _id: unknown })._id);
+        if (value !== null && typeof value === 'object' && !Array.isArray(value) && '_id' in value) subject = String(value._id);
       }),
     );
   }

@@ -64,7 +64,8 @@ export function catalogCacheControl(view: CatalogView, headers: IncomingHttpHead
  * limit (set by their middleware and guard before the interceptor runs, and set again on a hit), the caching
  * headers (chosen per caller), the length (computed when sent) and the connection's.
  */
-const PER_REQUEST_HEADERS = /^(x-request-id|x-ratelimit-.*|retry-after.*|date|connection|keep-alive|transfer-encoding|content-length|set-cookie|cache-control|vary)$/i;
+const PER_REQUEST_HEADERS =
+  /^(x-request-id|x-ratelimit-.*|retry-after.*|date|connection|keep-alive|transfer-encoding|content-length|set-cookie|cache-control|vary)$/i;
 
 /** The headers of an answer that its handler (or Express when sending it) set after `before`, to replay on a hit. */
 export function replayableHeaders(

@@ -71,7 +71,7 @@ describe('ResponseCache', () => {
     expect(off.lookup('/a')).toBeUndefined();
   });
 
-  it('on a stock-only change drops the product\'s own answers at once and the lists after the lag', () => {
+  it("on a stock-only change drops the product's own answers at once and the lists after the lag", () => {
     jest.useFakeTimers();
     try {
       const cache = new ResponseCache(60_000, 100, Date.now, 1000);
@@ -103,7 +103,7 @@ describe('ResponseCache', () => {
     }
   });
 
-  it('does not keep a product\'s answer computed while its stock changed, but keeps others', () => {
+  it("does not keep a product's answer computed while its stock changed, but keeps others", () => {
     const cache = new ResponseCache(60_000, 100, Date.now, 1000);
     const p1 = cache.begin('/products/p1')!;
     const p2 = cache.begin('/products/p2')!;
@@ -154,7 +154,15 @@ describe('public cache rules', () => {
 
   it('replays only the headers the handler set, never per-request ones', () => {
     const before = { 'x-request-id': 'a', 'x-ratelimit-limit': 5, 'content-security-policy': "default-src 'self'" };
-    const after = { ...before, 'set-cookie': ['a=b'], etag: 'W/"1"', 'content-length': 10, 'x-total-count': 3, 'cache-control': 'public', vary: 'Origin, Cookie' };
+    const after = {
+      ...before,
+      'set-cookie': ['a=b'],
+      etag: 'W/"1"',
+      'content-length': 10,
+      'x-total-count': 3,
+      'cache-control': 'public',
+      vary: 'Origin, Cookie',
+    };
     expect(replayableHeaders(after, before)).toEqual({ etag: 'W/"1"', 'x-total-count': '3' });
   });
 });

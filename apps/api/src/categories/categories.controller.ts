@@ -30,7 +30,11 @@ export class CategoriesController {
   @ApiOperation({ summary: 'Categories with the list conventions (page/perPage or range, sort, filter), by name unless sorted otherwise' })
   @ApiOkResponse({ type: [CategoryDto], description: 'With X-Total-Count and Content-Range; for admins each category carries its productCount' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: CategoryListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<CategoryDto[]> {
+  async list(
+    @Query() query: CategoryListQueryDto,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<CategoryDto[]> {
     const page = await this.categories.list(query, user?.isAdmin === true);
     setListHeaders(res, 'category', page.skip, page.items.length, page.total);
     return page.items;

@@ -6,5 +6,9 @@ import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
 
 /** The compat controller comes first: its literal path (/category/categories) must win over /category/:id. */
-@Module({ imports: [CategoriesDataModule, ProductsDataModule, ProductsModule], controllers: [CategoriesCompatController, CategoriesController], providers: [CategoriesService] })
+@Module({
+  imports: [CategoriesDataModule, ProductsDataModule, ProductsModule],
+  controllers: [CategoriesCompatController, CategoriesController],
+  providers: [CategoriesService],
+})
 export class CategoriesModule {}

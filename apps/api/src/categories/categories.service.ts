@@ -42,7 +42,10 @@ export class CategoriesService {
   async list(query: CategoryListQueryDto, withCounts = false): Promise<CategoryPage> {
     const { skip, limit, sort, filter } = parseListQuery(query, CATEGORY_LIST_SPEC);
     const text = (filter.q ?? filter.name) as string | undefined;
-    const criteria = { ...(filter._id ? { ids: filter._id as Types.ObjectId[] } : {}), ...(text ? { namePattern: new RegExp(escapeRegex(text.slice(0, 100)), 'i') } : {}) };
+    const criteria = {
+      ...(filter._id ? { ids: filter._id as Types.ObjectId[] } : {}),
+      ...(text ? { namePattern: new RegExp(escapeRegex(text.slice(0, 100)), 'i') } : {}),
+    };
     const [rows, total] = await Promise.all([
       this.categories.find(criteria, sort as CategorySort, skip, limit),
       this.categories.countMatching(criteria),

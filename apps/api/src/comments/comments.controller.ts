@@ -23,7 +23,11 @@ export class CommentsController {
   })
   @ApiOkResponse({ type: [CommentDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY', 'BLOG_NOT_FOUND')
-  async list(@Query() query: CommentListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<CommentDto[]> {
+  async list(
+    @Query() query: CommentListQueryDto,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<CommentDto[]> {
     const page = await this.comments.list(query, user);
     setListHeaders(res, 'comments', page.skip, page.items.length, page.total);
     return page.items;

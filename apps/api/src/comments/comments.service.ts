@@ -8,7 +8,12 @@ import { CommentRateLimit } from './comment-rate-limit';
 import { CommentDto, type CreateCommentDto } from './dto/comment.dto';
 import type { CommentListQueryDto } from './dto/comment-list-query.dto';
 
-export const COMMENT_LIST_SPEC: ListSpec = { sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: -1 }, defaultPageSize: 20, maxPageSize: 100 };
+export const COMMENT_LIST_SPEC: ListSpec = {
+  sortable: ['createdAt'],
+  defaultSort: { field: 'createdAt', order: -1 },
+  defaultPageSize: 20,
+  maxPageSize: 100,
+};
 
 export interface CommentPage {
   items: CommentDto[];

@@ -46,7 +46,11 @@ function fromHttpException(exception: HttpException): ErrorBody {
 function fromHttpError(error: HttpErrorLike): ErrorBody | undefined {
   const status = error.status ?? error.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  return { statusCode: status, message: STATUS_CODES[status] ? STATUS_CODES[status].toLowerCase().replace(/_/g, ' ') : 'Bad request', code: STATUS_CODES[status] };
+  return {
+    statusCode: status,
+    message: STATUS_CODES[status] ? STATUS_CODES[status].toLowerCase().replace(/_/g, ' ') : 'Bad request',
+    code: STATUS_CODES[status],
+  };
 }
 
 /**
@@ -72,7 +76,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
     if (exception instanceof DomainError) {
-      return { statusCode: exception.status, message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) };
+      return {
+        statusCode: exception.status,
+        message: exception.message,
+        code: exception.code,
+        ...(exception.errors ? { errors: exception.errors } : {}),
+      };
     }
     if (exception instanceof ThrottlerException) {
       return { statusCode: 429, message: 'Too many requests, please try again later.', code: 'TOO_MANY_REQUESTS' };

@@ -38,7 +38,10 @@ function byStatus(entries: readonly (readonly [ErrorCode, number])[]): Map<numbe
 /** The error body of one status, its `code` narrowed to the codes this operation answers with. */
 export function errorResponseSchema(codes: readonly ErrorCode[]) {
   return {
-    allOf: [{ $ref: getSchemaPath(ErrorBody) }, { type: 'object' as const, required: ['code'], properties: { code: { type: 'string' as const, enum: [...codes] } } }],
+    allOf: [
+      { $ref: getSchemaPath(ErrorBody) },
+      { type: 'object' as const, required: ['code'], properties: { code: { type: 'string' as const, enum: [...codes] } } },
+    ],
   };
 }
 

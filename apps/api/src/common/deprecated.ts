@@ -1,4 +1,12 @@
-import { applyDecorators, Injectable, SetMetadata, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
@@ -51,7 +59,8 @@ export class DeprecationInterceptor implements NestInterceptor {
 }
 
 /** Marks a handler deprecated at runtime: its answers carry Deprecation, Sunset and a successor Link. */
-export const Deprecated = (notice: DeprecationNotice): MethodDecorator => applyDecorators(SetMetadata(DEPRECATION, notice), UseInterceptors(DeprecationInterceptor));
+export const Deprecated = (notice: DeprecationNotice): MethodDecorator =>
+  applyDecorators(SetMetadata(DEPRECATION, notice), UseInterceptors(DeprecationInterceptor));
 
 /** A path parameter of the request, for successors built from the route's own path. */
 export function pathParam(request: FastifyRequest, name: string): string {

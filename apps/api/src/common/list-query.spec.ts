@@ -26,7 +26,10 @@ describe('parseListQuery', () => {
   });
 
   it("reads react-admin's range, sort and filter", () => {
-    const q = parseListQuery({ range: '[10,19]', sort: '["name","ASC"]', filter: '{"q":"shirt","category":"665f1c2e9d1e8a0012345678","isAdmin":true}' }, spec);
+    const q = parseListQuery(
+      { range: '[10,19]', sort: '["name","ASC"]', filter: '{"q":"shirt","category":"665f1c2e9d1e8a0012345678","isAdmin":true}' },
+      spec,
+    );
     expect(q.skip).toBe(10);
     expect(q.limit).toBe(10);
     expect(q.sort).toEqual({ field: 'name', order: 1 });

@@ -35,7 +35,10 @@ export class ListQueryDto {
   @IsString(ONCE)
   range?: string;
 
-  @ApiPropertyOptional({ description: '`field`, `-field` (descending) or react-admin\'s `["field","ASC"|"DESC"]`; the resource lists its sortable fields', example: '["createdAt","DESC"]' })
+  @ApiPropertyOptional({
+    description: '`field`, `-field` (descending) or react-admin\'s `["field","ASC"|"DESC"]`; the resource lists its sortable fields',
+    example: '["createdAt","DESC"]',
+  })
   @IsOptional()
   @IsString(ONCE)
   sort?: string;
@@ -45,7 +48,10 @@ export class ListQueryDto {
   @IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'order must be ASC or DESC' })
   order?: string;
 
-  @ApiPropertyOptional({ description: 'react-admin: a JSON object of the resource\'s filterable fields (`q` is the free-text search)', example: '{"q":"linen"}' })
+  @ApiPropertyOptional({
+    description: "react-admin: a JSON object of the resource's filterable fields (`q` is the free-text search)",
+    example: '{"q":"linen"}',
+  })
   @IsOptional()
   @IsString(ONCE)
   filter?: string;
@@ -120,7 +126,12 @@ function filterValue(kind: FilterKind, value: unknown, key: string): FilterValue
  */
 /** A react-admin range: [start, end], whole numbers, start ≤ end. */
 function isRange(value: unknown): value is [number, number] {
-  return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && (n as number) >= 0) && (value[1] as number) >= (value[0] as number);
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((n) => Number.isInteger(n) && (n as number) >= 0) &&
+    (value[1] as number) >= (value[0] as number)
+  );
 }
 
 export function parseListQuery(query: ListQueryDto, spec: ListSpec): ListQuery {
@@ -149,7 +160,12 @@ export function parseListQuery(query: ListQueryDto, spec: ListSpec): ListQuery {
   if (sortText !== undefined) {
     const direction = sortText.startsWith('-') ? 'DESC' : (query.order ?? 'ASC');
     const parsed = sortText.startsWith('[') ? parseJson(sortText, 'sort') : [sortText.replace(/^-/, ''), direction];
-    if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || !['ASC', 'DESC'].includes(String(parsed[1]).toUpperCase())) {
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length !== 2 ||
+      typeof parsed[0] !== 'string' ||
+      !['ASC', 'DESC'].includes(String(parsed[1]).toUpperCase())
+    ) {
       throw badRequest('INVALID_QUERY', 'sort must be ["field","ASC"|"DESC"]');
     }
     const field = parsed[0] === 'id' ? '_id' : parsed[0];

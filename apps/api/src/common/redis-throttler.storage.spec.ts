@@ -62,7 +62,8 @@ describe('RedisThrottlerStorage', () => {
     monitor.on('monitor', (_time: string, args: string[]) => {
       if (/^echo$/i.test(args[0] ?? '') && args[1] === marker) markerSeen();
       // Only this test's calls: other suites share the Redis server.
-      if (/^eval/i.test(args[0] ?? '') && (args[3] ?? '').startsWith(`${prefix}throttle:default:k3-`)) calls.push({ keys: Number(args[2]), args: args.slice(3 + Number(args[2])) });
+      if (/^eval/i.test(args[0] ?? '') && (args[3] ?? '').startsWith(`${prefix}throttle:default:k3-`))
+        calls.push({ keys: Number(args[2]), args: args.slice(3 + Number(args[2])) });
     });
     try {
       // 3 counters × 100 hits in one turn, interleaved, limit 90 each.
@@ -79,7 +80,9 @@ describe('RedisThrottlerStorage', () => {
 
       // More counters in one turn than one call takes: several calls, each counter once.
       const many = MAX_GROUPS_PER_CALL + 2;
-      const spread = await Promise.all(Array.from({ length: many * 2 }, (_, i) => one.increment(`k3-many-${i % many}`, 60_000, 5, 60_000, 'default')));
+      const spread = await Promise.all(
+        Array.from({ length: many * 2 }, (_, i) => one.increment(`k3-many-${i % many}`, 60_000, 5, 60_000, 'default')),
+      );
       expect(spread.map((h) => h.totalHits)).toEqual(Array.from({ length: many * 2 }, (_, i) => (i < many ? 1 : 2)));
 
       await a.echo(marker);
@@ -111,7 +114,12 @@ describe('RedisThrottlerStorage under load: one call under way at a time', () =>
       const held = new Promise<void>((resolve) => (release = resolve));
       const counts: number[][] = [];
       command[THROTTLE_COMMAND] = (numberOfKeys, ...rest) => {
-        counts.push(rest.slice(Number(numberOfKeys)).filter((_, i) => i % 4 === 3).map(Number));
+        counts.push(
+          rest
+            .slice(Number(numberOfKeys))
+            .filter((_, i) => i % 4 === 3)
+            .map(Number),
+        );
         return send(numberOfKeys, ...rest).then(async (answer) => {
           await held;
           return answer;

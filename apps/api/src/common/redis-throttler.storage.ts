@@ -130,7 +130,8 @@ export class LocalThrottlerWindows {
       w = { hits: 0, expiresAt: now + ttl, blockedUntil: 0 };
       this.windows.set(key, w);
     }
-    if (w.blockedUntil > now) return { totalHits: w.hits, timeToExpire: seconds(w.expiresAt - now), isBlocked: true, timeToBlockExpire: seconds(w.blockedUntil - now) };
+    if (w.blockedUntil > now)
+      return { totalHits: w.hits, timeToExpire: seconds(w.expiresAt - now), isBlocked: true, timeToBlockExpire: seconds(w.blockedUntil - now) };
     if (w.expiresAt <= now) Object.assign(w, { hits: 0, expiresAt: now + ttl });
     w.hits += 1;
     if (w.hits > limit) {
@@ -242,7 +243,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       args.push(group.ttl, group.limit, group.blockDuration, group.hits.length);
     }
     this.callsUnderWay += 1;
-    (this.redis as Redis & ThrottleCommand)[THROTTLE_COMMAND](keys.length, ...keys, ...args)
+    const redis = this.redis as Redis & ThrottleCommand;
+    redis[THROTTLE_COMMAND](keys.length, ...keys, ...args)
       .then(
         (result) => {
           groups.forEach((group, i) => {

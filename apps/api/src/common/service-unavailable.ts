@@ -21,7 +21,8 @@ const UNAVAILABLE_NAMES = new Set([
   'MongoTopologyClosedError',
   'MongoPoolClearedError',
 ]);
-const UNAVAILABLE_MESSAGES = /Connection is closed|Stream isn't writeable|enableOfflineQueue options is false|connection .* closed|ECONNREFUSED|ECONNRESET/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection is closed|Stream isn't writeable|enableOfflineQueue options is false|connection .* closed|ECONNREFUSED|ECONNRESET/i;
 
 /**
  * Errors that mean "a backing service is away" rather than "this request is wrong" or "a bug": ioredis and

@@ -31,7 +31,8 @@ describe('MemoizedReflector', () => {
       ['missing', [CatalogController.prototype.one, CatalogController]],
     ];
     for (let round = 0; round < 3; round += 1) {
-      for (const [key, targets] of asks) expect(memo.getAllAndOverride(key, targets as never)).toEqual(plain.getAllAndOverride(key, targets as never));
+      for (const [key, targets] of asks)
+        expect(memo.getAllAndOverride(key, targets as never)).toEqual(plain.getAllAndOverride(key, targets as never));
     }
     expect(memo.getAllAndOverride('role', [CatalogController.prototype.one, CatalogController])).toBe('guest');
     expect(memo.getAllAndOverride('missing', [CatalogController.prototype.one, CatalogController])).toBeUndefined();
@@ -67,7 +68,9 @@ describe('ShopThrottlerGuard', () => {
       const tracker = `10.1.${i >> 8}.${i & 255}`;
       expect(keyOf(guard, one, tracker, 'default')).toBe(keyOf(library, one, tracker, 'default'));
     }
-    const remembered = (guard as unknown as { keys: WeakMap<object, WeakMap<object, Map<string, string>>> }).keys.get(CatalogController)?.get(CatalogController.prototype.one);
+    const remembered = (guard as unknown as { keys: WeakMap<object, WeakMap<object, Map<string, string>>> }).keys
+      .get(CatalogController)
+      ?.get(CatalogController.prototype.one);
     expect(remembered?.size).toBeLessThanOrEqual(KEYS_PER_ROUTE);
   });
 });

@@ -1,5 +1,11 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerModuleOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { isInProcessRequest } from './in-process-request';
 import { MemoizedReflector } from './memoized-reflector';

@@ -18,7 +18,10 @@ export class CategoriesCompatController {
 
   @PublicCache()
   @Get('categories')
-  @ApiOperation({ summary: 'Every category, by name (no paging)', description: 'The list the storefront shows; GET /api/category pages, sorts and filters the same categories.' })
+  @ApiOperation({
+    summary: 'Every category, by name (no paging)',
+    description: 'The list the storefront shows; GET /api/category pages, sorts and filters the same categories.',
+  })
   @ApiOkResponse({ type: [CategoryDto] })
   all(@NoQuery() _query: undefined): Promise<CategoryDto[]> {
     return this.categories.all();

@@ -43,14 +43,28 @@ export class OrdersCompatController {
       'delivered → POST /api/orders/{id}/deliver, cancelled → POST /api/orders/{id}/admin-cancel (the Link header names it). Same rules and mails.',
   })
   @ApiOkResponse({ type: OrderDto })
-  @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'ORDER_NOT_SHIPPABLE', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'PAYMENT_PROVIDER_ERROR')
+  @ApiErrors(
+    'ORDER_NOT_FOUND',
+    'INVALID_TRANSITION',
+    'ORDER_CHANGED',
+    'ORDER_ALREADY_PAID',
+    'ORDER_NOT_PAYABLE',
+    'ORDER_NOT_SHIPPABLE',
+    'ORDER_NOT_CANCELLABLE',
+    'REFUND_FAILED',
+    'PAYMENT_PROVIDER_ERROR',
+  )
   changeStatus(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: UpdateOrderDto): Promise<OrderDto> {
     return this.orders.update(user, id, dto);
   }
 
   @Put(':id/pay')
   @Deprecated({ ...DEPRECATED_IN_25, successor: (request) => `/api/orders/${pathParam(request, 'id')}/mark-paid` })
-  @ApiOperation({ summary: 'Mark a cash-on-delivery order paid (admins)', deprecated: true, description: 'Use POST /api/orders/{id}/mark-paid instead (the same action).' })
+  @ApiOperation({
+    summary: 'Mark a cash-on-delivery order paid (admins)',
+    deprecated: true,
+    description: 'Use POST /api/orders/{id}/mark-paid instead (the same action).',
+  })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
   pay(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {
@@ -59,7 +73,11 @@ export class OrdersCompatController {
 
   @Put(':id/deliver')
   @Deprecated({ ...DEPRECATED_IN_25, successor: (request) => `/api/orders/${pathParam(request, 'id')}/deliver` })
-  @ApiOperation({ summary: 'Mark a shipped order delivered (admins)', deprecated: true, description: 'Use POST /api/orders/{id}/deliver instead (the same action).' })
+  @ApiOperation({
+    summary: 'Mark a shipped order delivered (admins)',
+    deprecated: true,
+    description: 'Use POST /api/orders/{id}/deliver instead (the same action).',
+  })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_CHANGED')
   deliver(@CurrentUser() user: AuthUser, @OrderId() id: string): Promise<OrderDto> {

@@ -29,7 +29,11 @@ export class ProductsCompatController {
     description: 'No paging; GET /api/products pages, searches, filters and sorts.',
   })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
-  async all(@NoQuery() _query: undefined, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
+  async all(
+    @NoQuery() _query: undefined,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ProductDto[]> {
     return answerPage(res, await this.products.all(user));
   }
 
@@ -38,7 +42,8 @@ export class ProductsCompatController {
   @UseInterceptors(PRODUCT_FILES)
   @ApiOperation({
     summary: "Create a product from a form (an admin's is published, a distributor's waits for review)",
-    description: 'The storefront\'s distributor form (multipart, with the image files). POST /api/products takes the same form, or JSON (the console).',
+    description:
+      "The storefront's distributor form (multipart, with the image files). POST /api/products takes the same form, or JSON (the console).",
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { $ref: getSchemaPath(ProductFormDto) } })

@@ -36,7 +36,8 @@ export class ContactController {
   @Auth('admin')
   @ApiOperation({
     summary: 'Contact messages (admins), newest first',
-    description: 'JSON array; total in X-Total-Count and Content-Range. Sortable: createdAt (default, newest first), handled, email, subject, id. filter keys: q (text), handled, id (list of ids).',
+    description:
+      'JSON array; total in X-Total-Count and Content-Range. Sortable: createdAt (default, newest first), handled, email, subject, id. filter keys: q (text), handled, id (list of ids).',
   })
   @ApiOkResponse({ type: [ContactMessageDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
@@ -67,7 +68,8 @@ export class ContactController {
   @Post(':id/replies')
   @Auth('admin')
   @ApiOperation({
-    summary: 'Answer a message (admins): the reply is mailed to the sender, kept in the thread with its author and time, and marks the message handled',
+    summary:
+      'Answer a message (admins): the reply is mailed to the sender, kept in the thread with its author and time, and marks the message handled',
   })
   @ApiCreatedResponse({ type: ContactMessageDto, description: 'The message with its thread' })
   @ApiErrors('CONTACT_MESSAGE_NOT_FOUND', 'VALIDATION_FAILED')

@@ -30,9 +30,18 @@ export class ContactService {
 
   /** Stores the message, then queues it to every admin and an acknowledgement to the sender. */
   async receive(dto: CreateContactMessageDto, sender: AuthUser | undefined): Promise<string> {
-    const stored = await this.messages.create({ name: dto.name, email: dto.email, subject: dto.subject, message: dto.message, user: sender?.objectId });
+    const stored = await this.messages.create({
+      name: dto.name,
+      email: dto.email,
+      subject: dto.subject,
+      message: dto.message,
+      user: sender?.objectId,
+    });
     const id = stored._id.toString();
-    const { items: admins } = await this.users.list({ isAdmin: true }, { skip: 0, limit: MAX_ADMIN_RECIPIENTS, sort: { field: 'createdAt', order: 1 } });
+    const { items: admins } = await this.users.list(
+      { isAdmin: true },
+      { skip: 0, limit: MAX_ADMIN_RECIPIENTS, sort: { field: 'createdAt', order: 1 } },
+    );
     if (!admins.length) this.logger.warn(`Contact message ${id} stored, but there is no admin to forward it to`);
     for (const admin of admins) {
       await this.jobs.enqueue(

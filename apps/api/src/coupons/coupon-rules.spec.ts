@@ -3,7 +3,15 @@ import { couponState } from './coupon-state';
 
 describe('coupon rules', () => {
   const now = new Date('2025-06-01T12:00:00Z');
-  const terms: CouponTerms = { active: true, minSubtotalCents: 5000, redemptions: 0, maxRedemptions: 5, perCustomerLimit: 1, startsAt: null, endsAt: null };
+  const terms: CouponTerms = {
+    active: true,
+    minSubtotalCents: 5000,
+    redemptions: 0,
+    maxRedemptions: 5,
+    perCustomerLimit: 1,
+    startsAt: null,
+    endsAt: null,
+  };
 
   it('applies when every rule is met', () => {
     expect(couponRefusal(terms, 5000, 0, now)).toBeUndefined();

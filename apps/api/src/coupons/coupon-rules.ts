@@ -12,12 +12,7 @@ export interface CouponTerms {
 }
 
 export type CouponRefusalCode =
-  | 'COUPON_INACTIVE'
-  | 'COUPON_NOT_STARTED'
-  | 'COUPON_EXPIRED'
-  | 'COUPON_MIN_SUBTOTAL'
-  | 'COUPON_EXHAUSTED'
-  | 'COUPON_CUSTOMER_LIMIT';
+  'COUPON_INACTIVE' | 'COUPON_NOT_STARTED' | 'COUPON_EXPIRED' | 'COUPON_MIN_SUBTOTAL' | 'COUPON_EXHAUSTED' | 'COUPON_CUSTOMER_LIMIT';
 
 export interface CouponRefusal {
   code: CouponRefusalCode;
@@ -32,8 +27,10 @@ export function couponRefusal(terms: CouponTerms, subtotalCents: number, usedByC
   if (!terms.active) return { code: 'COUPON_INACTIVE', message: 'This coupon is not active' };
   if (terms.startsAt && terms.startsAt.getTime() > now.getTime()) return { code: 'COUPON_NOT_STARTED', message: 'This coupon is not valid yet' };
   if (terms.endsAt && terms.endsAt.getTime() <= now.getTime()) return { code: 'COUPON_EXPIRED', message: 'This coupon has expired' };
-  if (typeof terms.maxRedemptions === 'number' && terms.redemptions >= terms.maxRedemptions) return { code: 'COUPON_EXHAUSTED', message: 'This coupon has been fully redeemed' };
-  if (typeof terms.perCustomerLimit === 'number' && usedByCustomer >= terms.perCustomerLimit) return { code: 'COUPON_CUSTOMER_LIMIT', message: 'You have already used this coupon' };
+  if (typeof terms.maxRedemptions === 'number' && terms.redemptions >= terms.maxRedemptions)
+    return { code: 'COUPON_EXHAUSTED', message: 'This coupon has been fully redeemed' };
+  if (typeof terms.perCustomerLimit === 'number' && usedByCustomer >= terms.perCustomerLimit)
+    return { code: 'COUPON_CUSTOMER_LIMIT', message: 'You have already used this coupon' };
   if (subtotalCents < terms.minSubtotalCents) {
     return { code: 'COUPON_MIN_SUBTOTAL', message: `This coupon needs a subtotal of at least $${toDollars(terms.minSubtotalCents).toFixed(2)}` };
   }

@@ -7,7 +7,15 @@ import { ApiErrors } from '../common/api-errors';
 import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
 import { CouponsService } from './coupons.service';
-import { CouponDto, CouponListQueryDto, CouponPreviewDto, CreateCouponDto, PublicCouponDto, UpdateCouponDto, ValidateCouponDto } from './dto/coupon.dto';
+import {
+  CouponDto,
+  CouponListQueryDto,
+  CouponPreviewDto,
+  CreateCouponDto,
+  PublicCouponDto,
+  UpdateCouponDto,
+  ValidateCouponDto,
+} from './dto/coupon.dto';
 
 /** The coupon id of a path: a malformed one is an unknown coupon. */
 const CouponId = () => IdParam('id', 'COUPON_NOT_FOUND', 'Coupon not found');

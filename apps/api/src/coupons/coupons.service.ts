@@ -71,7 +71,10 @@ export class CouponsService {
   async listPublic(): Promise<PublicCouponDto[]> {
     const now = new Date();
     const rows = await this.coupons.listPublic(now);
-    return rows.filter((c) => !c.startsAt || c.startsAt <= now).filter((c) => typeof c.maxRedemptions !== 'number' || c.redemptions < c.maxRedemptions).map((c) => PublicCouponDto.from(c));
+    return rows
+      .filter((c) => !c.startsAt || c.startsAt <= now)
+      .filter((c) => typeof c.maxRedemptions !== 'number' || c.redemptions < c.maxRedemptions)
+      .map((c) => PublicCouponDto.from(c));
   }
 
   /** Previews a coupon on the caller's cart. Never redeems anything. */
@@ -80,13 +83,40 @@ export class CouponsService {
     const subtotal = subtotalCents(lines);
     const coupon = await this.coupons.findByCode(code);
     const base = { code: code.trim().toUpperCase(), subtotal: toDollars(subtotal) };
-    if (!coupon) return { ...base, valid: false, reason: 'This coupon does not exist', reasonCode: 'COUPON_NOT_FOUND', type: null, discount: 0, totalAfterDiscount: toDollars(subtotal) };
-    if (lines.length === 0) return { ...base, valid: false, reason: 'Your cart is empty', reasonCode: 'CART_EMPTY', type: coupon.type, discount: 0, totalAfterDiscount: 0 };
+    if (!coupon)
+      return {
+        ...base,
+        valid: false,
+        reason: 'This coupon does not exist',
+        reasonCode: 'COUPON_NOT_FOUND',
+        type: null,
+        discount: 0,
+        totalAfterDiscount: toDollars(subtotal),
+      };
+    if (lines.length === 0)
+      return { ...base, valid: false, reason: 'Your cart is empty', reasonCode: 'CART_EMPTY', type: coupon.type, discount: 0, totalAfterDiscount: 0 };
     const used = typeof coupon.perCustomerLimit === 'number' ? await this.coupons.customerRedemptions(coupon._id, caller.objectId) : 0;
     const refusal = couponRefusal(coupon, subtotal, used, new Date());
-    if (refusal) return { ...base, valid: false, reason: refusal.message, reasonCode: refusal.code, type: coupon.type, discount: 0, totalAfterDiscount: toDollars(subtotal) };
+    if (refusal)
+      return {
+        ...base,
+        valid: false,
+        reason: refusal.message,
+        reasonCode: refusal.code,
+        type: coupon.type,
+        discount: 0,
+        totalAfterDiscount: toDollars(subtotal),
+      };
     const discount = discountCents(subtotal, couponRule(coupon));
-    return { ...base, valid: true, reason: `Coupon applied: you save $${toDollars(discount).toFixed(2)}`, reasonCode: null, type: coupon.type, discount: toDollars(discount), totalAfterDiscount: toDollars(subtotal - discount) };
+    return {
+      ...base,
+      valid: true,
+      reason: `Coupon applied: you save $${toDollars(discount).toFixed(2)}`,
+      reasonCode: null,
+      type: coupon.type,
+      discount: toDollars(discount),
+      totalAfterDiscount: toDollars(subtotal - discount),
+    };
   }
 
   /** The coupon for an order, if it applies to this subtotal for this customer; else 400 saying why. */

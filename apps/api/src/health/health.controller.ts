@@ -29,9 +29,12 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: MongoDB, Redis and every BullMQ queue answer, each named with its state; the search index\'s size and lag' })
+  @ApiOperation({ summary: "Readiness: MongoDB, Redis and every BullMQ queue answer, each named with its state; the search index's size and lag" })
   @ApiOkResponse({ type: ReadinessDto })
-  @ApiServiceUnavailableResponse({ type: NotReadyDto, description: `A dependency is down (code ${DEPENDENCY_UNAVAILABLE}); errors and checks name it` })
+  @ApiServiceUnavailableResponse({
+    type: NotReadyDto,
+    description: `A dependency is down (code ${DEPENDENCY_UNAVAILABLE}); errors and checks name it`,
+  })
   async ready(@Res({ passthrough: true }) res: FastifyReply): Promise<ReadinessDto | NotReadyDto> {
     const { ready, checks } = await this.readiness.check();
     const search = this.search.state();

@@ -21,7 +21,8 @@ async function logLinesFor(
   registerAccessLog(app, createApiLogger({ logLevel: 'info' }, sink));
   app.all('/*', async (_req, reply) => answer(reply));
   try {
-    for (const { method = 'GET', url, headers } of requests) await app.inject({ method, url, headers, remoteAddress: '127.0.0.1', ...(method === 'POST' ? { payload: '{}' } : {}) });
+    for (const { method = 'GET', url, headers } of requests)
+      await app.inject({ method, url, headers, remoteAddress: '127.0.0.1', ...(method === 'POST' ? { payload: '{}' } : {}) });
   } finally {
     await app.close();
   }
@@ -43,7 +44,12 @@ describe('access log lines', () => {
 
   it('never carry a token, a cookie or any other header, asked or answered', async () => {
     const [line] = await logLinesFor(
-      [{ url: '/api/users/me', headers: { authorization: 'Bearer secret-token-value', cookie: 'jwt=secret-cookie-value', 'x-api-key': 'secret-key-value' } }],
+      [
+        {
+          url: '/api/users/me',
+          headers: { authorization: 'Bearer secret-token-value', cookie: 'jwt=secret-cookie-value', 'x-api-key': 'secret-key-value' },
+        },
+      ],
       (reply) => reply.header('set-cookie', 'jwt=secret-set-cookie; HttpOnly').send('done'),
     );
     const text = JSON.stringify(line);
@@ -63,7 +69,11 @@ describe('the access line writer', () => {
   it("writes the very line pino writes for the same fields, at the logger's levels", () => {
     const written: string[] = [];
     const logger = createApiLogger({ logLevel: 'info' }, { write: (line: string) => void written.push(line) });
-    const line = { req: { id: 'req-1', method: 'GET', url: '/api/products?q="scarf"\\é', remoteAddress: '::1' }, res: { statusCode: 200, contentLength: undefined }, responseTime: 3 };
+    const line = {
+      req: { id: 'req-1', method: 'GET', url: '/api/products?q="scarf"\\é', remoteAddress: '::1' },
+      res: { statusCode: 200, contentLength: undefined },
+      responseTime: 3,
+    };
     accessLineWriter(logger)('info', line, 'request completed');
     logger.info(line, 'request completed');
     accessLineWriter(logger)('error', { ...line, res: { statusCode: 503, contentLength: 12 } }, 'request errored');
@@ -93,7 +103,10 @@ describe('the API log destination', () => {
       // Enough lines, written in one go, that most wait behind the first write; one with characters beyond ASCII.
       for (let i = 0; i < 5000; i += 1) logger.info({ n: i, url: i === 2500 ? '/api/products?q=écharpe€' : '/api/products' }, 'request completed');
       destination.flushSync();
-      const lines = readFileSync(join(dir, 'api.log'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { n: number; url: string });
+      const lines = readFileSync(join(dir, 'api.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { n: number; url: string });
       expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
       expect(lines[2500].url).toBe('/api/products?q=écharpe€');
     } finally {

@@ -6,7 +6,9 @@ import { rawResponseOf } from './raw-response';
 import { registerSecurityHeaders, securityHeaders } from './security-headers';
 
 const OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"], upgradeInsecureRequests: null } },
+  contentSecurityPolicy: {
+    directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"], upgradeInsecureRequests: null },
+  },
   crossOriginEmbedderPolicy: false,
 };
 

@@ -25,7 +25,7 @@ export function securityHeaders(options: HelmetOptions): SecurityHeaders {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     failure = error;
   });
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
   return [...set];
 }
 

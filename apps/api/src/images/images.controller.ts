@@ -8,7 +8,9 @@ import { ImageQueryDto } from './dto/image-query.dto';
 import { ImagesService } from './images.service';
 
 /** The formats an image is served in (errors are JSON, as everywhere). */
-const IMAGE_CONTENT = Object.fromEntries(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+const IMAGE_CONTENT = Object.fromEntries(
+  ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+);
 
 @ApiTags('images')
 @SkipThrottle()
@@ -20,7 +22,12 @@ export class ImagesController {
   @ApiOperation({ summary: 'Serve an uploaded image, or a WebP thumbnail of it with ?w=' })
   @ApiOkResponse({ description: 'The image bytes, with ETag and a long immutable cache', content: IMAGE_CONTENT })
   @ApiErrors('IMAGE_NOT_FOUND', 'INVALID_WIDTH')
-  async serve(@IdParam('id', 'IMAGE_NOT_FOUND', 'Image not found') id: string, @Query() query: ImageQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+  async serve(
+    @IdParam('id', 'IMAGE_NOT_FOUND', 'Image not found') id: string,
+    @Query() query: ImageQueryDto,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     const { image, final, open } = await this.images.resolve(id, query.w);
     res.header('X-Content-Type-Options', 'nosniff');
     res.header('ETag', image.etag);

@@ -24,7 +24,10 @@ export class NewsletterController {
 
   @Post('subscribe')
   @Throttle({ default: { limit: 20, ttl: 600_000 } })
-  @ApiOperation({ summary: 'Subscribe an address (20 calls in 10 minutes per client): 201 and a welcome mail when new, 200 and nothing else when already subscribed' })
+  @ApiOperation({
+    summary:
+      'Subscribe an address (20 calls in 10 minutes per client): 201 and a welcome mail when new, 200 and nothing else when already subscribed',
+  })
   @ApiCreatedResponse({ type: NewsletterMessageDto, description: 'Subscribed; a welcome mail with an unsubscribe link is on its way' })
   @ApiOkResponse({ type: NewsletterMessageDto, description: 'Already subscribed: no duplicate, no second mail' })
   async subscribe(@Body() dto: SubscribeDto, @Res({ passthrough: true }) res: FastifyReply): Promise<NewsletterMessageDto> {
@@ -40,7 +43,10 @@ export class NewsletterController {
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
   async unsubscribeLink(@Param('token') token: string, @Res() res: FastifyReply): Promise<void> {
     const ok = await this.newsletter.tryUnsubscribe(token);
-    res.status(ok ? 200 : 404).type('text/html; charset=utf-8').send(unsubscribePage(ok, this.config.publicUrl));
+    res
+      .status(ok ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(unsubscribePage(ok, this.config.publicUrl));
   }
 
   @Post('unsubscribe/:token')
@@ -57,7 +63,8 @@ export class NewsletterController {
   @Auth('admin')
   @ApiOperation({
     summary: 'Subscribers (admins), newest first',
-    description: 'JSON array; total in X-Total-Count and Content-Range. Sortable: subscribedAt (default, newest first), email, createdAt, id. filter keys: q (e-mail text), active, id (list of ids).',
+    description:
+      'JSON array; total in X-Total-Count and Content-Range. Sortable: subscribedAt (default, newest first), email, createdAt, id. filter keys: q (e-mail text), active, id (list of ids).',
   })
   @ApiOkResponse({ type: [SubscriberDto], description: 'X-Total-Count and Content-Range carry the total' })
   @ApiErrors('INVALID_QUERY')
@@ -69,7 +76,10 @@ export class NewsletterController {
 
   @Get('subscribers.csv')
   @Auth('admin')
-  @ApiOperation({ summary: 'Download the subscribers as CSV (admins); filter as for the list', description: 'filter keys: q (e-mail text), active, id (list of ids).' })
+  @ApiOperation({
+    summary: 'Download the subscribers as CSV (admins); filter as for the list',
+    description: 'filter keys: q (e-mail text), active, id (list of ids).',
+  })
   @ApiOkResponse({ description: 'email,status,subscribedAt,unsubscribedAt', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiErrors('INVALID_QUERY')
   async csv(@Query() query: SubscribersCsvQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {

@@ -20,8 +20,25 @@ describe('newsletter helpers', () => {
   it('writes a header and one row per subscriber', () => {
     const at = new Date('2024-01-02T03:04:05.000Z');
     const csv = subscribersCsv([
-      { _id: new Types.ObjectId(), email: 'a@x.co', unsubscribeToken: 'secret-token-a', active: true, subscribedAt: at, createdAt: at, updatedAt: at },
-      { _id: new Types.ObjectId(), email: 'b@x.co', unsubscribeToken: 'secret-token-b', active: false, subscribedAt: at, unsubscribedAt: at, createdAt: at, updatedAt: at },
+      {
+        _id: new Types.ObjectId(),
+        email: 'a@x.co',
+        unsubscribeToken: 'secret-token-a',
+        active: true,
+        subscribedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
+      {
+        _id: new Types.ObjectId(),
+        email: 'b@x.co',
+        unsubscribeToken: 'secret-token-b',
+        active: false,
+        subscribedAt: at,
+        unsubscribedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
     ]);
     expect(csv).toBe(
       'email,status,subscribedAt,unsubscribedAt\r\na@x.co,subscribed,2024-01-02T03:04:05.000Z,\r\nb@x.co,unsubscribed,2024-01-02T03:04:05.000Z,2024-01-02T03:04:05.000Z\r\n',

@@ -10,7 +10,12 @@ export function csvCell(value: string): string {
 export function subscribersCsv(subscribers: readonly SubscriberRecord[]): string {
   const rows = [['email', 'status', 'subscribedAt', 'unsubscribedAt']];
   for (const s of subscribers) {
-    rows.push([s.email, s.active ? 'subscribed' : 'unsubscribed', s.subscribedAt.toISOString(), !s.active && s.unsubscribedAt ? s.unsubscribedAt.toISOString() : '']);
+    rows.push([
+      s.email,
+      s.active ? 'subscribed' : 'unsubscribed',
+      s.subscribedAt.toISOString(),
+      !s.active && s.unsubscribedAt ? s.unsubscribedAt.toISOString() : '',
+    ]);
   }
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

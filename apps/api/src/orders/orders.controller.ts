@@ -6,7 +6,18 @@ import { Auth, CurrentUser } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-errors';
 import { setListHeaders, NoQuery } from '../common/list-query';
 import { IdParam } from '../common/object-id';
-import { OrderCountsDto, OrderDto, OrderListQueryDto, OrderNoteInputDto, OrderReasonDto, OrderStatsDto, PlaceOrderDto, RefundOrderDto, ReturnOrderDto, ShipOrderDto } from './dto/order.dto';
+import {
+  OrderCountsDto,
+  OrderDto,
+  OrderListQueryDto,
+  OrderNoteInputDto,
+  OrderReasonDto,
+  OrderStatsDto,
+  PlaceOrderDto,
+  RefundOrderDto,
+  ReturnOrderDto,
+  ShipOrderDto,
+} from './dto/order.dto';
 import { toCents } from '../common/money';
 import { OrdersService } from './orders.service';
 import { ShippingAddressPipe } from '../shipping/shipping-address.pipe';
@@ -26,7 +37,11 @@ export class OrdersController {
     description:
       "The address's country must be one of GET /api/orders/shipping-countries and its phone a valid number of that country (stored in E.164). A new address is kept in the address book unless saveAddress is false.",
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeating a key answers the order it placed (header Idempotent-Replayed: true)' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeating a key answers the order it placed (header Idempotent-Replayed: true)',
+  })
   @ApiCreatedResponse({ type: OrderDto })
   @ApiErrors(
     'CART_EMPTY',
@@ -73,7 +88,8 @@ export class OrdersController {
   @Auth('admin')
   @ApiOperation({
     summary: "Orders per status (admins), for the console's status tabs",
-    description: 'Takes the same filter as GET /api/orders (q, user, from, to, id); its status is ignored, so each tab shows what it would list. `all` is the sum.',
+    description:
+      'Takes the same filter as GET /api/orders (q, user, from, to, id); its status is ignored, so each tab shows what it would list. `all` is the sum.',
   })
   @ApiOkResponse({ type: OrderCountsDto })
   @ApiErrors('INVALID_QUERY')
@@ -85,7 +101,8 @@ export class OrdersController {
   @Auth('admin')
   @ApiOperation({
     summary: 'All orders (admins): page/perPage or range/sort/filter with status, user, from, to and q (search)',
-    description: "q finds an order by its id or short number (the id's last hex digits, 4 or more), or by the customer's name or e-mail. Each order carries its customer (id, name, e-mail), notes and the actors of its history.",
+    description:
+      "q finds an order by its id or short number (the id's last hex digits, 4 or more), or by the customer's name or e-mail. Each order carries its customer (id, name, e-mail), notes and the actors of its history.",
   })
   @ApiOkResponse({ type: [OrderDto] })
   @ApiErrors('INVALID_QUERY')
@@ -109,7 +126,8 @@ export class OrdersController {
   @Auth('admin')
   @ApiOperation({
     summary: 'Ship an order (admins): fulfilment unfulfilled → shipped, with the carrier and tracking number; the customer is mailed a tracking link',
-    description: 'A cash-on-delivery order ships unpaid; a card order ships once paid (ORDER_NOT_SHIPPABLE while awaiting payment or when cancelled).',
+    description:
+      'A cash-on-delivery order ships unpaid; a card order ships once paid (ORDER_NOT_SHIPPABLE while awaiting payment or when cancelled).',
   })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_SHIPPABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
@@ -145,7 +163,8 @@ export class OrdersController {
   @Auth('admin')
   @ApiOperation({
     summary: "Record a cash-on-delivery order's cash (admins): payment unpaid → paid, paidAt set, the customer mailed",
-    description: 'Usually after delivery, when the courier brings the cash back; a delivered order then becomes completed. Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.',
+    description:
+      'Usually after delivery, when the courier brings the cash back; a delivered order then becomes completed. Refused with 409 ORDER_ALREADY_PAID once paid, ORDER_NOT_PAYABLE when cancelled or not cash on delivery. The history names the admin.',
   })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'INVALID_TRANSITION', 'ORDER_CHANGED')
@@ -173,7 +192,7 @@ export class OrdersController {
   @ApiOperation({
     summary: 'Refund all or part of what was paid, with a reason (admins): payment → partially_refunded or refunded; the customer is mailed',
     description:
-      'amount (dollars) defaults to everything not refunded yet. Refunds are a ledger: their sum never exceeds what was paid (409 REFUND_EXCEEDS_PAID); each refund\'s id is the provider\'s idempotency key. A full refund of an order not shipped yet also cancels it (restock). Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded; 502 REFUND_FAILED when the provider refused (nothing counted).',
+      "amount (dollars) defaults to everything not refunded yet. Refunds are a ledger: their sum never exceeds what was paid (409 REFUND_EXCEEDS_PAID); each refund's id is the provider's idempotency key. A full refund of an order not shipped yet also cancels it (restock). Refused with 409 ORDER_NOT_REFUNDABLE when unpaid or already refunded; 502 REFUND_FAILED when the provider refused (nothing counted).",
   })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_REFUNDABLE', 'REFUND_EXCEEDS_PAID', 'REFUND_FAILED', 'INVALID_TRANSITION', 'ORDER_CHANGED')
@@ -183,7 +202,10 @@ export class OrdersController {
 
   @Post(':id/notes')
   @Auth('admin')
-  @ApiOperation({ summary: 'Add an internal note to an order (admins); never shown to the customer', description: 'Answers the order with its notes (author and time) and a history entry.' })
+  @ApiOperation({
+    summary: 'Add an internal note to an order (admins); never shown to the customer',
+    description: 'Answers the order with its notes (author and time) and a history entry.',
+  })
   @ApiCreatedResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_CHANGED')
   addNote(@CurrentUser() user: AuthUser, @OrderId() id: string, @Body() dto: OrderNoteInputDto): Promise<OrderDto> {
@@ -195,7 +217,8 @@ export class OrdersController {
   @Auth()
   @ApiOperation({
     summary: 'Cancel your own order while it is neither paid nor shipped (puts the stock back)',
-    description: 'A card order awaiting payment has its Stripe payment cancelled first, so it can no longer be paid (409 ORDER_CHANGED if it turned out paid; 502 PAYMENT_PROVIDER_ERROR when Stripe fails).',
+    description:
+      'A card order awaiting payment has its Stripe payment cancelled first, so it can no longer be paid (409 ORDER_CHANGED if it turned out paid; 502 PAYMENT_PROVIDER_ERROR when Stripe fails).',
   })
   @ApiOkResponse({ type: OrderDto })
   @ApiErrors('ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'ORDER_CHANGED', 'PAYMENT_PROVIDER_ERROR')

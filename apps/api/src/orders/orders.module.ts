@@ -23,7 +23,11 @@ import { PaymentService } from './payment/payment.service';
     PaymentService,
     CashOnDeliveryProvider,
     // Every way to pay: cash on delivery, and a card through Stripe (offered only when its keys are configured).
-    { provide: PAYMENT_PROVIDERS, inject: [CashOnDeliveryProvider, StripePaymentProvider], useFactory: (cod: CashOnDeliveryProvider, card: StripePaymentProvider) => [cod, card] },
+    {
+      provide: PAYMENT_PROVIDERS,
+      inject: [CashOnDeliveryProvider, StripePaymentProvider],
+      useFactory: (cod: CashOnDeliveryProvider, card: StripePaymentProvider) => [cod, card],
+    },
   ],
   exports: [PaymentService],
 })

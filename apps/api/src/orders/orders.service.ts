@@ -55,7 +55,6 @@ export interface PlacedOrder {
 /** Placing, reading and moving orders. Money in integer cents; the DTOs show dollars. */
 @Injectable()
 export class OrdersService {
-
   constructor(
     private readonly orders: OrdersRepository,
     private readonly inventory: InventoryRepository,
@@ -81,7 +80,8 @@ export class OrdersService {
     if (previous) return { order: OrderDto.from(previous), replayed: true };
 
     const cart = await this.cart.priced(user);
-    if (cart.unavailable.length > 0) throw conflict('ITEM_UNAVAILABLE', 'An item in your cart is no longer available; please remove it from your cart');
+    if (cart.unavailable.length > 0)
+      throw conflict('ITEM_UNAVAILABLE', 'An item in your cart is no longer available; please remove it from your cart');
     if (cart.lines.length === 0) {
       // A concurrent request with the same key may have placed the order and emptied the cart.
       const placed = await this.orders.findByIdempotencyKey(user, key);
@@ -100,7 +100,13 @@ export class OrdersService {
       image: l.variant?.image || l.product.image,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
-      ...(l.variant ? { variantSku: l.variant.sku, ...(l.variant.size ? { size: l.variant.size } : {}), ...(l.variant.colour ? { colour: l.variant.colour } : {}) } : {}),
+      ...(l.variant
+        ? {
+            variantSku: l.variant.sku,
+            ...(l.variant.size ? { size: l.variant.size } : {}),
+            ...(l.variant.colour ? { colour: l.variant.colour } : {}),
+          }
+        : {}),
     }));
 
     const card = dto.paymentMethod === 'card';
@@ -141,7 +147,13 @@ export class OrdersService {
           // Cash: placed at once, paid at the door. A card: awaiting its payment, the stock held until paymentDueBy;
           // the customer's confirmation and the owner's alert wait for the payment.
           ...(card
-            ? { state: 'awaiting_payment', paymentState: 'unpaid', status: 'pending', paymentDueBy: new Date(Date.now() + PAYMENT_HOLD_MS), mails: [] }
+            ? {
+                state: 'awaiting_payment',
+                paymentState: 'unpaid',
+                status: 'pending',
+                paymentDueBy: new Date(Date.now() + PAYMENT_HOLD_MS),
+                mails: [],
+              }
             : { state: 'placed', paymentState: 'unpaid', status: 'pending', mails: ['placed', 'new-order-alert'] }),
         },
         new Date(),
@@ -155,7 +167,10 @@ export class OrdersService {
       throw error;
     }
 
-    await this.holds.settle(orderId, taken.map((l) => l.product));
+    await this.holds.settle(
+      orderId,
+      taken.map((l) => l.product),
+    );
     await this.cart.empty(user);
     await this.transitions.sendOwed(order);
     await this.addressBook.rememberFromOrder(caller, dto.shippingAddress, dto.saveAddress);
@@ -191,27 +206,60 @@ export class OrdersService {
     const order = await this.findVisible(caller, id);
     const states = statesOf(order);
     if (states.paymentState !== 'unpaid' && states.paymentState !== 'failed') throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
-    if (states.state !== 'placed' && states.state !== 'completed') throw conflict('ORDER_NOT_PAYABLE', `A${states.state === 'awaiting_payment' ? 'n order awaiting payment' : ` ${states.state} order`} cannot be marked paid`);
+    if (states.state !== 'placed' && states.state !== 'completed')
+      throw conflict(
+        'ORDER_NOT_PAYABLE',
+        `A${states.state === 'awaiting_payment' ? 'n order awaiting payment' : ` ${states.state} order`} cannot be marked paid`,
+      );
     if (order.paymentMethod !== 'cod') throw conflict('ORDER_NOT_PAYABLE', 'Only a cash-on-delivery order can be marked paid');
     const at = new Date();
-    return this.view(caller, await this.move(order, { payment: 'paid', set: { paidAt: at, paidCents: order.totalCents }, event: 'payment', actor: actorOf(caller), mails: ['paid'], at }));
+    return this.view(
+      caller,
+      await this.move(order, {
+        payment: 'paid',
+        set: { paidAt: at, paidCents: order.totalCents },
+        event: 'payment',
+        actor: actorOf(caller),
+        mails: ['paid'],
+        at,
+      }),
+    );
   }
 
   /** An admin ships an order (fulfilment unfulfilled → shipped) with the carrier and its tracking number. */
   async ship(caller: AuthUser, id: string, carrier: string | undefined, trackingNumber: string | undefined): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
     const states = statesOf(order);
-    if (states.state !== 'placed') throw conflict('ORDER_NOT_SHIPPABLE', states.state === 'awaiting_payment' ? 'The order is awaiting its payment and cannot ship yet' : `An order ${stateWords(states.state)} cannot ship`);
+    if (states.state !== 'placed')
+      throw conflict(
+        'ORDER_NOT_SHIPPABLE',
+        states.state === 'awaiting_payment'
+          ? 'The order is awaiting its payment and cannot ship yet'
+          : `An order ${stateWords(states.state)} cannot ship`,
+      );
     const at = new Date();
     const set = { shippedAt: at, ...(carrier ? { carrier } : {}), ...(trackingNumber ? { trackingNumber } : {}) };
-    return this.view(caller, await this.move(order, { fulfilment: 'shipped', set, event: 'shipment', actor: actorOf(caller), mails: ['shipped'], at }));
+    return this.view(
+      caller,
+      await this.move(order, { fulfilment: 'shipped', set, event: 'shipment', actor: actorOf(caller), mails: ['shipped'], at }),
+    );
   }
 
   /** An admin records the delivery (fulfilment shipped → delivered); a paid order is then completed. */
   async deliver(caller: AuthUser, id: string): Promise<OrderDto> {
     const order = await this.findVisible(caller, id);
     const at = new Date();
-    return this.view(caller, await this.move(order, { fulfilment: 'delivered', set: { deliveredAt: at }, event: 'delivery', actor: actorOf(caller), mails: ['delivered'], at }));
+    return this.view(
+      caller,
+      await this.move(order, {
+        fulfilment: 'delivered',
+        set: { deliveredAt: at },
+        event: 'delivery',
+        actor: actorOf(caller),
+        mails: ['delivered'],
+        at,
+      }),
+    );
   }
 
   /**
@@ -244,33 +292,65 @@ export class OrdersService {
     for (const [line, quantity] of merged) {
       const item = order.items[line];
       if (!item) throw badRequest('INVALID_RETURN', `The order has no line ${line}`, { lines: `line ${line} does not exist` });
-      if (quantity > item.quantity) throw badRequest('INVALID_RETURN', `Only ${item.quantity} of ${item.name} were ordered`, { lines: `line ${line}: at most ${item.quantity}` });
+      if (quantity > item.quantity)
+        throw badRequest('INVALID_RETURN', `Only ${item.quantity} of ${item.name} were ordered`, { lines: `line ${line}: at most ${item.quantity}` });
     }
     const returnedLines = [...merged].map(([line, quantity]) => ({ line, quantity }));
     const at = new Date();
-    return this.view(caller, await this.move(order, { fulfilment: 'returned', set: { returnedAt: at, returnedLines }, event: 'return', reason, actor: actorOf(caller), mails: ['returned'], restock: true, at }));
+    return this.view(
+      caller,
+      await this.move(order, {
+        fulfilment: 'returned',
+        set: { returnedAt: at, returnedLines },
+        event: 'return',
+        reason,
+        actor: actorOf(caller),
+        mails: ['returned'],
+        restock: true,
+        at,
+      }),
+    );
   }
 
   private async refundOrder(order: OrderDocument, reason: string, actor: OrderActor | undefined, amountCents?: number): Promise<OrderDocument> {
     const states = statesOf(order);
     if (!MONEY_TAKEN.includes(states.paymentState)) {
-      throw conflict('ORDER_NOT_REFUNDABLE', states.paymentState === 'refunded' ? 'This order is already refunded' : 'Only a paid order can be refunded');
+      throw conflict(
+        'ORDER_NOT_REFUNDABLE',
+        states.paymentState === 'refunded' ? 'This order is already refunded' : 'Only a paid order can be refunded',
+      );
     }
     const paid = order.paidCents || order.totalCents;
     const refunded = order.refundedCents ?? 0;
     const left = paid - refunded;
     const amount = amountCents ?? left;
     if (amount <= 0 || amount > left) {
-      throw conflict('REFUND_EXCEEDS_PAID', left <= 0 ? 'Everything paid is already refunded' : `At most ${toDollars(left).toFixed(2)} can be refunded (paid ${toDollars(paid).toFixed(2)}, refunded ${toDollars(refunded).toFixed(2)})`, { amount: `at most ${toDollars(left).toFixed(2)}` });
+      throw conflict(
+        'REFUND_EXCEEDS_PAID',
+        left <= 0
+          ? 'Everything paid is already refunded'
+          : `At most ${toDollars(left).toFixed(2)} can be refunded (paid ${toDollars(paid).toFixed(2)}, refunded ${toDollars(refunded).toFixed(2)})`,
+        { amount: `at most ${toDollars(left).toFixed(2)}` },
+      );
     }
     const refundId = new Types.ObjectId();
     const at = new Date();
     // 1. Recorded (pending) and counted, only if nobody refunded meanwhile.
-    const reserved = await this.move(order, { set: { refundedCents: refunded + amount }, pushRefund: { _id: refundId, amountCents: amount, reason, at, ...(actor ? { actor } : {}) }, guardRefunds: true, silent: true, at });
+    const reserved = await this.move(order, {
+      set: { refundedCents: refunded + amount },
+      pushRefund: { _id: refundId, amountCents: amount, reason, at, ...(actor ? { actor } : {}) },
+      guardRefunds: true,
+      silent: true,
+      at,
+    });
     // 2. The provider, keyed by the refund's id: a retry of this refund cannot pay out twice.
     let reference: string | undefined;
     try {
-      reference = (await this.payments.provider(order.paymentMethod).refund({ paymentReference: order.paymentReference, refundId: refundId.toHexString(), amountCents: amount, reason })).reference;
+      reference = (
+        await this.payments
+          .provider(order.paymentMethod)
+          .refund({ paymentReference: order.paymentReference, refundId: refundId.toHexString(), amountCents: amount, reason })
+      ).reference;
     } catch (error) {
       const failure = error instanceof Error ? error.message : 'The payment provider refused the refund';
       await this.orders.settleRefund(order._id, refundId, { status: 'failed', failure, amountCents: amount });
@@ -295,7 +375,8 @@ export class OrdersService {
   /** Cancels before shipping: stock and coupon back, the customer told; money taken refunded. `byOwner`: the customer's own cancel (a plain status entry). */
   private async cancel(order: OrderDocument, actor: OrderActor, reason?: string, byOwner = false): Promise<OrderDocument> {
     const states = statesOf(order);
-    if (states.fulfilmentState !== 'unfulfilled') throw conflict('INVALID_TRANSITION', `The order is ${stateWords(states.fulfilmentState)}; record a return instead of cancelling it`);
+    if (states.fulfilmentState !== 'unfulfilled')
+      throw conflict('INVALID_TRANSITION', `The order is ${stateWords(states.fulfilmentState)}; record a return instead of cancelling it`);
     if (order.paymentMethod === 'card' && states.state === 'awaiting_payment' && order.paymentAttempt) await this.releaseCardIntents(order);
     const at = new Date();
     const cancelled = await this.move(order, {
@@ -319,7 +400,8 @@ export class OrdersService {
     try {
       outcome = await this.cardPayments.releaseIntents(order._id);
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw new DomainError(502, 'PAYMENT_PROVIDER_ERROR', `${error.message}; the order was not cancelled, please try again`);
+      if (error instanceof PaymentProviderError)
+        throw new DomainError(502, 'PAYMENT_PROVIDER_ERROR', `${error.message}; the order was not cancelled, please try again`);
       throw error;
     }
     if (outcome === 'paid') throw conflict('ORDER_CHANGED', 'The order was paid meanwhile; reload it');
@@ -353,7 +435,8 @@ export class OrdersService {
     const f = parsed.filter;
     const filter: OrderListFilter = {};
     if (typeof f.status === 'string') {
-      if (!(ORDER_STATUSES as readonly string[]).includes(f.status)) throw badRequest('INVALID_QUERY', `filter status must be one of: ${ORDER_STATUSES.join(', ')}`);
+      if (!(ORDER_STATUSES as readonly string[]).includes(f.status))
+        throw badRequest('INVALID_QUERY', `filter status must be one of: ${ORDER_STATUSES.join(', ')}`);
       filter.status = f.status as OrderStatus;
     }
     if (f.user instanceof Types.ObjectId) filter.user = f.user;
@@ -369,7 +452,11 @@ export class OrdersService {
     const sort = { field: parsed.sort.field === 'total' ? 'totalCents' : parsed.sort.field, order: parsed.sort.order };
     const { rows, total } = await this.orders.list(filter, sort, parsed.skip, parsed.limit);
     const customers = await this.orders.customers(rows.flatMap((o) => (o.user ? [o.user] : [])));
-    return { rows: rows.map((o) => OrderDto.from(o, { admin: true, customer: o.user ? customers.get(o.user.toString()) : undefined })), total, skip: parsed.skip };
+    return {
+      rows: rows.map((o) => OrderDto.from(o, { admin: true, customer: o.user ? customers.get(o.user.toString()) : undefined })),
+      total,
+      skip: parsed.skip,
+    };
   }
 
   /**
@@ -443,7 +530,12 @@ export class OrdersService {
         id: p._id.toString(),
         name: p.name,
         countInStock: p.countInStock,
-        variants: lowVariants(p.variants, LOW_STOCK_THRESHOLD).map((v) => ({ sku: v.sku, size: v.size ?? null, colour: v.colour ?? null, countInStock: v.countInStock })),
+        variants: lowVariants(p.variants, LOW_STOCK_THRESHOLD).map((v) => ({
+          sku: v.sku,
+          size: v.size ?? null,
+          colour: v.colour ?? null,
+          countInStock: v.countInStock,
+        })),
       })),
       lowStockThreshold: LOW_STOCK_THRESHOLD,
     };

@@ -42,5 +42,11 @@ export function computeTotals(lines: readonly PricedLine[], rule: DiscountRule |
   const subtotal = subtotalCents(lines);
   const discount = discountCents(subtotal, rule);
   const tax = taxCents(subtotal - discount, taxRate);
-  return { subtotalCents: subtotal, discountCents: discount, taxCents: tax, shippingCents: SHIPPING_CENTS, totalCents: subtotal - discount + tax + SHIPPING_CENTS };
+  return {
+    subtotalCents: subtotal,
+    discountCents: discount,
+    taxCents: tax,
+    shippingCents: SHIPPING_CENTS,
+    totalCents: subtotal - discount + tax + SHIPPING_CENTS,
+  };
 }

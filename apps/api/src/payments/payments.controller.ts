@@ -15,7 +15,11 @@ export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
   @Get('payments/methods')
-  @ApiOperation({ summary: 'The payment methods checkout may offer', description: 'cod always; card when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set, with the publishable key Stripe.js needs.' })
+  @ApiOperation({
+    summary: 'The payment methods checkout may offer',
+    description:
+      'cod always; card when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set, with the publishable key Stripe.js needs.',
+  })
   @ApiOkResponse({ type: PaymentMethodsDto })
   methods(@NoQuery() _query: undefined): PaymentMethodsDto {
     return this.payments.methods();

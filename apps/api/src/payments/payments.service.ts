@@ -39,7 +39,8 @@ export class PaymentsService {
     if (!order || !order.user?.equals(caller.objectId)) throw notFound('ORDER_NOT_FOUND', 'Order not found');
     const states = statesOf(order);
     if (order.paymentMethod !== 'card') throw conflict('ORDER_NOT_PAYABLE', 'Only a card order is paid online');
-    if (states.paymentState === 'paid' || states.paymentState === 'authorized' || states.state === 'placed' || states.state === 'completed') throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
+    if (states.paymentState === 'paid' || states.paymentState === 'authorized' || states.state === 'placed' || states.state === 'completed')
+      throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
     if (states.state !== 'awaiting_payment') throw conflict('ORDER_NOT_PAYABLE', `A ${states.state} order cannot be paid`);
     const stripeConfig = this.config.stripe;
     if (!stripeConfig || !this.payments.methods().includes('card')) throw badRequest('PAYMENT_METHOD_UNSUPPORTED', 'Card payments are not available');
@@ -47,14 +48,20 @@ export class PaymentsService {
     try {
       result = await this.attempts.start(order, caller.email);
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw new DomainError(502, 'PAYMENT_PROVIDER_ERROR', `${error.message}. Your order is kept; please try again in a moment.`);
+      if (error instanceof PaymentProviderError)
+        throw new DomainError(502, 'PAYMENT_PROVIDER_ERROR', `${error.message}. Your order is kept; please try again in a moment.`);
       throw error;
     }
     if (!result.ok) {
       if (result.reason === 'ALREADY_PAID') throw conflict('ORDER_ALREADY_PAID', 'This order is already paid');
       throw conflict('ORDER_CHANGED', 'The order was changed meanwhile; reload it and try again');
     }
-    return { attemptId: result.attempt.attemptId, clientSecret: result.attempt.clientSecret, publishableKey: stripeConfig.publishableKey, amount: toDollars(result.attempt.amountCents) };
+    return {
+      attemptId: result.attempt.attemptId,
+      clientSecret: result.attempt.clientSecret,
+      publishableKey: stripeConfig.publishableKey,
+      amount: toDollars(result.attempt.amountCents),
+    };
   }
 
   /**
@@ -70,7 +77,10 @@ export class PaymentsService {
       if (!rawBody || !signature) throw new Error('no body or no signature');
       event = this.stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
-      throw badRequest('STRIPE_SIGNATURE_INVALID', 'The Stripe-Signature header does not verify this body (wrong secret, altered body, or older than the tolerance)');
+      throw badRequest(
+        'STRIPE_SIGNATURE_INVALID',
+        'The Stripe-Signature header does not verify this body (wrong secret, altered body, or older than the tolerance)',
+      );
     }
     const intentId = intentIdOfEvent(event);
     const recorded = await this.records.recordEvent({ id: event.id, type: event.type, ...(intentId ? { intentId } : {}) });

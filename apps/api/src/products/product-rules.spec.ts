@@ -1,25 +1,43 @@
 import { Types } from 'mongoose';
 import type { ProductRecord } from '@shop/database';
 import { DomainError } from '../common/domain-error';
-import { canSee, initialStatus, normaliseSpecifications, reviewStatusAfterEdit, srcsetOf, stockFrom, toProductDto, variantsToStored } from './product-rules';
+import {
+  canSee,
+  initialStatus,
+  normaliseSpecifications,
+  reviewStatusAfterEdit,
+  srcsetOf,
+  stockFrom,
+  toProductDto,
+  variantsToStored,
+} from './product-rules';
 
 describe('product rules', () => {
   it('counts stock from the variants when there are some, and keeps quantity in step', () => {
     expect(stockFrom({ variants: [{ countInStock: 2 }, { countInStock: 3 }] })).toEqual({ countInStock: 5, quantity: 5 });
-    expect(stockFrom({ countInStock: 5, quantity: 5, variants: [{ countInStock: 2 }, { countInStock: 3 }] })).toEqual({ countInStock: 5, quantity: 5 });
+    expect(stockFrom({ countInStock: 5, quantity: 5, variants: [{ countInStock: 2 }, { countInStock: 3 }] })).toEqual({
+      countInStock: 5,
+      quantity: 5,
+    });
     expect(stockFrom({ countInStock: 9 })).toEqual({ countInStock: 9, quantity: 9 });
     expect(stockFrom({ quantity: 4 })).toEqual({ countInStock: 4, quantity: 4 });
     expect(stockFrom({ variants: [], countInStock: 1 })).toEqual({ countInStock: 1, quantity: 1 });
   });
 
   it('refuses a top-level stock that disagrees with the variants or with itself, rather than overriding it', () => {
-    expect(() => stockFrom({ countInStock: 9, variants: [{ countInStock: 2 }, { countInStock: 3 }] })).toThrow("Stock is the sum of the variants' stock (5), so countInStock 9 can't be saved");
+    expect(() => stockFrom({ countInStock: 9, variants: [{ countInStock: 2 }, { countInStock: 3 }] })).toThrow(
+      "Stock is the sum of the variants' stock (5), so countInStock 9 can't be saved",
+    );
     try {
       stockFrom({ countInStock: 50, quantity: 50, variants: [{ countInStock: 4 }] });
       throw new Error('accepted');
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
-      expect(error).toMatchObject({ status: 400, code: 'STOCK_MISMATCH', errors: { countInStock: expect.any(String), quantity: expect.any(String) } });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'STOCK_MISMATCH',
+        errors: { countInStock: expect.any(String), quantity: expect.any(String) },
+      });
     }
     expect(() => stockFrom({ countInStock: 9, quantity: 4 })).toThrow('quantity (4) and countInStock (9) are the same stock and must be equal');
   });
@@ -33,7 +51,12 @@ describe('product rules', () => {
 
   it('stores variant prices in cents and refuses a repeated sku', () => {
     expect(variantsToStored([{ sku: 'A', price: 1.5, countInStock: 1 }])).toEqual([{ sku: 'A', priceCents: 150, countInStock: 1 }]);
-    expect(() => variantsToStored([{ sku: 'A', countInStock: 1 }, { sku: 'a', countInStock: 1 }])).toThrow('Variant sku a is used twice');
+    expect(() =>
+      variantsToStored([
+        { sku: 'A', countInStock: 1 },
+        { sku: 'a', countInStock: 1 },
+      ]),
+    ).toThrow('Variant sku a is used twice');
   });
 
   it('lists srcset thumbnails only for our own images', () => {
@@ -83,7 +106,7 @@ describe('product rules', () => {
     expect(toProductDto(record).reviews).toBeUndefined();
   });
 
-  it("an edited review waits for approval under pre-moderation or once rejected; under post-moderation an approved one stays approved", () => {
+  it('an edited review waits for approval under pre-moderation or once rejected; under post-moderation an approved one stays approved', () => {
     expect(reviewStatusAfterEdit('approved', 'pre')).toBe('pending');
     expect(reviewStatusAfterEdit('pending', 'pre')).toBe('pending');
     expect(reviewStatusAfterEdit('rejected', 'pre')).toBe('pending');

@@ -1,5 +1,12 @@
 import { THUMBNAIL_WIDTHS } from '@shop/media';
-import { reviewStatusOf, type ProductRecord, type ProductStatus, type ProductVariantInput, type ReviewStatus, type StoredReview } from '@shop/database';
+import {
+  reviewStatusOf,
+  type ProductRecord,
+  type ProductStatus,
+  type ProductVariantInput,
+  type ReviewStatus,
+  type StoredReview,
+} from '@shop/database';
 import { badRequest } from '../common/domain-error';
 import { toCents, toDollars } from '../common/money';
 import type { ProductDto, ProductImageDto, ReviewDto, VariantDto } from './dto/product.dto';
@@ -31,7 +38,11 @@ export function stockFrom(input: StockInput): { countInStock: number; quantity: 
     const fields = Object.keys(errors);
     if (fields.length > 0) {
       const sent = fields.map((f) => `${f} ${given[f as keyof typeof given]}`).join(' and ');
-      throw badRequest('STOCK_MISMATCH', `Stock is the sum of the variants' stock (${sum}), so ${sent} can't be saved: change each variant's stock instead, or leave countInStock and quantity out`, errors);
+      throw badRequest(
+        'STOCK_MISMATCH',
+        `Stock is the sum of the variants' stock (${sum}), so ${sent} can't be saved: change each variant's stock instead, or leave countInStock and quantity out`,
+        errors,
+      );
     }
     return { countInStock: sum, quantity: sum };
   }
@@ -169,7 +180,10 @@ export function toProductDto(product: ProductRecord, withReviews = false): Produ
 }
 
 /** Who may see a product that is not published: admins and its owner. */
-export function canSee(product: { status: ProductStatus; owner?: { toString(): string } | null }, viewer?: { id: string; isAdmin: boolean }): boolean {
+export function canSee(
+  product: { status: ProductStatus; owner?: { toString(): string } | null },
+  viewer?: { id: string; isAdmin: boolean },
+): boolean {
   if (product.status === 'published') return true;
   if (!viewer) return false;
   return viewer.isAdmin || (product.owner !== null && product.owner !== undefined && product.owner.toString() === viewer.id);

@@ -30,7 +30,11 @@ export class ProductsController {
   @ApiOperation({ summary: 'List products (search, category, paging, sorting); non-admins see published products only' })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
-  async list(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
+  async list(
+    @Query() query: ProductListQueryDto,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ProductDto[]> {
     return answerPage(res, await this.products.list(query, user));
   }
 
@@ -39,7 +43,11 @@ export class ProductsController {
   @ApiOperation({ summary: "The caller's own products, every status (search, category, paging, sorting as in the list)" })
   @ApiOkResponse({ type: [ProductDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
-  async mine(@Query() query: ProductListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
+  async mine(
+    @Query() query: ProductListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ProductDto[]> {
     return answerPage(res, await this.products.mine(user, query));
   }
 
@@ -77,8 +85,14 @@ export class ProductsController {
 
   @Post('filtered-products')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Published products in the checked categories and the price range (and matching the search text), newest first unless sort says otherwise' })
-  @ApiOkResponse({ type: [ProductDto], description: 'With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500' })
+  @ApiOperation({
+    summary:
+      'Published products in the checked categories and the price range (and matching the search text), newest first unless sort says otherwise',
+  })
+  @ApiOkResponse({
+    type: [ProductDto],
+    description: 'With page or pageSize: that page, with X-Total-Count and Content-Range; without: the first 500',
+  })
   async filtered(@Body() body: FilteredProductsInputDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ProductDto[]> {
     const answer = await this.products.filtered(body);
     return Array.isArray(answer) ? answer : answerPage(res, answer);
@@ -104,7 +118,7 @@ export class ProductsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'One action on up to 100 products (admins): publish, unpublish (to draft), setCategory or delete',
-    description: 'Answers each id\'s outcome in the order given; an unknown id is reported (PRODUCT_NOT_FOUND) and the others are still done.',
+    description: "Answers each id's outcome in the order given; an unknown id is reported (PRODUCT_NOT_FOUND) and the others are still done.",
   })
   @ApiOkResponse({ type: BulkProductsAnswerDto })
   @ApiErrors(['CATEGORY_NOT_FOUND', 400])
@@ -187,7 +201,10 @@ export class ProductsController {
 
   @Put(':id/reviews/mine')
   @Auth()
-  @ApiOperation({ summary: "Edit the caller's own review of this product (rating 1 to 5, comment up to 500 characters); under pre-moderation, or once rejected, it waits for approval again" })
+  @ApiOperation({
+    summary:
+      "Edit the caller's own review of this product (rating 1 to 5, comment up to 500 characters); under pre-moderation, or once rejected, it waits for approval again",
+  })
   @ApiOkResponse({ type: ReviewResultDto })
   @ApiErrors('PRODUCT_NOT_FOUND', 'REVIEW_NOT_FOUND')
   updateMyReview(@ProductId() id: string, @Body() body: ReviewInputDto, @CurrentUser() user: AuthUser): Promise<ReviewResultDto> {

@@ -11,5 +11,10 @@ import { StockController } from './stock/stock.controller';
 import { StockService } from './stock/stock.service';
 
 /** The compat controller comes first: its literal paths (/products/allProducts) must win over /products/:id. */
-@Module({ imports: [ProductsDataModule, CategoriesDataModule, ReviewsDataModule, UsersDataModule, StockDataModule, UploadsModule, SearchModule], controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController], providers: [ProductsService, ProductCsvService, StockService], exports: [ProductsService] })
+@Module({
+  imports: [ProductsDataModule, CategoriesDataModule, ReviewsDataModule, UsersDataModule, StockDataModule, UploadsModule, SearchModule],
+  controllers: [ProductsCompatController, ProductCsvController, StockController, ProductsController],
+  providers: [ProductsService, ProductCsvService, StockService],
+  exports: [ProductsService],
+})
 export class ProductsModule {}

@@ -28,7 +28,18 @@ import type { FilteredProductsInputDto, ProductInputDto, ProductUpdateDto, Revie
 import type { ProductLimitQueryDto, ProductListQueryDto } from './dto/product-query.dto';
 import { LOW_STOCK_THRESHOLD, STOCK_LEVELS, type StockLevel } from './stock-levels';
 import type { BulkProductResultDto, BulkProductsAnswerDto, BulkProductsInputDto } from './dto/product-bulk.dto';
-import { canSee, initialStatus, MAX_SEARCH_LENGTH, normaliseSpecifications, reviewStatusAfterEdit, reviewToDto, SPECIAL_PRODUCTS, stockFrom, toProductDto, variantsToStored } from './product-rules';
+import {
+  canSee,
+  initialStatus,
+  MAX_SEARCH_LENGTH,
+  normaliseSpecifications,
+  reviewStatusAfterEdit,
+  reviewToDto,
+  SPECIAL_PRODUCTS,
+  stockFrom,
+  toProductDto,
+  variantsToStored,
+} from './product-rules';
 import { boundToCents, toCents } from '../common/money';
 import { SHOP_SORT_FIELDS } from './dto/shop-sort';
 import { SearchService } from '../search/search.service';
@@ -36,7 +47,16 @@ import { SearchService } from '../search/search.service';
 export const PRODUCT_LIST_SPEC: ListSpec = {
   sortable: ['name', 'price', 'createdAt', 'updatedAt', 'rating', 'numReviews', 'countInStock', 'brand', 'status', '_id'],
   defaultSort: { field: 'createdAt', order: -1 },
-  filterable: { q: 'string', category: 'id', status: 'string', brand: 'string', isSpecial: 'boolean', owner: 'id', onSale: 'boolean', stock: 'string' },
+  filterable: {
+    q: 'string',
+    category: 'id',
+    status: 'string',
+    brand: 'string',
+    isSpecial: 'boolean',
+    owner: 'id',
+    onSale: 'boolean',
+    stock: 'string',
+  },
   defaultPageSize: 24,
   maxPageSize: 100,
 };
@@ -130,7 +150,8 @@ export class ProductsService {
     const { skip, limit, sort, filter } = parseListQuery(query, PRODUCT_LIST_SPEC);
     const criteria: ProductFilter = { ...scope };
     const status = filter.status as string | undefined;
-    if (status !== undefined && !(PRODUCT_STATUSES as readonly string[]).includes(status)) throw badRequest('INVALID_QUERY', 'filter status is unknown');
+    if (status !== undefined && !(PRODUCT_STATUSES as readonly string[]).includes(status))
+      throw badRequest('INVALID_QUERY', 'filter status is unknown');
     if (!viewer?.isAdmin && !scope.owner) criteria.statuses = PUBLISHED;
     else if (status) criteria.statuses = [status as ProductStatus];
     if (viewer?.isAdmin && filter.owner) criteria.owner = filter.owner as Types.ObjectId;
@@ -142,7 +163,8 @@ export class ProductsService {
     if (filter.onSale !== undefined) criteria.onSale = filter.onSale as boolean;
     const stock = (filter.stock as string | undefined) ?? query.stock;
     if (stock !== undefined) {
-      if (!(STOCK_LEVELS as readonly string[]).includes(stock)) throw badRequest('INVALID_QUERY', `filter stock must be one of ${STOCK_LEVELS.join(', ')}`);
+      if (!(STOCK_LEVELS as readonly string[]).includes(stock))
+        throw badRequest('INVALID_QUERY', `filter stock must be one of ${STOCK_LEVELS.join(', ')}`);
       criteria.stock = { level: stock as StockLevel, threshold: LOW_STOCK_THRESHOLD };
     }
     const matches = await this.textMatches((filter.q as string | undefined) ?? query.search);
@@ -247,7 +269,11 @@ export class ProductsService {
   }
 
   /** Stores uploaded files (all checked first) and merges them with URLs given as text. */
-  private async images(files: ProductFiles, imageUrl: string | undefined, additionalUrls: string[] | undefined): Promise<{ image?: string; additionalImages?: string[] }> {
+  private async images(
+    files: ProductFiles,
+    imageUrl: string | undefined,
+    additionalUrls: string[] | undefined,
+  ): Promise<{ image?: string; additionalImages?: string[] }> {
     const count = files.additionalImages.length + (files.additionalImages.length > 0 ? (additionalUrls?.length ?? 0) : 0);
     if (count > MAX_ADDITIONAL_IMAGES) throw badRequest('TOO_MANY_FILES', TOO_MANY_IMAGES_MESSAGE, { additionalImages: TOO_MANY_IMAGES_MESSAGE });
     const urls = await this.uploads.storeAll([...(files.image ? [files.image] : []), ...files.additionalImages]);
@@ -266,22 +292,22 @@ export class ProductsService {
     const _id = new Types.ObjectId();
     const created = await this.products.create(
       {
-      _id,
-      name: input.name,
-      slug: `${slugify(input.name)}-${_id.toString().slice(-6)}`,
-      description: input.description,
-      priceCents: toCents(input.price),
-      ...(typeof input.compareAtPrice === 'number' ? { compareAtPriceCents: toCents(input.compareAtPrice) } : {}),
-      category,
-      brand: input.brand,
-      ...stockFrom({ countInStock: input.countInStock, quantity: input.quantity, variants }),
-      image: image as string,
-      additionalImages: additionalImages ?? [],
-      specifications: specifications ?? {},
-      isSpecial: user.isAdmin ? input.isSpecial === true : false,
-      status: initialStatus(user.isAdmin, input.status),
-      owner: user.objectId,
-      variants: variants ?? [],
+        _id,
+        name: input.name,
+        slug: `${slugify(input.name)}-${_id.toString().slice(-6)}`,
+        description: input.description,
+        priceCents: toCents(input.price),
+        ...(typeof input.compareAtPrice === 'number' ? { compareAtPriceCents: toCents(input.compareAtPrice) } : {}),
+        category,
+        brand: input.brand,
+        ...stockFrom({ countInStock: input.countInStock, quantity: input.quantity, variants }),
+        image: image as string,
+        additionalImages: additionalImages ?? [],
+        specifications: specifications ?? {},
+        isSpecial: user.isAdmin ? input.isSpecial === true : false,
+        status: initialStatus(user.isAdmin, input.status),
+        owner: user.objectId,
+        variants: variants ?? [],
       },
       stockActor(user),
     );
@@ -347,7 +373,12 @@ export class ProductsService {
     return toProductDto(updated, true);
   }
 
-  private async mailModeration(product: Pick<ProductRecord, '_id' | 'name' | 'owner'>, approved: boolean, note: string | undefined, at: number): Promise<void> {
+  private async mailModeration(
+    product: Pick<ProductRecord, '_id' | 'name' | 'owner'>,
+    approved: boolean,
+    note: string | undefined,
+    at: number,
+  ): Promise<void> {
     const owner = product.owner ? await this.users.findById(product.owner) : null;
     if (!owner) return;
     const productId = product._id.toString();
@@ -416,7 +447,14 @@ export class ProductsService {
     const verifiedPurchase = await this.reviews.hasOrdered(user.objectId, productId);
     // Post-moderation by default: shown at once, an admin may reject it later; REVIEW_MODERATION=pre holds it until approved.
     const status = this.config.reviewModeration === 'pre' ? 'pending' : 'approved';
-    const result = await this.reviews.add(productId, { user: user.objectId, name: user.username, rating: input.rating, comment: input.comment, verifiedPurchase, status });
+    const result = await this.reviews.add(productId, {
+      user: user.objectId,
+      name: user.username,
+      rating: input.rating,
+      comment: input.comment,
+      verifiedPurchase,
+      status,
+    });
     if (result === 'missing') throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
     if (result === 'duplicate') throw conflict('ALREADY_REVIEWED', 'You have already reviewed this product');
     return { message: 'Review added', review: reviewToDto(result.review), rating: result.rating, numReviews: result.numReviews };

@@ -19,8 +19,6 @@ const PARSED_BODY = Symbol('queues-board.parsed-body');
 const NOT_FOUND = Symbol('queues-board.not-found');
 type BoardRequest = IncomingMessage & { [PARSED_BODY]?: unknown; [NOT_FOUND]?: () => void };
 
-
-
 /**
  * Bull Board (the BullMQ web UI) over every queue of the shop, as its maintained Fastify plugin
  * (@bull-board/fastify) registered under QUEUES_BOARD_PATH in a Fastify instance of its own that never listens.

@@ -16,7 +16,7 @@ export class ReviewsController {
 
   @Get()
   @Auth('admin')
-  @ApiOperation({ summary: 'Every product\'s reviews for moderation (admins; page/perPage or range/sort/filter with status, product, user, q)' })
+  @ApiOperation({ summary: "Every product's reviews for moderation (admins; page/perPage or range/sort/filter with status, product, user, q)" })
   @ApiOkResponse({ type: [ModerationReviewDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('INVALID_QUERY')
   async list(@Query() query: ReviewListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ModerationReviewDto[]> {
@@ -29,7 +29,8 @@ export class ReviewsController {
   @Auth('admin')
   @ApiOperation({
     summary: "Reviews per status (admins), for the console's status tabs",
-    description: 'Takes the same filter as GET /api/reviews (q, product, user); its status is ignored, so each tab shows what it would list. `all` is the sum.',
+    description:
+      'Takes the same filter as GET /api/reviews (q, product, user); its status is ignored, so each tab shows what it would list. `all` is the sum.',
   })
   @ApiOkResponse({ type: ReviewCountsDto })
   @ApiErrors('INVALID_QUERY')

@@ -4,7 +4,13 @@ import { Types } from 'mongoose';
 import { badRequest, notFound } from '../common/domain-error';
 import { escapeRegex, parseListQuery, type ListSpec } from '../common/list-query';
 import { MAX_SEARCH_LENGTH, reviewToDto } from '../products/product-rules';
-import type { ModerationReviewDto, ReviewCountsDto, ReviewListQueryDto, ReviewStatusInputDto, ReviewStatusResultDto } from './dto/review-moderation.dto';
+import type {
+  ModerationReviewDto,
+  ReviewCountsDto,
+  ReviewListQueryDto,
+  ReviewStatusInputDto,
+  ReviewStatusResultDto,
+} from './dto/review-moderation.dto';
 
 export const REVIEW_LIST_SPEC: ListSpec = {
   sortable: ['createdAt', 'rating', 'status', 'name', 'productName', '_id'],
@@ -50,11 +56,15 @@ export class ReviewsService {
     const criteria = criteriaOf(filter);
     const status = filter.status as string | undefined;
     if (status !== undefined) {
-      if (!(REVIEW_STATUSES as readonly string[]).includes(status)) throw badRequest('INVALID_QUERY', 'filter status must be pending, approved or rejected');
+      if (!(REVIEW_STATUSES as readonly string[]).includes(status))
+        throw badRequest('INVALID_QUERY', 'filter status must be pending, approved or rejected');
       criteria.status = status as ReviewStatus;
     }
     const field = (sort.field === '_id' ? 'createdAt' : sort.field) as ReviewSort['field'];
-    const [rows, total] = await Promise.all([this.reviews.find(criteria, { field, order: sort.order }, skip, limit), this.reviews.countMatching(criteria)]);
+    const [rows, total] = await Promise.all([
+      this.reviews.find(criteria, { field, order: sort.order }, skip, limit),
+      this.reviews.countMatching(criteria),
+    ]);
     return { rows: rows.map(toModerationDto), skip, total };
   }
 

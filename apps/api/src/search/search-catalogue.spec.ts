@@ -8,7 +8,8 @@ const catalogue = new SearchCatalogue();
 catalogue.rebuild(records);
 catalogue.setSynonyms(DEFAULT_SYNONYMS);
 
-const names = (q: string, limit = 100): string[] => catalogue.search({ q, statuses: ['published'] }, 'relevance', 0, limit).records.map((r) => r.name);
+const names = (q: string, limit = 100): string[] =>
+  catalogue.search({ q, statuses: ['published'] }, 'relevance', 0, limit).records.map((r) => r.name);
 const top = (q: string, n: number): string[] => names(q, n);
 const byName = (name: string): SearchRecord => {
   const found = records.find((r) => r.name === name);
@@ -103,7 +104,10 @@ describe('search facets count the products each value gives', () => {
     for (const f of answer.facets.colour) expect([f.value, f.count]).toEqual([f.value, bruteCount({ ...filters, colours: [f.value] })]);
     for (const f of answer.facets.price) {
       const [min, max] = f.value.split('-');
-      expect([f.value, f.count]).toEqual([f.value, bruteCount({ ...filters, minPriceCents: Number(min) * 100, maxPriceCents: max ? Number(max) * 100 : undefined })]);
+      expect([f.value, f.count]).toEqual([
+        f.value,
+        bruteCount({ ...filters, minPriceCents: Number(min) * 100, maxPriceCents: max ? Number(max) * 100 : undefined }),
+      ]);
     }
     for (const f of answer.facets.inStock) expect(f.count).toBe(bruteCount({ ...filters, inStock: true }));
     // Counted by hand for the values themselves: a size's count is the products offering it under the other filters.
@@ -122,9 +126,17 @@ describe('search facets count the products each value gives', () => {
       if (f.maxPriceCents !== undefined && r.priceCents > f.maxPriceCents) return false;
       const options = r.variants.length
         ? r.variants.map((v) => ({ size: v.size, colour: v.colour, stock: v.countInStock }))
-        : (r.specifications?.Colours ?? '').split(', ').filter(Boolean).map((colour) => ({ size: undefined, colour, stock: r.countInStock }));
+        : (r.specifications?.Colours ?? '')
+            .split(', ')
+            .filter(Boolean)
+            .map((colour) => ({ size: undefined, colour, stock: r.countInStock }));
       const all = options.length ? options : [{ size: undefined, colour: undefined, stock: r.countInStock }];
-      return all.some((o) => (!f.sizes?.length || (o.size !== undefined && f.sizes.includes(o.size))) && (!f.colours?.length || (o.colour !== undefined && f.colours.includes(o.colour))) && (!f.inStock || o.stock > 0));
+      return all.some(
+        (o) =>
+          (!f.sizes?.length || (o.size !== undefined && f.sizes.includes(o.size))) &&
+          (!f.colours?.length || (o.colour !== undefined && f.colours.includes(o.colour))) &&
+          (!f.inStock || o.stock > 0),
+      );
     }).length;
   }
 
@@ -157,7 +169,15 @@ describe('search index upkeep', () => {
 describe('search at a larger size: pages, ties and re-indexing', () => {
   /** 600 copies of the demo products (new ids and names with a number), enough that a broad search orders only its first pages. */
   const many = (): SearchRecord[] =>
-    Array.from({ length: 12 }, (_, copy) => demoSearchRecords().map((r, i) => ({ ...r, _id: new Types.ObjectId(), name: `${r.name} ${copy * 100 + i}`, slug: `${r.slug}-${copy}`, description: `${r.description} Everyday wear.` }))).flat();
+    Array.from({ length: 12 }, (_, copy) =>
+      demoSearchRecords().map((r, i) => ({
+        ...r,
+        _id: new Types.ObjectId(),
+        name: `${r.name} ${copy * 100 + i}`,
+        slug: `${r.slug}-${copy}`,
+        description: `${r.description} Everyday wear.`,
+      })),
+    ).flat();
 
   it('pages through a broad search consistently: the pages joined are the whole order, with no product twice', () => {
     for (const cacheSize of [0, 200]) {
@@ -169,7 +189,8 @@ describe('search at a larger size: pages, ties and re-indexing', () => {
         const paged = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((page) => big.search({ q: 'everyday' }, sort, page * 40, 40).records);
         expect(paged.map((r) => r._id.toHexString())).toEqual(all.records.slice(0, 320).map((r) => r._id.toHexString()));
         expect(new Set(all.records.map((r) => r._id.toHexString())).size).toBe(all.total);
-        if (sort === 'price_asc') expect(all.records.map((r) => r.priceCents)).toEqual([...all.records.map((r) => r.priceCents)].sort((a, b) => a - b));
+        if (sort === 'price_asc')
+          expect(all.records.map((r) => r.priceCents)).toEqual([...all.records.map((r) => r.priceCents)].sort((a, b) => a - b));
       }
     }
   });

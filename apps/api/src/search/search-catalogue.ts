@@ -136,7 +136,8 @@ interface Dictionaries {
 }
 
 function optionsOf(record: SearchRecord): Option[] {
-  if (record.variants && record.variants.length > 0) return record.variants.map((v) => ({ size: v.size || undefined, colour: v.colour || undefined, stock: v.countInStock }));
+  if (record.variants && record.variants.length > 0)
+    return record.variants.map((v) => ({ size: v.size || undefined, colour: v.colour || undefined, stock: v.countInStock }));
   const colours = coloursOf(record);
   return colours.length > 0 ? colours.map((colour) => ({ colour, stock: record.countInStock })) : [{ stock: record.countInStock }];
 }
@@ -147,7 +148,12 @@ function toDocument(record: SearchRecord): IndexedDocument {
   return {
     id: record._id.toHexString(),
     name: record.name,
-    attributes: [record.brand ?? '', record.category?.name ?? '', ...new Set(options.map((o) => o.colour ?? '')), ...new Set(options.map((o) => o.size ?? ''))].join(' '),
+    attributes: [
+      record.brand ?? '',
+      record.category?.name ?? '',
+      ...new Set(options.map((o) => o.colour ?? '')),
+      ...new Set(options.map((o) => o.size ?? '')),
+    ].join(' '),
     text: `${specs.join(' ')} ${record.description ?? ''}`,
   };
 }
@@ -220,7 +226,11 @@ class Columns {
   pool = new Int32Array(4096);
   private used = 0;
 
-  set(slot: number, e: { price: number; category: number; brand: number; stocked: boolean; status: number }, lists: readonly (readonly number[])[]): void {
+  set(
+    slot: number,
+    e: { price: number; category: number; brand: number; stocked: boolean; status: number },
+    lists: readonly (readonly number[])[],
+  ): void {
     this.grow(slot + 1);
     this.price[slot] = e.price;
     this.category[slot] = e.category;
@@ -254,7 +264,6 @@ const COLOURS = 2;
 const STOCKED_SIZES = 3;
 const STOCKED_COLOURS = 4;
 
-
 /**
  * The catalogue's search index, in process: MiniSearch (BM25 with prefix and fuzzy matching) over each product's
  * text, and the products themselves for filters, facets and answers. Every word of a query must match, in any
@@ -270,7 +279,14 @@ export class SearchCatalogue {
   private synonyms = new Map<string, string[]>();
   private popularCache: SearchRecord[] | undefined;
   private readonly orders = new Map<FieldSort, Entry[]>();
-  private readonly dictionaries: Dictionaries = { category: new Dictionary(), brand: new Dictionary(), size: new Dictionary(), colour: new Dictionary(), status: new Dictionary(), categoryNames: [] };
+  private readonly dictionaries: Dictionaries = {
+    category: new Dictionary(),
+    brand: new Dictionary(),
+    size: new Dictionary(),
+    colour: new Dictionary(),
+    status: new Dictionary(),
+    categoryNames: [],
+  };
   /** Answers (all their matches, in order, and the facets) of recent searches, until the catalogue changes. */
   private readonly answers = new Map<string, Answer>();
 
@@ -334,7 +350,8 @@ export class SearchCatalogue {
   /** Products of a renamed category get the new name (and are found by it). */
   renameCategory(categoryId: string, name: string): void {
     for (const entry of [...this.entries.values()]) {
-      if (entry.categoryId === categoryId && entry.record.category && entry.record.category.name !== name) this.upsert({ ...entry.record, category: { ...entry.record.category, name } });
+      if (entry.categoryId === categoryId && entry.record.category && entry.record.category.name !== name)
+        this.upsert({ ...entry.record, category: { ...entry.record.category, name } });
     }
   }
 
@@ -344,7 +361,11 @@ export class SearchCatalogue {
     const categoryId = record.category?._id.toHexString() ?? '';
     const category = categoryId ? d.category.id(categoryId) : -1;
     if (category >= 0) d.categoryNames[category] = record.category?.name ?? '';
-    const options = optionsOf(record).map((o) => ({ size: o.size ? d.size.id(o.size) : -1, colour: o.colour ? d.colour.id(o.colour) : -1, stock: o.stock }));
+    const options = optionsOf(record).map((o) => ({
+      size: o.size ? d.size.id(o.size) : -1,
+      colour: o.colour ? d.colour.id(o.colour) : -1,
+      stock: o.stock,
+    }));
     const distinct = (values: number[]) => [...new Set(values.filter((v) => v >= 0))];
     const inStock = options.filter((o) => o.stock > 0);
     const entry: Entry = {
@@ -373,13 +394,17 @@ export class SearchCatalogue {
     );
     this.bySlot[entry.slot] = entry;
     // The sizes and colours offered, and those in stock, each once: what facets count when no option filter is set.
-    this.columns.set(entry.slot, { price: entry.price, category: entry.category, brand: entry.brand, stocked: entry.stocked, status: d.status.id(entry.status) }, [
-      options.flatMap((o) => [o.size, o.colour, o.stock]),
-      distinct(options.map((o) => o.size)),
-      distinct(options.map((o) => o.colour)),
-      distinct(inStock.map((o) => o.size)),
-      distinct(inStock.map((o) => o.colour)),
-    ]);
+    this.columns.set(
+      entry.slot,
+      { price: entry.price, category: entry.category, brand: entry.brand, stocked: entry.stocked, status: d.status.id(entry.status) },
+      [
+        options.flatMap((o) => [o.size, o.colour, o.stock]),
+        distinct(options.map((o) => o.size)),
+        distinct(options.map((o) => o.colour)),
+        distinct(inStock.map((o) => o.size)),
+        distinct(inStock.map((o) => o.colour)),
+      ],
+    );
     this.entries.set(id, entry);
   }
 
@@ -557,7 +582,18 @@ function orderFirst(matches: Entry[], compare: (a: Entry, b: Entry) => number, c
 /** The same search, however its text and lists were spelled. */
 function cacheKey(text: string, f: SearchFilters, sort: SearchSort): string {
   const list = (values?: string[]) => (values && values.length > 0 ? [...values].sort().join('\u0001') : '');
-  return [text, list(f.categories), list(f.brands), list(f.sizes), list(f.colours), f.minPriceCents ?? '', f.maxPriceCents ?? '', f.inStock === true ? 1 : 0, list(f.statuses ? [...f.statuses] : undefined), sort].join('\u0002');
+  return [
+    text,
+    list(f.categories),
+    list(f.brands),
+    list(f.sizes),
+    list(f.colours),
+    f.minPriceCents ?? '',
+    f.maxPriceCents ?? '',
+    f.inStock === true ? 1 : 0,
+    list(f.statuses ? [...f.statuses] : undefined),
+    sort,
+  ].join('\u0002');
 }
 
 /** What one pass over the products counts; its own object so the pass compiles once and stays compiled. */
@@ -594,7 +630,13 @@ interface Tally {
  * the size filter), and a count is the number of products the shopper gets by adding that value. A product's
  * size, colour and stock must hold for one and the same option (a variant).
  */
-function facetAndFilter(candidates: Entry[], filters: SearchFilters, d: Dictionaries, columns: Columns, statuses?: ReadonlySet<string>): { matches: Entry[]; facets: SearchFacets } {
+function facetAndFilter(
+  candidates: Entry[],
+  filters: SearchFilters,
+  d: Dictionaries,
+  columns: Columns,
+  statuses?: ReadonlySet<string>,
+): { matches: Entry[]; facets: SearchFacets } {
   const t = newTally(filters, d, columns, statuses);
   for (let i = 0; i < candidates.length; i += 1) tallyOne(t, candidates[i], i + 1);
   return { matches: t.matches, facets: facetsOf(t, filters, d) };
@@ -614,7 +656,7 @@ function newTally(filters: SearchFilters, d: Dictionaries, columns: Columns, sta
     max: filters.maxPriceCents ?? Number.POSITIVE_INFINITY,
     bucketMin: Float64Array.from(PRICE_BUCKETS.map((b) => b.min * 100)),
     bucketMax: Float64Array.from(PRICE_BUCKETS.map((b) => (b.max === undefined ? Number.POSITIVE_INFINITY : b.max * 100))),
-    statuses: statuses ? d.status.mask([...statuses]) ?? new Uint8Array(0) : undefined,
+    statuses: statuses ? (d.status.mask([...statuses]) ?? new Uint8Array(0)) : undefined,
     columns,
     categoryCounts: new Int32Array(d.category.values.length),
     brandCounts: new Int32Array(d.brand.values.length),
@@ -703,7 +745,12 @@ function tallyOne(t: Tally, entry: Entry, turn: number): void {
 }
 
 /** The values with products, and the chosen ones (so they can be unticked) even without. */
-function facetList(dictionary: Dictionary, counts: Int32Array, chosen: string[] | undefined, label: (id: number, value: string) => string = (_id, v) => v): FacetCount[] {
+function facetList(
+  dictionary: Dictionary,
+  counts: Int32Array,
+  chosen: string[] | undefined,
+  label: (id: number, value: string) => string = (_id, v) => v,
+): FacetCount[] {
   const out: FacetCount[] = [];
   const listed = new Set<string>();
   for (let id = 0; id < counts.length; id += 1) {
@@ -725,7 +772,9 @@ function facetsOf(t: Tally, filters: SearchFilters, d: Dictionaries): SearchFace
     brand: facetList(d.brand, t.brandCounts, filters.brands).sort(byLabel),
     size: facetList(d.size, t.sizeCounts, filters.sizes).sort((a, b) => compareSizes(a.value, b.value)),
     colour: facetList(d.colour, t.colourCounts, filters.colours).sort(byLabel),
-    price: PRICE_BUCKETS.map((b, i) => ({ value: b.value, label: b.label, count: t.priceCounts[i] })).filter((f, i) => f.count > 0 || priceSelected(PRICE_BUCKETS[i])),
+    price: PRICE_BUCKETS.map((b, i) => ({ value: b.value, label: b.label, count: t.priceCounts[i] })).filter(
+      (f, i) => f.count > 0 || priceSelected(PRICE_BUCKETS[i]),
+    ),
     inStock: t.stocked > 0 || t.inStock ? [{ value: 'true', label: 'In stock', count: t.stocked }] : [],
   };
 }

@@ -206,7 +206,8 @@ export class SearchPostings {
     for (const [other, [perField, levenshtein]] of this.terms.fuzzyGet(term, edits)) {
       const distance = levenshtein === 2 && other.length === term.length && [...other].sort().join('') === letters ? 1 : levenshtein;
       const uses = perField.reduce((n, p) => n + (p?.length ?? 0), 0);
-      if (!best || distance < best.distance || (distance === best.distance && (uses > best.uses || (uses === best.uses && other < best.term)))) best = { term: other, distance, uses };
+      if (!best || distance < best.distance || (distance === best.distance && (uses > best.uses || (uses === best.uses && other < best.term))))
+        best = { term: other, distance, uses };
     }
     return best?.term;
   }

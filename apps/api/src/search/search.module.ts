@@ -5,5 +5,10 @@ import { SearchIndexService } from './search-index.service';
 import { SearchService } from './search.service';
 
 /** The catalogue's search: the in-process index kept in step on every instance, GET /api/search and its settings. */
-@Module({ imports: [SearchDataModule, ProductsDataModule, CategoriesDataModule], controllers: [SearchController], providers: [SearchIndexService, SearchService], exports: [SearchService, SearchIndexService] })
+@Module({
+  imports: [SearchDataModule, ProductsDataModule, CategoriesDataModule],
+  controllers: [SearchController],
+  providers: [SearchIndexService, SearchService],
+  exports: [SearchService, SearchIndexService],
+})
 export class SearchModule {}

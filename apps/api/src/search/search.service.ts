@@ -106,7 +106,8 @@ export class SearchService {
   }
 
   async saveSynonyms(groups: string[][]): Promise<SynonymsDto> {
-    if (!synonymWordsValid(groups)) throw badRequest('VALIDATION_FAILED', 'Each synonym must be 1 to 40 characters', { groups: 'Each synonym must be 1 to 40 characters' });
+    if (!synonymWordsValid(groups))
+      throw badRequest('VALIDATION_FAILED', 'Each synonym must be 1 to 40 characters', { groups: 'Each synonym must be 1 to 40 characters' });
     const cleaned = groups.map((group) => [...new Set(group.map((word) => word.trim().replace(/\s+/g, ' ')))]).filter((group) => group.length > 1);
     const saved = await this.repository.saveSynonyms(cleaned);
     // This instance's index takes them at once. Announced as a catalogue change: every instance's search index syncs

@@ -3,10 +3,38 @@ import { APP_CONFIG, type AppConfig } from '@shop/config';
 import { BlogsRepository, ProductsRepository } from '@shop/database';
 
 /** Storefront pages worth indexing that exist without data (the rest come from the catalog and the blog). */
-export const SITEMAP_PAGES = ['/', '/shop', '/specialshop', '/offers', '/blogs', '/contributors', '/faq', '/contact', '/shipping', '/returns', '/help', '/termsAndConditions'];
+export const SITEMAP_PAGES = [
+  '/',
+  '/shop',
+  '/specialshop',
+  '/offers',
+  '/blogs',
+  '/contributors',
+  '/faq',
+  '/contact',
+  '/shipping',
+  '/returns',
+  '/help',
+  '/termsAndConditions',
+];
 
 /** Private or per-user storefront pages, the console and the API: never crawled. */
-export const ROBOTS_DISALLOW = ['/api/', '/admin', '/cart', '/checkout', '/profile', '/order/', '/user-orders', '/favorite', '/login', '/register', '/distributor/', '/forgot-password', '/reset-password/', '/verify-deletion/'];
+export const ROBOTS_DISALLOW = [
+  '/api/',
+  '/admin',
+  '/cart',
+  '/checkout',
+  '/profile',
+  '/order/',
+  '/user-orders',
+  '/favorite',
+  '/login',
+  '/register',
+  '/distributor/',
+  '/forgot-password',
+  '/reset-password/',
+  '/verify-deletion/',
+];
 
 /** A sitemap file holds at most 50,000 URLs; the static pages and posts leave room for this many products. */
 export const SITEMAP_MAX_PRODUCTS = 45_000;
@@ -35,7 +63,14 @@ export class SeoService {
   ) {}
 
   robots(): string {
-    return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${this.config.publicUrl}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${this.config.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
   }
 
   /** The sitemap is rebuilt at most every few minutes: it reads every published product, and anyone may ask. */
@@ -49,7 +84,10 @@ export class SeoService {
 
   private async build(): Promise<string> {
     const base = this.config.publicUrl;
-    const [products, posts] = await Promise.all([this.products.publishedEntries(SITEMAP_MAX_PRODUCTS), this.blogs.publishedEntries(SITEMAP_MAX_POSTS)]);
+    const [products, posts] = await Promise.all([
+      this.products.publishedEntries(SITEMAP_MAX_PRODUCTS),
+      this.blogs.publishedEntries(SITEMAP_MAX_POSTS),
+    ]);
     const entries = [
       ...SITEMAP_PAGES.map((path) => urlEntry(`${base}${path}`)),
       ...products.map((p) => urlEntry(`${base}/product/${p._id.toString()}`, p.updatedAt)),

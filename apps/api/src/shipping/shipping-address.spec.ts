@@ -27,6 +27,9 @@ describe('shipping address rules', () => {
   it('names the field at fault: a country not shipped to, then a phone not of the country', () => {
     expect(checkShippingAddress({ ...address, country: 'USA' }, SHIP_TO)).toEqual({ ok: false, errors: { country: 'Choose a country we ship to' } });
     expect(checkShippingAddress({ ...address, country: 'FR' }, SHIP_TO)).toEqual({ ok: false, errors: { country: 'Choose a country we ship to' } });
-    expect(checkShippingAddress({ ...address, phone: 'abc' }, SHIP_TO)).toEqual({ ok: false, errors: { phone: 'Phone must be a valid phone number of United States' } });
+    expect(checkShippingAddress({ ...address, phone: 'abc' }, SHIP_TO)).toEqual({
+      ok: false,
+      errors: { phone: 'Phone must be a valid phone number of United States' },
+    });
   });
 });

@@ -26,7 +26,15 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadImageDto })
   @ApiCreatedResponse({ type: UploadResultDto })
-  @ApiErrors('IMAGE_REQUIRED', 'UNEXPECTED_FILE', 'MALFORMED_UPLOAD', 'FILE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'UNSUPPORTED_MEDIA_TYPE', 'IMAGE_UNREADABLE')
+  @ApiErrors(
+    'IMAGE_REQUIRED',
+    'UNEXPECTED_FILE',
+    'MALFORMED_UPLOAD',
+    'FILE_TOO_LARGE',
+    'IMAGE_TOO_MANY_PIXELS',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IMAGE_UNREADABLE',
+  )
   async upload(@Req() req: FastifyRequest): Promise<UploadResultDto> {
     const image = await this.uploads.store(filesOf(req, 'image')[0]);
     return { message: 'Image uploaded successfully', image };

@@ -27,7 +27,12 @@ export class AccountDeletionService {
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     if (user.isAdmin) await this.assertNotLastAdmin();
     const token = newOneTimeToken();
-    const saved = await this.oneTimeTokens.create({ purpose: 'deletion', tokenHash: hashOneTimeToken(token), userId: user._id, expiresAt: new Date(Date.now() + DELETION_TOKEN_TTL_MS) });
+    const saved = await this.oneTimeTokens.create({
+      purpose: 'deletion',
+      tokenHash: hashOneTimeToken(token),
+      userId: user._id,
+      expiresAt: new Date(Date.now() + DELETION_TOKEN_TTL_MS),
+    });
     await this.jobs.enqueue('mail.account-deletion', { to: user.email, username: user.username, token }, saved._id.toString());
   }
 

@@ -25,7 +25,10 @@ export class AccountRecoveryController {
   @Post('forgot-password')
   @HttpCode(200)
   @AuthRateLimit()
-  @ApiOperation({ summary: 'Mail a password reset link (valid 1 hour, single use)', description: 'The same answer whether or not the account exists.' })
+  @ApiOperation({
+    summary: 'Mail a password reset link (valid 1 hour, single use)',
+    description: 'The same answer whether or not the account exists.',
+  })
   @ApiOkResponse({ type: MessageDto })
   async forgotPassword(@Body() dto: ForgotPasswordDto): Promise<MessageDto> {
     await this.resets.forgot(dto.email);
@@ -59,7 +62,8 @@ export class AccountRecoveryController {
   @AuthRateLimit()
   @ApiOperation({
     summary: 'Confirm the deletion with the mailed link',
-    description: 'Deletes the account, its cart and favourites; its orders stay with the personal data removed. Every token of the account stops working.',
+    description:
+      'Deletes the account, its cart and favourites; its orders stay with the personal data removed. Every token of the account stops working.',
   })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors('INVALID_DELETION_TOKEN', 'LAST_ADMIN')

@@ -18,7 +18,8 @@ function fieldsOf(a: ShippingAddressDto): AddressFields {
 
 /** Two addresses are the same when their fields are, ignoring case and surrounding spaces. */
 function sameAddress(a: AddressFields, b: AddressFields): boolean {
-  const key = (x: AddressFields) => [x.fullName, x.address, x.city, x.postalCode, x.country, x.phone].map((v) => v.trim().toLowerCase()).join('\u0000');
+  const key = (x: AddressFields) =>
+    [x.fullName, x.address, x.city, x.postalCode, x.country, x.phone].map((v) => v.trim().toLowerCase()).join('\u0000');
   return key(a) === key(b);
 }
 
@@ -56,7 +57,8 @@ export class AddressBookService {
     const id = parseObjectIdOr404(idText, 'ADDRESS_NOT_FOUND', 'Address not found');
     const fields = fieldsOf(dto);
     const book = await this.book(caller.objectId);
-    if (book.addresses.some((a) => !a._id.equals(id) && sameAddress(a, fields))) throw conflict('ADDRESS_EXISTS', 'This address is already in your address book');
+    if (book.addresses.some((a) => !a._id.equals(id) && sameAddress(a, fields)))
+      throw conflict('ADDRESS_EXISTS', 'This address is already in your address book');
     if (!(await this.users.updateAddress(caller.objectId, id, fields, dto.isDefault === true))) throw addressNotFound();
     return this.list(caller);
   }

@@ -72,7 +72,10 @@ export class AdminUsersController {
 
   @Delete(':id')
   @Auth('admin')
-  @ApiOperation({ summary: 'Delete a user (admins); admin accounts cannot be deleted', description: 'Removes the cart and favourites; orders stay with the personal data removed.' })
+  @ApiOperation({
+    summary: 'Delete a user (admins); admin accounts cannot be deleted',
+    description: 'Removes the cart and favourites; orders stay with the personal data removed.',
+  })
   @ApiOkResponse({ type: MessageDto })
   @ApiErrors('USER_NOT_FOUND', 'ADMIN_NOT_DELETABLE')
   async remove(@UserId() id: string): Promise<MessageDto> {

@@ -22,7 +22,10 @@ export class DistributorController {
 
   @Post('register')
   @AuthRateLimit()
-  @ApiOperation({ summary: 'Register a distributor account (with its store name) and sign in', description: 'A field that is not allowed answers 400.' })
+  @ApiOperation({
+    summary: 'Register a distributor account (with its store name) and sign in',
+    description: 'A field that is not allowed answers 400.',
+  })
   @ApiCreatedResponse({ type: UserInfoDto })
   @ApiErrors('EMAIL_TAKEN')
   async register(@Body() dto: DistributorRegisterDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {

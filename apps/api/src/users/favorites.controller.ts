@@ -37,7 +37,10 @@ export class FavoritesController {
   @ApiOperation({ summary: 'Remove a product from the favourites' })
   @ApiOkResponse({ type: FavoriteProductDto, isArray: true })
   @ApiErrors('PRODUCT_NOT_FOUND')
-  remove(@CurrentUser() user: AuthUser, @IdParam('productId', 'PRODUCT_NOT_FOUND', 'Product not found') productId: string): Promise<FavoriteProductDto[]> {
+  remove(
+    @CurrentUser() user: AuthUser,
+    @IdParam('productId', 'PRODUCT_NOT_FOUND', 'Product not found') productId: string,
+  ): Promise<FavoriteProductDto[]> {
     return this.favorites.remove(user, productId);
   }
 }

@@ -22,7 +22,7 @@ const GOOGLE_DESCRIPTION =
   "Verifies `credential` (a Google ID token) against Google's keys, audience GOOGLE_CLIENT_ID, issuer, expiry and email_verified. " +
   "The account is keyed by the token's subject and linked to an existing account with the same e-mail; a new one is created otherwise. " +
   'googleId and email, when sent, must match the token; username names a new account; photoURL must be https and is never fetched. ' +
-  'google-login and google-signin are the spec\'s two paths and do the same.';
+  "google-login and google-signin are the spec's two paths and do the same.";
 
 /**
  * Google sign-in at the spec's two paths (shop-spec.md, "The calls it makes"): POST /api/users/google-login and

@@ -34,8 +34,10 @@ export class GoogleAuthService {
 
   private async account(dto: GoogleSignInDto): Promise<UserDocument> {
     const identity = await this.google.verify(dto.credential);
-    if (dto.googleId !== undefined && dto.googleId !== identity.sub) throw unauthorized('GOOGLE_MISMATCH', 'The Google credential does not match the account sent');
-    if (dto.email !== undefined && dto.email !== identity.email) throw unauthorized('GOOGLE_MISMATCH', 'The Google credential does not match the account sent');
+    if (dto.googleId !== undefined && dto.googleId !== identity.sub)
+      throw unauthorized('GOOGLE_MISMATCH', 'The Google credential does not match the account sent');
+    if (dto.email !== undefined && dto.email !== identity.email)
+      throw unauthorized('GOOGLE_MISMATCH', 'The Google credential does not match the account sent');
     try {
       return await this.findOrCreate(identity, dto);
     } catch (error) {

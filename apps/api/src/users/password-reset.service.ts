@@ -25,7 +25,12 @@ export class PasswordResetService {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = newOneTimeToken();
-    const saved = await this.oneTimeTokens.create({ purpose: 'reset', tokenHash: hashOneTimeToken(token), userId: user._id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const saved = await this.oneTimeTokens.create({
+      purpose: 'reset',
+      tokenHash: hashOneTimeToken(token),
+      userId: user._id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
     await this.jobs.enqueue('mail.password-reset', { to: user.email, username: user.username, token }, saved._id.toString());
   }
 

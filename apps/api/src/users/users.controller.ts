@@ -71,7 +71,15 @@ export class UsersController {
       'A new e-mail or password requires currentPassword. A new password voids every earlier token. Answers the user info with a fresh token (and cookie), which the client stores in place of the old one.',
   })
   @ApiOkResponse({ type: UserInfoDto })
-  @ApiErrors('PASSWORD_REQUIRED', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'NOT_YOUR_PROFILE', 'USER_NOT_FOUND', 'EMAIL_TAKEN', 'TOO_MANY_FAILED_SIGN_INS')
+  @ApiErrors(
+    'PASSWORD_REQUIRED',
+    'CURRENT_PASSWORD_REQUIRED',
+    'WRONG_CURRENT_PASSWORD',
+    'NOT_YOUR_PROFILE',
+    'USER_NOT_FOUND',
+    'EMAIL_TAKEN',
+    'TOO_MANY_FAILED_SIGN_INS',
+  )
   updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserInfoDto> {
     return respondSignedIn(res, this.config, this.users.updateProfile(user, dto));
   }

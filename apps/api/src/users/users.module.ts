@@ -21,8 +21,24 @@ import { UsersService } from './users.service';
  */
 @Module({
   imports: [UsersDataModule],
-  controllers: [UsersController, DistributorController, GoogleAuthController, AccountRecoveryController, FavoritesController, AddressBookController, AdminUsersController],
-  providers: [UsersService, AccountRemovalService, PasswordResetService, AccountDeletionService, GoogleAuthService, FavoritesService, AddressBookService],
+  controllers: [
+    UsersController,
+    DistributorController,
+    GoogleAuthController,
+    AccountRecoveryController,
+    FavoritesController,
+    AddressBookController,
+    AdminUsersController,
+  ],
+  providers: [
+    UsersService,
+    AccountRemovalService,
+    PasswordResetService,
+    AccountDeletionService,
+    GoogleAuthService,
+    FavoritesService,
+    AddressBookService,
+  ],
   exports: [UsersService, AddressBookService],
 })
 export class UsersModule {}

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { isDuplicateKeyError, UsersRepository, type UserChanges, type UserDocument, type UserListFilter, type UserListOptions, hashPassword, verifyPassword } from '@shop/database';
+import {
+  isDuplicateKeyError,
+  UsersRepository,
+  type UserChanges,
+  type UserDocument,
+  type UserListFilter,
+  type UserListOptions,
+  hashPassword,
+  verifyPassword,
+} from '@shop/database';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
@@ -76,7 +85,9 @@ export class UsersService {
       return;
     }
     if (!dto.currentPassword) {
-      throw badRequest('CURRENT_PASSWORD_REQUIRED', 'Please enter your current password to change the e-mail or password', { currentPassword: 'Current password is required' });
+      throw badRequest('CURRENT_PASSWORD_REQUIRED', 'Please enter your current password to change the e-mail or password', {
+        currentPassword: 'Current password is required',
+      });
     }
     await this.attempts.assertAllowed(user.email);
     if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) {

@@ -29,7 +29,9 @@ interface Compressed {
  */
 export function compress(raw: Buffer, encoding: 'br' | 'gzip', effort: 'smallest' | 'fast'): Buffer {
   if (encoding === 'gzip') return gzipSync(raw, { level: effort === 'smallest' ? 9 : 6 });
-  return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'smallest' ? 9 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  return brotliCompressSync(raw, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'smallest' ? 9 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
 }
 
 /** Which encoding the client takes, Brotli first. */
@@ -69,7 +71,7 @@ export function compressedAssets(dir: string): (req: WebRequest, res: ServerResp
     const entry = {
       br: compress(raw, 'br', 'smallest'),
       gzip: compress(raw, 'gzip', 'smallest'),
-      type: TYPES[extname(file)] as string,
+      type: TYPES[extname(file)],
       mtimeMs: stat.mtimeMs,
     };
     cachedBytes += entry.br.length + entry.gzip.length;

@@ -24,13 +24,21 @@ export function inProcessFetch(fastify: FastifyInstance): PageDataFetch {
     });
     headers[IN_PROCESS_HEADER] = inProcessSecret();
     const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
-    const answer = await fastify.inject({ method: request.method as NonNullable<InjectOptions['method']>, url: `${url.pathname}${url.search}`, headers, payload });
+    const answer = await fastify.inject({
+      method: request.method as NonNullable<InjectOptions['method']>,
+      url: `${url.pathname}${url.search}`,
+      headers,
+      payload,
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;
       if (Array.isArray(value)) for (const one of value) responseHeaders.append(name, one);
       else responseHeaders.set(name, String(value));
     }
-    return new Response(NULL_BODY.has(answer.statusCode) || request.method === 'HEAD' ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+    return new Response(NULL_BODY.has(answer.statusCode) || request.method === 'HEAD' ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
   };
 }

@@ -16,10 +16,16 @@ describe('server-rendered storefront pages', () => {
     mkdirSync(join(dir, 'storefront', 'prerendered'), { recursive: true });
     writeFileSync(join(dir, 'storefront', 'index.html'), '<!doctype html><div id="root">index</div>');
     writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.html'), '<!doctype html><div id="root">prerendered shop</div>');
-    writeFileSync(join(dir, 'storefront', 'prerendered', 'pages.json'), JSON.stringify({ '/shop': 'prerendered/shop.html', '/product/:id': 'prerendered/shop.html' }));
+    writeFileSync(
+      join(dir, 'storefront', 'prerendered', 'pages.json'),
+      JSON.stringify({ '/shop': 'prerendered/shop.html', '/product/:id': 'prerendered/shop.html' }),
+    );
     mkdirSync(join(dir, 'storefront-ssr'));
     writeFileSync(join(dir, 'storefront-ssr', 'shop.html'), 'TEMPLATE');
-    writeFileSync(join(dir, 'storefront-ssr', 'pages.json'), JSON.stringify({ '/shop': 'shop.html', '/product/:id': 'shop.html', '/evil': '../../etc/passwd' }));
+    writeFileSync(
+      join(dir, 'storefront-ssr', 'pages.json'),
+      JSON.stringify({ '/shop': 'shop.html', '/product/:id': 'shop.html', '/evil': '../../etc/passwd' }),
+    );
     // A renderer that echoes what it was given, and fails for one product.
     writeFileSync(
       join(dir, 'storefront-ssr', 'server-render.cjs'),
@@ -88,7 +94,12 @@ describe('server-rendered storefront pages', () => {
     }
     const pages = new WatchedCache(60_000, 300);
     /** The fake renderer's module (the server requires the same one): it counts its renders, and waits at its gate. */
-    const renderer = () => createRequire(__filename)(join(cachedDir, 'storefront-ssr', 'server-render.cjs')) as { count: number; gate?: Promise<void>; started?: () => void };
+    const renderer = () =>
+      createRequire(__filename)(join(cachedDir, 'storefront-ssr', 'server-render.cjs')) as {
+        count: number;
+        gate?: Promise<void>;
+        started?: () => void;
+      };
     const renders = () => renderer().count;
     /** Holds the renders that start from now on until release(); started resolves when the first of them starts. */
     const holdRenders = () => {
@@ -137,7 +148,9 @@ describe('server-rendered storefront pages', () => {
       expect(gzip.text).toBe(first.text);
       expect(renders()).toBe(1);
       // Another mode and another address are other pages.
-      expect((await request(cachedServer).get('/shop?sort=new').set('Cookie', 'darkMode=false').expect(200)).text).toBe('TEMPLATE render 2 of /shop?sort=new dark=false');
+      expect((await request(cachedServer).get('/shop?sort=new').set('Cookie', 'darkMode=false').expect(200)).text).toBe(
+        'TEMPLATE render 2 of /shop?sort=new dark=false',
+      );
       expect((await request(cachedServer).get('/shop').expect(200)).text).toBe('TEMPLATE render 3 of /shop dark=true');
       // A catalog write empties the cache: the next visit renders again.
       pages.invalidate();
@@ -179,13 +192,27 @@ describe('server-rendered storefront pages', () => {
     it('answers 304 to a visitor who has the page (ETag per encoding)', async () => {
       const page = await request(cachedServer).get('/shop?page=5').expect(200);
       expect(page.headers.etag).toMatch(/^W\/"[\w-]+"$/);
-      await request(cachedServer).get('/shop?page=5').set('If-None-Match', page.headers.etag as string).expect(304);
+      await request(cachedServer)
+        .get('/shop?page=5')
+        .set('If-None-Match', page.headers.etag as string)
+        .expect(304);
       const brotli = await request(cachedServer).get('/shop?page=5').set('Accept-Encoding', 'br').expect(200);
       expect(brotli.headers.etag).not.toBe(page.headers.etag);
-      await request(cachedServer).get('/shop?page=5').set('Accept-Encoding', 'br').set('If-None-Match', brotli.headers.etag as string).expect(304);
+      await request(cachedServer)
+        .get('/shop?page=5')
+        .set('Accept-Encoding', 'br')
+        .set('If-None-Match', brotli.headers.etag as string)
+        .expect(304);
       // A new render (the catalog changed) has a new tag: the old one gets the whole page.
       pages.invalidate();
-      expect((await request(cachedServer).get('/shop?page=5').set('If-None-Match', page.headers.etag as string).expect(200)).text).toContain('of /shop?page=5');
+      expect(
+        (
+          await request(cachedServer)
+            .get('/shop?page=5')
+            .set('If-None-Match', page.headers.etag as string)
+            .expect(200)
+        ).text,
+      ).toContain('of /shop?page=5');
     });
   });
 });

@@ -107,14 +107,18 @@ export function serverRenderedPages(
   let queryParams: QueryParams | undefined;
   try {
     const pages = JSON.parse(readFileSync(join(ssrDir, 'pages.json'), 'utf8')) as Record<string, unknown>;
-    templateOf = routeMatcher(Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && TEMPLATE_FILE.test(entry[1])));
+    templateOf = routeMatcher(
+      Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && TEMPLATE_FILE.test(entry[1])),
+    );
   } catch {
     return undefined;
   }
   try {
     const query = JSON.parse(readFileSync(join(ssrDir, 'query.json'), 'utf8')) as Record<string, unknown>;
     queryParams = Object.fromEntries(
-      Object.entries(query).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((name) => typeof name === 'string')),
+      Object.entries(query).filter(
+        (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((name) => typeof name === 'string'),
+      ),
     );
   } catch {
     // An older build: every query parameter is taken as read by the page.
@@ -145,7 +149,13 @@ export function serverRenderedPages(
   const rendering = new Map<string, Promise<CachedResponse>>();
   const render = async (module: ServerRenderModule, file: string, address: string, req: WebRequest, darkMode: boolean): Promise<CachedResponse> => {
     const origin = fetch ? IN_PROCESS_ORIGIN : ownOrigin(req);
-    const rendered = await module.renderPage(template(file), { url: address, origin, darkMode, timeoutMs: RENDER_TIMEOUT_MS, ...(fetch ? { fetch } : {}) });
+    const rendered = await module.renderPage(template(file), {
+      url: address,
+      origin,
+      darkMode,
+      timeoutMs: RENDER_TIMEOUT_MS,
+      ...(fetch ? { fetch } : {}),
+    });
     const { html, status } = typeof rendered === 'string' ? { html: rendered, status: 200 } : rendered;
     const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
     return { status: status === 404 ? 404 : 200, headers: {}, body: html, etag, storedAt: Date.now() };

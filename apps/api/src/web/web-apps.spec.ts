@@ -17,12 +17,23 @@ describe('webApps', () => {
       writeFileSync(join(dir, app, 'assets', 'index-abc.js'), 'console.log(1)');
     }
     mkdirSync(join(dir, 'storefront', 'prerendered'));
-    writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.html'), `<!doctype html><div id="root"><main>prerendered shop${' with products'.repeat(200)}</main></div>`);
-    writeFileSync(join(dir, 'storefront', 'prerendered', 'shop.light.html'), `<!doctype html><div id="root"><main>light shop${' with products'.repeat(200)}</main></div>`);
+    writeFileSync(
+      join(dir, 'storefront', 'prerendered', 'shop.html'),
+      `<!doctype html><div id="root"><main>prerendered shop${' with products'.repeat(200)}</main></div>`,
+    );
+    writeFileSync(
+      join(dir, 'storefront', 'prerendered', 'shop.light.html'),
+      `<!doctype html><div id="root"><main>light shop${' with products'.repeat(200)}</main></div>`,
+    );
     writeFileSync(join(dir, 'storefront', 'prerendered', 'product.html'), '<!doctype html><div id="root">prerendered product</div>');
     writeFileSync(
       join(dir, 'storefront', 'prerendered', 'pages.json'),
-      JSON.stringify({ '/shop': 'prerendered/shop.html', '/product/:id': 'prerendered/product.html', '/missing': 'prerendered/missing.html', '/evil': '../../etc/passwd' }),
+      JSON.stringify({
+        '/shop': 'prerendered/shop.html',
+        '/product/:id': 'prerendered/product.html',
+        '/missing': 'prerendered/missing.html',
+        '/evil': '../../etc/passwd',
+      }),
     );
     ({ server } = await webAppsServer(dir));
   });
@@ -88,7 +99,10 @@ describe('webApps', () => {
     writeFileSync(join(other, 'storefront', 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(other, 'storefront', 'prerendered', 'faq.html'), '<!doctype html><h1>FAQ</h1>');
     writeFileSync(join(other, 'storefront', 'prerendered', 'not-found.html'), '<!doctype html><h1>Page Under Construction</h1>');
-    writeFileSync(join(other, 'storefront', 'prerendered', 'pages.json'), JSON.stringify({ '/faq': 'prerendered/faq.html', '*': 'prerendered/not-found.html' }));
+    writeFileSync(
+      join(other, 'storefront', 'prerendered', 'pages.json'),
+      JSON.stringify({ '/faq': 'prerendered/faq.html', '*': 'prerendered/not-found.html' }),
+    );
     const app = await webAppsServer(other);
     try {
       // Routes match in any case, as the storefront's router matches them.
@@ -123,11 +137,14 @@ describe('webApps', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it.each(['/.env', '/.git/config', '/admin/.env', '/missing.js', '/app.js.map', '/package.json'])('does not answer %s with the page', async (path) => {
-    const res = await request(server).get(path);
-    expect(res.status).toBe(404);
-    expect(res.text).not.toContain('id="root"');
-  });
+  it.each(['/.env', '/.git/config', '/admin/.env', '/missing.js', '/app.js.map', '/package.json'])(
+    'does not answer %s with the page',
+    async (path) => {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('id="root"');
+    },
+  );
 
   it('leaves /api to the API', async () => {
     await request(server).get('/api/anything').expect(404);

@@ -10,7 +10,10 @@ import type { PageDataFetch } from './in-process-fetch';
 import { webRequestOf, type WebRequest } from './web-request';
 
 /** Paths that are never a client-side route: dotfiles of tools and files by extension. */
-const NOT_A_ROUTE = [/(^|\/)\.(env|git|svn|hg|ssh|npmrc|htaccess|htpasswd|DS_Store|vscode|idea)(\/|$|\.)/i, /\.(js|mjs|cjs|map|css|json|ts|tsx|env|ya?ml|lock|log|sql|bak|zip|tar|gz|ini|conf|txt|xml)$/i];
+const NOT_A_ROUTE = [
+  /(^|\/)\.(env|git|svn|hg|ssh|npmrc|htaccess|htpasswd|DS_Store|vscode|idea)(\/|$|\.)/i,
+  /\.(js|mjs|cjs|map|css|json|ts|tsx|env|ya?ml|lock|log|sql|bak|zip|tar|gz|ini|conf|txt|xml)$/i,
+];
 
 function isClientRoute(path: string): boolean {
   return !NOT_A_ROUTE.some((pattern) => pattern.test(path));
@@ -28,7 +31,7 @@ function staticFiles(dir: string): WebHandler {
       return false;
     }
     res.setHeader('Cache-Control', req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    res.writeHead(statusCode, headers as Record<string, string>);
+    res.writeHead(statusCode, headers);
     stream.pipe(res);
     return true;
   };
@@ -99,7 +102,9 @@ export function webApps(webDistDir: string, options: { pageCache?: ResponseCache
   const adminDir = join(webDistDir, 'admin');
   const mounted = { storefront: existsSync(join(storefrontDir, 'index.html')), admin: existsSync(join(adminDir, 'index.html')) };
   const admin = mounted.admin ? webApp(adminDir) : undefined;
-  const storefront = mounted.storefront ? webApp(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), { pages: options.pageCache, fetch: options.fetch })) : undefined;
+  const storefront = mounted.storefront
+    ? webApp(storefrontDir, serverRenderedPages(join(webDistDir, 'storefront-ssr'), { pages: options.pageCache, fetch: options.fetch }))
+    : undefined;
   const notFoundPage = mounted.storefront ? prerenderedPages(storefrontDir) : undefined;
   const sendHtml = htmlSender();
   return {

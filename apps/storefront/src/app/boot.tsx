@@ -55,7 +55,10 @@ export async function boot(nextTask: () => Promise<void>): Promise<void> {
   await nextTask();
   // The first render waits for the current page's chunk (and its critical data, briefly: one render with the
   // data instead of a loading state first), so that it shows that page at once, without an empty layout first.
-  const [, dataFetched] = await Promise.all([routerReady(), Promise.race([firstPageData, new Promise<boolean>((resolve) => setTimeout(() => resolve(true), DATA_WAIT_MS))])]);
+  const [, dataFetched] = await Promise.all([
+    routerReady(),
+    Promise.race([firstPageData, new Promise<boolean>((resolve) => setTimeout(() => resolve(true), DATA_WAIT_MS))]),
+  ]);
   await nextTask();
   // Into the cache right before the first render, which subscribes to it (unused answers expire in seconds).
   takeServerData();

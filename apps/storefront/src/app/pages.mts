@@ -37,7 +37,15 @@ export const PAGES: PageEntry[] = [
   },
   {
     name: 'shop',
-    routes: ['/shop', '/Shop', '/shop/search/:keyword', '/Shop/search/:keyword', '/shop/category/:categoryId', '/Shop/category/:categoryId', '/shop/:categoryId'],
+    routes: [
+      '/shop',
+      '/Shop',
+      '/shop/search/:keyword',
+      '/Shop/search/:keyword',
+      '/shop/category/:categoryId',
+      '/Shop/category/:categoryId',
+      '/shop/:categoryId',
+    ],
     module: 'src/features/products/ShopPage.tsx',
     serverRendered: true,
     // ShopPage: the search text, the page, the order, and the filters of shop-filters.ts (filtersOf).

@@ -32,7 +32,11 @@ function inLightMode(html: string): string {
 /** The head's title and description. */
 function withMeta(html: string, meta: { title: string; description: string }): string {
   const titled = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
-  return replaceOnce(titled, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+  return replaceOnce(
+    titled,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+  );
 }
 
 /**
@@ -91,7 +95,11 @@ export function composePage(template: string, page: PrerenderedPage): string {
   const loader = `\n    <script defer src="/app-loader.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
   html = replaceOnce(html, /\s*<\/head>/, `${boot}${loader}\n  </head>`);
   const mode = page.darkMode === false ? ' data-dark="false"' : '';
-  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root"><div class="prerendered" data-path="${escapeHtml(page.path)}"${mode} inert>${body}</div></div>`);
+  return replaceOnce(
+    html,
+    /<div id="root"><\/div>/,
+    `<div id="root"><div class="prerendered" data-path="${escapeHtml(page.path)}"${mode} inert>${body}</div></div>`,
+  );
 }
 
 export interface ManifestChunk {
@@ -130,7 +138,11 @@ export function composeServerTemplate(template: string, page: Omit<PrerenderedPa
 
 /** JSON inside a <script> element: nothing in it can end the element or open a comment. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface ServerRenderedPage {

@@ -62,10 +62,26 @@ export const routes: RouteObject[] = [
         ...page(() => import('../components/ProtectedRoute')),
         children: [
           { path: '/cart', ...page(() => import('../features/cart/CartPage')), handle: shell('Shopping Cart', 'The items in your cart.') },
-          { path: '/profile', ...page(() => import('../features/profile/ProfilePage')), handle: shell('My Account', 'Your profile, password, orders and settings.') },
-          { path: '/checkout', ...page(() => import('../features/orders/CheckoutPage')), handle: shell('Checkout', 'Your shipping address and payment.') },
-          { path: '/order/:id', ...page(() => import('../features/orders/OrderPage')), handle: shell('Order', 'The details and status of your order.') },
-          { path: '/user-orders', ...page(() => import('../features/orders/UserOrdersPage')), handle: shell('My Orders', 'Your orders and their status.') },
+          {
+            path: '/profile',
+            ...page(() => import('../features/profile/ProfilePage')),
+            handle: shell('My Account', 'Your profile, password, orders and settings.'),
+          },
+          {
+            path: '/checkout',
+            ...page(() => import('../features/orders/CheckoutPage')),
+            handle: shell('Checkout', 'Your shipping address and payment.'),
+          },
+          {
+            path: '/order/:id',
+            ...page(() => import('../features/orders/OrderPage')),
+            handle: shell('Order', 'The details and status of your order.'),
+          },
+          {
+            path: '/user-orders',
+            ...page(() => import('../features/orders/UserOrdersPage')),
+            handle: shell('My Orders', 'Your orders and their status.'),
+          },
         ],
       },
       { path: '*', ...notFound },

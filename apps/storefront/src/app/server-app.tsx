@@ -56,7 +56,8 @@ export async function renderPage(template: string, options: ServerRenderOptions)
   type QueryEntry = ReturnType<typeof store.getState>[typeof api.reducerPath]['queries'][string];
   const failed = new Map<string, QueryEntry>();
   const noteFailures = () => {
-    for (const [key, entry] of Object.entries(store.getState()[api.reducerPath].queries)) if (entry?.status === QueryStatus.rejected && !failed.has(key)) failed.set(key, entry);
+    for (const [key, entry] of Object.entries(store.getState()[api.reducerPath].queries))
+      if (entry?.status === QueryStatus.rejected && !failed.has(key)) failed.set(key, entry);
   };
   const stillRunning = () => store.dispatch(api.util.getRunningQueriesThunk()).filter((query) => !failed.has(query.queryCacheKey));
   let html = render();
@@ -75,9 +76,18 @@ export async function renderPage(template: string, options: ServerRenderOptions)
   // The answers, and the "not found" ones (the page shows them, so the browser's first render must too); other
   // failed or pending requests are asked again by the browser.
   const notFound = [...failed].filter(([, entry]) => (entry?.error as { status?: unknown } | undefined)?.status === 404);
-  const answered = { ...Object.fromEntries(Object.entries(queries).filter(([, entry]) => entry?.status === QueryStatus.fulfilled)), ...Object.fromEntries(notFound) };
+  const answered = {
+    ...Object.fromEntries(Object.entries(queries).filter(([, entry]) => entry?.status === QueryStatus.fulfilled)),
+    ...Object.fromEntries(notFound),
+  };
   // The page says there is nothing at its address (an unknown path or record): so does its status.
   const missing = meta?.notFound === true;
-  const page = fillServerTemplate(template, { markup: html, path: options.url, darkMode: options.darkMode, meta, data: { [api.reducerPath]: { ...rest, queries: answered } } });
+  const page = fillServerTemplate(template, {
+    markup: html,
+    path: options.url,
+    darkMode: options.darkMode,
+    meta,
+    data: { [api.reducerPath]: { ...rest, queries: answered } },
+  });
   return { html: page, status: missing ? 404 : 200 };
 }

@@ -29,7 +29,6 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
 
-
 // The features' view of the state (lib/store-hooks.ts) is this store's state.
 declare module '../lib/store-hooks' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges RootState into ShopState

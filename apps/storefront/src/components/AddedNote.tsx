@@ -25,7 +25,13 @@ export function useAddedNote(): [boolean, (saved: boolean) => void] {
  */
 export function AddedNote({ shown, from }: { shown: boolean; from: AddToCartSource }) {
   return (
-    <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: '1.5em', display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="added-note">
+    <Typography
+      role="status"
+      variant="body2"
+      color="success.main"
+      sx={{ minHeight: '1.5em', display: 'flex', alignItems: 'center', gap: 0.5 }}
+      data-testid="added-note"
+    >
       {shown && (
         <>
           <Box component={CheckCircleIcon} aria-hidden sx={{ fontSize: '1.1em' }} />

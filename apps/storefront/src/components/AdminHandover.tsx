@@ -34,7 +34,11 @@ export default function AdminHandover() {
   if (!userInfo?.isAdmin) return <Navigate to="/login" replace />;
   return (
     <Box sx={{ p: 6, display: 'flex', justifyContent: 'center' }}>
-      {unavailable ? <Alert severity="error">The admin console is not available on this server.</Alert> : <CircularProgress aria-label="Opening the admin console" />}
+      {unavailable ? (
+        <Alert severity="error">The admin console is not available on this server.</Alert>
+      ) : (
+        <CircularProgress aria-label="Opening the admin console" />
+      )}
     </Box>
   );
 }

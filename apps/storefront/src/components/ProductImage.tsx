@@ -5,7 +5,17 @@ import type { Product } from '../lib/models';
 
 /** images is optional: the favourites page passes a FavoriteProduct, which may have no thumbnails. */
 /** `eager`: on the first screen (loaded at once, not when scrolled to); `priority`: likely the page's largest paint. */
-export function ProductImage({ product, sizes, eager, priority }: { product: Pick<Product, 'image' | 'name'> & Partial<Pick<Product, 'images'>>; sizes: string; eager?: boolean; priority?: boolean }) {
+export function ProductImage({
+  product,
+  sizes,
+  eager,
+  priority,
+}: {
+  product: Pick<Product, 'image' | 'name'> & Partial<Pick<Product, 'images'>>;
+  sizes: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <Box
       component="img"

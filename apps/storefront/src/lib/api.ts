@@ -1,5 +1,13 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  buildCreateApi,
+  coreModule,
+  fetchBaseQuery,
+  reactHooksModule,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from './generated/shop-api';
 import { STORAGE_KEYS, readString } from './storage';
 
@@ -72,7 +80,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 
 export function errorClass(error: unknown): TransportErrorClass | undefined {
   if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error).status;
+    const status = error.status;
     if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 'PARSING_ERROR') return status;
     if (typeof status === 'number') return status;
   }

@@ -17,7 +17,30 @@ describe('formatPrice', () => {
 
   it('writes every amount as en-US currency formatting (Intl) does, rounding included', () => {
     const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const amounts = [0, -0, 0.001, -0.001, 0.005, 0.015, 0.125, 1.005, 2.675, 9.995, 99.999, 999.995, 1000, 999999.999, 12345678.9, 9999999999999.5, 1e13, 1e15, 1e-7, -0.5, -1234.565, 0.1 + 0.2];
+    const amounts = [
+      0,
+      -0,
+      0.001,
+      -0.001,
+      0.005,
+      0.015,
+      0.125,
+      1.005,
+      2.675,
+      9.995,
+      99.999,
+      999.995,
+      1000,
+      999999.999,
+      12345678.9,
+      9999999999999.5,
+      1e13,
+      1e15,
+      1e-7,
+      -0.5,
+      -1234.565,
+      0.1 + 0.2,
+    ];
     for (let i = 0; i < 2000; i += 1) amounts.push(Math.round(Math.sin(i) * 10 ** (i % 9) * 1000) / 1000);
     for (const amount of amounts) expect([amount, formatPrice(amount)]).toEqual([amount, intl.format(amount)]);
   });
@@ -34,7 +57,15 @@ describe('truncate', () => {
 
 describe('timeAgo', () => {
   it('counts in minutes up to years, a year of 365 days and a month of 30', () => {
-    expect(TIME_UNITS.map(([unit, seconds]) => `${unit} ${seconds}`)).toEqual(['year 31536000', 'month 2592000', 'week 604800', 'day 86400', 'hour 3600', 'minute 60', 'second 1']);
+    expect(TIME_UNITS.map(([unit, seconds]) => `${unit} ${seconds}`)).toEqual([
+      'year 31536000',
+      'month 2592000',
+      'week 604800',
+      'day 86400',
+      'hour 3600',
+      'minute 60',
+      'second 1',
+    ]);
   });
 
   it('words every count as Intl.RelativeTimeFormat en (numeric: auto) does, from a minute to years, both ways', () => {

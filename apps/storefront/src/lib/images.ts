@@ -18,7 +18,9 @@ export function thumbnailSrcSet(url: string | undefined): string | undefined {
 
 export const PLACEHOLDER_IMAGE =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="100%" height="100%" fill="#9ca3af"/><text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="28" text-anchor="middle">No image</text></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="100%" height="100%" fill="#9ca3af"/><text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="28" text-anchor="middle">No image</text></svg>',
+  );
 
 /** The image types the API stores (it decodes and re-encodes each; SVG, HEIC and the rest answer 415). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';

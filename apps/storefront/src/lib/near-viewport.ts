@@ -16,9 +16,12 @@ export function useNearViewport<T extends Element>(margin = '600px'): [RefObject
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: `${margin} 0px` });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin} 0px` },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, margin]);

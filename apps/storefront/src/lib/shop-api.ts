@@ -61,7 +61,10 @@ export const shopApi = generatedApi.enhanceEndpoints({
     blogsList: { providesTags: ['Blog'], transformResponse: (r: unknown) => listOf(r, 'blogs') },
     blogsGet: { providesTags: (_r, _e, { id }) => [{ type: 'Blog', id }] },
     blogsLike: { invalidatesTags: (_r, _e, { id }) => [{ type: 'Blog', id }] },
-    commentsList: { providesTags: (_r, _e, { blog }) => [{ type: 'Comment', id: String(blog) }], transformResponse: (r: unknown) => listOf(r, 'comments') },
+    commentsList: {
+      providesTags: (_r, _e, { blog }) => [{ type: 'Comment', id: String(blog) }],
+      transformResponse: (r: unknown) => listOf(r, 'comments'),
+    },
     commentsCreate: { invalidatesTags: (_r, _e, { createCommentDto }) => [{ type: 'Comment', id: createCommentDto.blog }] },
     statsContributors: { transformResponse: (r: unknown) => listOf(r, 'contributors') },
   },

@@ -61,12 +61,26 @@ describe('admin forms', () => {
 });
 
 describe('distributor product form', () => {
-  const ok = { name: 'Tee', brand: 'B', description: 'Soft', category: 'c1', price: '10', quantity: '3', image: {}, additionalImages: [] as unknown[] };
+  const ok = {
+    name: 'Tee',
+    brand: 'B',
+    description: 'Soft',
+    category: 'c1',
+    price: '10',
+    quantity: '3',
+    image: {},
+    additionalImages: [] as unknown[],
+  };
   it('accepts a complete form', () => {
     expect(validateDistributorProduct(ok)).toEqual({});
   });
   it('requires name, brand, description and category', () => {
-    expect(Object.keys(validateDistributorProduct({ ...ok, name: '', brand: '', description: '', category: '' }))).toEqual(['name', 'brand', 'description', 'category']);
+    expect(Object.keys(validateDistributorProduct({ ...ok, name: '', brand: '', description: '', category: '' }))).toEqual([
+      'name',
+      'brand',
+      'description',
+      'category',
+    ]);
   });
   it('has minimum 0 for price and quantity', () => {
     expect(validateDistributorProduct({ ...ok, price: '-1' }).price).toBe('Price must be positive');

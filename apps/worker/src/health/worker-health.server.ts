@@ -61,9 +61,15 @@ export class WorkerHealthServer implements OnApplicationBootstrap, OnApplication
       if (ready) return { status: 200, body: { status: 'ok', checks } };
       const errors: Record<string, string> = {};
       for (const [name, state] of Object.entries(checks)) if (state.status === 'down') errors[name] = state.message;
-      return { status: 503, body: { statusCode: 503, code: DEPENDENCY_UNAVAILABLE, message: notReadyMessage(checks), errors, status: 'error', checks } };
+      return {
+        status: 503,
+        body: { statusCode: 503, code: DEPENDENCY_UNAVAILABLE, message: notReadyMessage(checks), errors, status: 'error', checks },
+      };
     } catch (error) {
-      return { status: 503, body: { statusCode: 503, code: DEPENDENCY_UNAVAILABLE, message: `Not ready: ${(error as Error).message}`, status: 'error', checks: {} } };
+      return {
+        status: 503,
+        body: { statusCode: 503, code: DEPENDENCY_UNAVAILABLE, message: `Not ready: ${(error as Error).message}`, status: 'error', checks: {} },
+      };
     }
   }
 }

@@ -20,7 +20,14 @@ import { PaymentsProcessor } from './payments.processor';
 const instances = [
   new MailProcessor({} as MailService),
   new MediaProcessor({} as ThumbnailService, {} as SeedService),
-  new MaintenanceProcessor({} as StockHoldsService, {} as OrderRestockService, {} as OrderMailsService, {} as AuditRetentionService, {} as StockLedgerRepository, {} as PaymentReconciler),
+  new MaintenanceProcessor(
+    {} as StockHoldsService,
+    {} as OrderRestockService,
+    {} as OrderMailsService,
+    {} as AuditRetentionService,
+    {} as StockLedgerRepository,
+    {} as PaymentReconciler,
+  ),
   new PaymentsProcessor({} as PaymentAttemptsService),
 ];
 const queueOf = (processor: object) => (processor.constructor as typeof MailProcessor).queue;
@@ -43,7 +50,14 @@ describe('job handlers', () => {
   });
 
   it('runs the sweeps (stock holds, restocks, order mails, stock ledger, card payments) and the audit retention as scheduled jobs of the maintenance queue', () => {
-    expect([...SCHEDULED_JOBS].sort()).toEqual(['sweep.audit-log', 'sweep.order-mails', 'sweep.order-restock', 'sweep.payments', 'sweep.stock-holds', 'sweep.stock-ledger']);
+    expect([...SCHEDULED_JOBS].sort()).toEqual([
+      'sweep.audit-log',
+      'sweep.order-mails',
+      'sweep.order-restock',
+      'sweep.payments',
+      'sweep.stock-holds',
+      'sweep.stock-ledger',
+    ]);
     for (const name of SCHEDULED_JOBS) expect(JOB_QUEUE[name]).toBe('maintenance');
   });
 
@@ -73,7 +87,10 @@ describe('job handlers', () => {
     const prefix = `test-handlers-${randomBytes(4).toString('hex')}`;
     const moduleRef = await Test.createTestingModule({
       imports: [
-        BullModule.forRoot({ connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix: `${prefix}:bull` }),
+        BullModule.forRoot({
+          connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', maxRetriesPerRequest: null },
+          prefix: `${prefix}:bull`,
+        }),
         BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
       ],
       providers: PROCESSORS.map((processor, i) => ({ provide: processor, useValue: instances[i] })),

@@ -24,7 +24,14 @@ export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
   readonly handlers: JobHandlers<MaintenanceJobName>;
 
-  constructor(holds: StockHoldsService, restocks: OrderRestockService, mails: OrderMailsService, audit: AuditRetentionService, ledger: StockLedgerRepository, payments: PaymentReconciler) {
+  constructor(
+    holds: StockHoldsService,
+    restocks: OrderRestockService,
+    mails: OrderMailsService,
+    audit: AuditRetentionService,
+    ledger: StockLedgerRepository,
+    payments: PaymentReconciler,
+  ) {
     super();
     this.handlers = {
       'sweep.stock-holds': async () => {

@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { auditContext, type AuditRequest } from './audit-context';
 
-const requestOf = (name: string): AuditRequest => ({ actor: { id: name, name, email: `${name}@example.com` }, method: 'PUT', route: '/api/things/:id', params: { id: name } });
+const requestOf = (name: string): AuditRequest => ({
+  actor: { id: name, name, email: `${name}@example.com` },
+  method: 'PUT',
+  route: '/api/things/:id',
+  params: { id: name },
+});
 /** A turn of the event loop: what comes after runs in a later macrotask, as after any I/O. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -63,7 +68,11 @@ describe('auditContext: the admin write a piece of code belongs to', () => {
   });
 
   it('ends when the function throws, and passes the error on', async () => {
-    expect(() => auditContext.open(requestOf('ann'), () => { throw new Error('boom'); })).toThrow('boom');
+    expect(() =>
+      auditContext.open(requestOf('ann'), () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     await expect(auditContext.run(requestOf('ann'), () => Promise.reject(new Error('no')))).rejects.toThrow('no');
   });
 

@@ -26,7 +26,10 @@ describe('diffDocuments: the changed fields, as they may be shown', () => {
   });
 
   it('redacts secrets at any depth, and still says that one changed', () => {
-    const changes = diffDocuments({ passwordHash: 'h1', profile: { apiKey: 'k' } }, { passwordHash: 'h2', profile: { apiKey: 'k' }, sessions: [{ token: 't', device: 'phone' }] });
+    const changes = diffDocuments(
+      { passwordHash: 'h1', profile: { apiKey: 'k' } },
+      { passwordHash: 'h2', profile: { apiKey: 'k' }, sessions: [{ token: 't', device: 'phone' }] },
+    );
     expect(changes).toEqual([
       { field: 'passwordHash', before: REDACTED, after: REDACTED },
       { field: 'sessions', after: [{ token: REDACTED, device: 'phone' }] },
@@ -34,12 +37,23 @@ describe('diffDocuments: the changed fields, as they may be shown', () => {
   });
 
   it('keeps ONE list of the fields a person never reads: bookkeeping, counters, secrets, at any depth', () => {
-    for (const field of ['pendingMails', 'restockMarks', 'restockPending', 'stockHolds', 'stockMoves', 'numReviews', 'ratingTotal', 'updatedAt', '__v']) {
+    for (const field of [
+      'pendingMails',
+      'restockMarks',
+      'restockPending',
+      'stockHolds',
+      'stockMoves',
+      'numReviews',
+      'ratingTotal',
+      'updatedAt',
+      '__v',
+    ]) {
       expect(INTERNAL_FIELDS.has(field)).toBe(true);
       expect(isInternalField(field)).toBe(true);
     }
     for (const field of ['passwordHash', 'resetToken', 'profile.apiKey', 'variants.stockHolds']) expect(isInternalField(field)).toBe(true);
-    for (const field of ['name', 'priceCents', 'status', 'refundReason', 'shippingAddress.city', 'reviews']) expect(isInternalField(field)).toBe(false);
+    for (const field of ['name', 'priceCents', 'status', 'refundReason', 'shippingAddress.city', 'reviews'])
+      expect(isInternalField(field)).toBe(false);
   });
 
   it('cuts a long value and says how long it was', () => {
@@ -55,7 +69,12 @@ describe('auditAdminWrites: the plugin on every model', () => {
   let connection: Connection;
   let Thing: Model<Record<string, unknown>>;
   let written: NewAuditEntry[];
-  const request: AuditRequest = { actor: { id: String(new mongoose.Types.ObjectId()), name: 'Ann', email: 'ann@example.com' }, method: 'PUT', route: '/api/things/:id', params: { id: '1' } };
+  const request: AuditRequest = {
+    actor: { id: String(new mongoose.Types.ObjectId()), name: 'Ann', email: 'ann@example.com' },
+    method: 'PUT',
+    route: '/api/things/:id',
+    params: { id: '1' },
+  };
   const asAdmin = <T>(fn: () => Promise<T>): Promise<T> => auditContext.run(request, fn);
   const fields = (entry: NewAuditEntry | undefined) => entry?.changes.map((c) => c.field);
 
@@ -66,7 +85,10 @@ describe('auditAdminWrites: the plugin on every model', () => {
     const Part = new Schema({ label: String });
     Thing = connection.model<Record<string, unknown>>(
       'Thing',
-      new Schema({ name: { type: String, unique: true }, count: Number, secret: { type: String, select: false }, parts: [Part] }, { timestamps: true, collection: 'things' }),
+      new Schema(
+        { name: { type: String, unique: true }, count: Number, secret: { type: String, select: false }, parts: [Part] },
+        { timestamps: true, collection: 'things' },
+      ),
     );
     await Thing.init();
   });
@@ -113,7 +135,12 @@ describe('auditAdminWrites: the plugin on every model', () => {
   });
 
   it('records each document of a multi-document write, insertMany and bulkWrite', async () => {
-    const docs = await asAdmin(() => Thing.insertMany([{ name: 'm1', count: 1 }, { name: 'm2', count: 1 }]));
+    const docs = await asAdmin(() =>
+      Thing.insertMany([
+        { name: 'm1', count: 1 },
+        { name: 'm2', count: 1 },
+      ]),
+    );
     await asAdmin(() => Thing.updateMany({ count: 1 }, { $set: { count: 5 } }).exec());
     await asAdmin(() =>
       Thing.bulkWrite([
@@ -122,7 +149,8 @@ describe('auditAdminWrites: the plugin on every model', () => {
         { deleteOne: { filter: { name: 'm2' } } },
       ]),
     );
-    const field = (e: (typeof written)[number], name: string, side: 'before' | 'after') => JSON.stringify(e.changes.find((c) => c.field === name)?.[side] ?? '').replace(/"/g, '');
+    const field = (e: (typeof written)[number], name: string, side: 'before' | 'after') =>
+      JSON.stringify(e.changes.find((c) => c.field === name)?.[side] ?? '').replace(/"/g, '');
     expect(written.map((e) => `${e.action}:${field(e, 'name', 'after') || field(e, 'name', 'before')}:${field(e, 'count', 'after')}`).sort()).toEqual(
       ['create:m1:1', 'create:m2:1', 'update::5', 'update::5', 'update::6', 'create:m3:0', 'delete:m2:'].sort(),
     );
@@ -147,7 +175,12 @@ describe('auditAdminWrites: the plugin on every model', () => {
     });
     expect(written).toEqual([]);
     expect(collected.map((c) => c.action)).toEqual(['create', 'update']);
-    expect(collected[1]).toMatchObject({ resource: 'things', changes: [{ field: 'count', before: 1, after: 2 }], before: { name: 'grouped', count: 1 }, after: { name: 'grouped', count: 2 } });
+    expect(collected[1]).toMatchObject({
+      resource: 'things',
+      changes: [{ field: 'count', before: 1, after: 2 }],
+      before: { name: 'grouped', count: 1 },
+      after: { name: 'grouped', count: 2 },
+    });
   });
 
   it('never fails a write when the audit log cannot be written', async () => {

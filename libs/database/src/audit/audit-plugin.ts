@@ -22,7 +22,20 @@ export type AuditAction = 'create' | 'update' | 'delete';
  * with a name of their own (an order refunded, cancelled, marked paid, a note added; a review or a product
  * approved or rejected; roles changed; a catalogue imported; a job retried).
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'refund', 'cancel', 'pay', 'note', 'approve', 'reject', 'roles', 'import', 'retry'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'refund',
+  'cancel',
+  'pay',
+  'note',
+  'approve',
+  'reject',
+  'roles',
+  'import',
+  'retry',
+] as const;
 export type AuditEntryAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One record an admin's action wrote, with the fields a person reads (internal fields left out). */
@@ -236,7 +249,8 @@ function beforeQueryWrite(this: Query<unknown, unknown>): Promise<void> | void {
     try {
       const limit = SINGLE_WRITES.test(op) ? 1 : MAX_AUDITED_DOCUMENTS;
       const rows = await findStored(model, this.getFilter(), limit, options.sort);
-      if (rows.length === MAX_AUDITED_DOCUMENTS) logger.warn(`${op} on ${collectionOf(model)} matched more than ${MAX_AUDITED_DOCUMENTS} documents: only the first are audited`);
+      if (rows.length === MAX_AUDITED_DOCUMENTS)
+        logger.warn(`${op} on ${collectionOf(model)} matched more than ${MAX_AUDITED_DOCUMENTS} documents: only the first are audited`);
       pendingQueries.set(this, { request, model, before: new Map(rows.map((row) => [idOf(row), row])) });
     } catch (error) {
       logger.error(`Audit could not read ${collectionOf(model)} before ${op}: ${(error as Error).message}`);
@@ -294,7 +308,9 @@ function afterInsertMany(this: AnyModel, docs: unknown): Promise<void> | void {
   const created = new Map<string, Stored>();
   for (const doc of docs as unknown[]) {
     if (!doc || typeof doc !== 'object') continue;
-    const plain = (typeof (doc as Document).toObject === 'function' ? (doc as Document).toObject({ depopulate: true, virtuals: false, getters: false }) : doc) as Stored;
+    const plain = (
+      typeof (doc as Document).toObject === 'function' ? (doc as Document).toObject({ depopulate: true, virtuals: false, getters: false }) : doc
+    ) as Stored;
     if (plain._id !== undefined) created.set(idOf(plain), plain);
   }
   return record({ request, model: this, before: new Map() }, created.keys(), created);
@@ -340,7 +356,9 @@ function beforeBulkWrite(this: AnyModel, ops: unknown): Promise<void> | void {
 
 function idsIn(map: unknown): string[] {
   if (!map || typeof map !== 'object') return [];
-  return Object.values(map as Record<string, unknown>).filter(isIdLike).map(String);
+  return Object.values(map as Record<string, unknown>)
+    .filter(isIdLike)
+    .map(String);
 }
 
 function afterBulkWrite(this: AnyModel, result: unknown): Promise<void> | void {

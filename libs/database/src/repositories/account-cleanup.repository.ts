@@ -21,10 +21,12 @@ export class AccountCleanupRepository {
 
   /** Keeps every order of the user, with the shipping address (name, address, phone) replaced. */
   async anonymiseOrdersOf(userId: Types.ObjectId): Promise<number> {
-    const result = await this.connection.collection('orders').updateMany(
-      { user: userId },
-      { $set: { shippingAddress: { fullName: DELETED_USER_LABEL, address: '-', city: '-', postalCode: '-', country: '-', phone: '-' } } },
-    );
+    const result = await this.connection
+      .collection('orders')
+      .updateMany(
+        { user: userId },
+        { $set: { shippingAddress: { fullName: DELETED_USER_LABEL, address: '-', city: '-', postalCode: '-', country: '-', phone: '-' } } },
+      );
     return result.modifiedCount;
   }
 }

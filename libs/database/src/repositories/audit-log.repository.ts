@@ -64,7 +64,12 @@ export class AuditLogRepository implements OnModuleDestroy {
 
   /** Deletes the entries recorded before `cutoff`, at most `limit` of them (oldest first); how many went. */
   async deleteBefore(cutoff: Date, limit: number): Promise<number> {
-    const old = await this.model.find({ at: { $lt: cutoff } }, { _id: 1 }).sort({ at: 1 }).limit(limit).lean<{ _id: Types.ObjectId }[]>().exec();
+    const old = await this.model
+      .find({ at: { $lt: cutoff } }, { _id: 1 })
+      .sort({ at: 1 })
+      .limit(limit)
+      .lean<{ _id: Types.ObjectId }[]>()
+      .exec();
     if (old.length === 0) return 0;
     const result = await this.model.deleteMany({ _id: { $in: old.map((e) => e._id) } }).exec();
     return result.deletedCount;

@@ -100,7 +100,13 @@ export class BlogsRepository {
 
   /** Ids and last change of published posts, newest first (the sitemap). */
   publishedEntries(limit: number): Promise<Array<{ _id: Types.ObjectId; updatedAt?: Date }>> {
-    return this.model.find({ published: true }).select('_id updatedAt').sort({ updatedAt: -1, _id: -1 }).limit(limit).lean<Array<{ _id: Types.ObjectId; updatedAt?: Date }>>().exec();
+    return this.model
+      .find({ published: true })
+      .select('_id updatedAt')
+      .sort({ updatedAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<Array<{ _id: Types.ObjectId; updatedAt?: Date }>>()
+      .exec();
   }
 
   findById(id: Types.ObjectId): Promise<BlogRecord | null> {

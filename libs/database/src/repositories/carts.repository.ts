@@ -39,7 +39,11 @@ export class CartsRepository {
   async addToLine(user: Types.ObjectId, line: CartLineKey, quantity: number, max: number): Promise<CartView | null> {
     const same = sameLine(line);
     const raised = await this.model
-      .findOneAndUpdate({ user, items: { $elemMatch: { ...same, quantity: { $lte: max - quantity } } } }, { $inc: { 'items.$.quantity': quantity } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { user, items: { $elemMatch: { ...same, quantity: { $lte: max - quantity } } } },
+        { $inc: { 'items.$.quantity': quantity } },
+        { returnDocument: 'after' },
+      )
       .lean<CartView>()
       .exec();
     if (raised || quantity > max) return raised;

@@ -72,7 +72,11 @@ export class CategoriesRepository {
 
   /** Categories created or renamed at or after this moment (the search index renames its products' category). */
   changedSince(since: Date): Promise<Array<{ _id: Types.ObjectId; name: string }>> {
-    return this.model.find({ updatedAt: { $gte: since } }).select('name').lean<Array<{ _id: Types.ObjectId; name: string }>>().exec();
+    return this.model
+      .find({ updatedAt: { $gte: since } })
+      .select('name')
+      .lean<Array<{ _id: Types.ObjectId; name: string }>>()
+      .exec();
   }
 
   async countByIds(ids: Types.ObjectId[]): Promise<number> {
@@ -81,7 +85,10 @@ export class CategoriesRepository {
 
   /** Renames; a clash of names (ignoring case) raises MongoDB's duplicate-key error. */
   rename(id: Types.ObjectId, name: string): Promise<CategoryRecord | null> {
-    return this.model.findByIdAndUpdate(id, { $set: nameFields(name) }, { returnDocument: 'after', runValidators: true }).lean<CategoryRecord>().exec();
+    return this.model
+      .findByIdAndUpdate(id, { $set: nameFields(name) }, { returnDocument: 'after', runValidators: true })
+      .lean<CategoryRecord>()
+      .exec();
   }
 
   async deleteById(id: Types.ObjectId): Promise<boolean> {

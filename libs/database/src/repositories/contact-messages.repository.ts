@@ -86,7 +86,9 @@ export class ContactMessagesRepository {
 
   /** Marks the message handled (or not again); null when it does not exist. */
   setHandled(id: Types.ObjectId, handled: boolean, by: Types.ObjectId, at: Date): Promise<ContactMessageRecord | null> {
-    const update = handled ? { $set: { handled: true, handledAt: at, handledBy: by } } : { $set: { handled: false }, $unset: { handledAt: '', handledBy: '' } };
+    const update = handled
+      ? { $set: { handled: true, handledAt: at, handledBy: by } }
+      : { $set: { handled: false }, $unset: { handledAt: '', handledBy: '' } };
     return this.model.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' }).lean<ContactMessageRecord>().exec();
   }
 }

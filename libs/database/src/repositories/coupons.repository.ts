@@ -58,7 +58,13 @@ export class CouponsRepository {
     return done.deletedCount > 0;
   }
 
-  async list(filter: CouponListFilter, sort: { field: string; order: 1 | -1 }, skip: number, limit: number, escapedQ?: string): Promise<{ rows: CouponDocument[]; total: number }> {
+  async list(
+    filter: CouponListFilter,
+    sort: { field: string; order: 1 | -1 },
+    skip: number,
+    limit: number,
+    escapedQ?: string,
+  ): Promise<{ rows: CouponDocument[]; total: number }> {
     const query: Record<string, unknown> = {};
     if (escapedQ) query.code = { $regex: escapedQ, $options: 'i' };
     if (filter.active !== undefined) query.active = filter.active;
@@ -119,9 +125,13 @@ export class CouponsRepository {
    * carries `mark` (`<orderId>:coupon`) and matches only while the document lacks it.
    */
   async releaseOnce(coupon: Types.ObjectId, user: Types.ObjectId | null | undefined, mark: string): Promise<void> {
-    await this.model.updateOne({ _id: coupon, redemptions: { $gt: 0 }, releaseMarks: { $ne: mark } }, { $inc: { redemptions: -1 }, $push: { releaseMarks: mark } }).exec();
+    await this.model
+      .updateOne({ _id: coupon, redemptions: { $gt: 0 }, releaseMarks: { $ne: mark } }, { $inc: { redemptions: -1 }, $push: { releaseMarks: mark } })
+      .exec();
     if (user) {
-      await this.redemptions.updateOne({ coupon, user, count: { $gt: 0 }, releaseMarks: { $ne: mark } }, { $inc: { count: -1 }, $push: { releaseMarks: mark } }).exec();
+      await this.redemptions
+        .updateOne({ coupon, user, count: { $gt: 0 }, releaseMarks: { $ne: mark } }, { $inc: { count: -1 }, $push: { releaseMarks: mark } })
+        .exec();
     }
   }
 

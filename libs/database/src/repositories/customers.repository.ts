@@ -104,7 +104,13 @@ const USER_FIELDS = { username: 1, email: 1, isAdmin: 1, isDistributor: 1, photo
 const PAID = { paymentState: { $in: ['paid', 'partially_refunded'] }, state: { $ne: 'cancelled' } } as const;
 
 function addressKey(a: ShippingAddress): string {
-  return [a.fullName, a.address, a.city, a.postalCode, a.country, a.phone].map((v) => String(v ?? '').trim().toLowerCase()).join('\u0000');
+  return [a.fullName, a.address, a.city, a.postalCode, a.country, a.phone]
+    .map((v) =>
+      String(v ?? '')
+        .trim()
+        .toLowerCase(),
+    )
+    .join('\u0000');
 }
 
 /**
@@ -131,11 +137,11 @@ export class CustomersRepository {
     if (filter.role === 'customer') and.push({ isAdmin: { $ne: true }, isDistributor: { $ne: true } });
     if (filter.ids) and.push({ _id: { $in: filter.ids } });
     if (filter.hasOrders !== undefined) {
-      const buyers = (await this.orders.distinct('user', { user: { $ne: null } }).exec());
+      const buyers = await this.orders.distinct('user', { user: { $ne: null } }).exec();
       and.push({ _id: filter.hasOrders ? { $in: buyers } : { $nin: buyers } });
     }
     if (filter.newsletter !== undefined) {
-      const emails = (await this.subscribers.distinct('email', { active: true }).exec());
+      const emails = await this.subscribers.distinct('email', { active: true }).exec();
       and.push({ email: filter.newsletter ? { $in: emails } : { $nin: emails } });
     }
     return and.length === 0 ? {} : and.length === 1 ? and[0] : { $and: and };
@@ -165,7 +171,10 @@ export class CustomersRepository {
     query: QueryFilter<User>,
     options: CustomerListOptions & { sort: { field: CustomerFigureSort } },
   ): Promise<{ items: CustomerRow[]; total: number }> {
-    const [matching, { countBy, paidBy }] = await Promise.all([this.users.find(query).select({ _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec(), this.orderFigures({ $ne: null })]);
+    const [matching, { countBy, paidBy }] = await Promise.all([
+      this.users.find(query).select({ _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec(),
+      this.orderFigures({ $ne: null }),
+    ]);
     const figure: Record<CustomerFigureSort, (id: string) => number> = {
       ordersCount: (id) => countBy.get(id)?.ordersCount ?? 0,
       totalSpent: (id) => paidBy.get(id) ?? 0,
@@ -189,12 +198,22 @@ export class CustomersRepository {
   }
 
   /** Each customer's orders count and last order, and paid total in cents, by user id, for the users `user` matches. */
-  private async orderFigures(user: { $in: Types.ObjectId[] } | { $ne: null }): Promise<{ countBy: Map<string, { ordersCount: number; lastOrderAt: Date }>; paidBy: Map<string, number> }> {
+  private async orderFigures(
+    user: { $in: Types.ObjectId[] } | { $ne: null },
+  ): Promise<{ countBy: Map<string, { ordersCount: number; lastOrderAt: Date }>; paidBy: Map<string, number> }> {
     const [counts, paid] = await Promise.all([
       this.orders
-        .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([{ $match: { user } }, { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } }])
+        .aggregate<{ _id: Types.ObjectId; ordersCount: number; lastOrderAt: Date }>([
+          { $match: { user } },
+          { $group: { _id: '$user', ordersCount: { $sum: 1 }, lastOrderAt: { $max: '$createdAt' } } },
+        ])
         .exec(),
-      this.orders.aggregate<{ _id: Types.ObjectId; totalCents: number }>([{ $match: { user, ...PAID } }, { $group: { _id: '$user', totalCents: { $sum: { $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] } } } }]).exec(),
+      this.orders
+        .aggregate<{ _id: Types.ObjectId; totalCents: number }>([
+          { $match: { user, ...PAID } },
+          { $group: { _id: '$user', totalCents: { $sum: { $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] } } } },
+        ])
+        .exec(),
     ]);
     return { countBy: new Map(counts.map((c) => [c._id.toString(), c])), paidBy: new Map(paid.map((p) => [p._id.toString(), p.totalCents])) };
   }
@@ -206,14 +225,26 @@ export class CustomersRepository {
     if (ids.length === 0) return new Map();
     const [{ countBy, paidBy }, subscribed] = await Promise.all([
       this.orderFigures({ $in: ids }),
-      this.subscribers.find({ email: { $in: emails }, active: true }).select({ email: 1 }).lean<{ email: string }[]>().exec(),
+      this.subscribers
+        .find({ email: { $in: emails }, active: true })
+        .select({ email: 1 })
+        .lean<{ email: string }[]>()
+        .exec(),
     ]);
     const subscribers = new Set(subscribed.map((s) => s.email));
     return new Map(
       users.map((u) => {
         const id = u._id.toString();
         const c = countBy.get(id);
-        return [id, { ordersCount: c?.ordersCount ?? 0, totalSpentCents: paidBy.get(id) ?? 0, lastOrderAt: c?.lastOrderAt ?? null, newsletter: subscribers.has(u.email.toLowerCase()) }];
+        return [
+          id,
+          {
+            ordersCount: c?.ordersCount ?? 0,
+            totalSpentCents: paidBy.get(id) ?? 0,
+            lastOrderAt: c?.lastOrderAt ?? null,
+            newsletter: subscribers.has(u.email.toLowerCase()),
+          },
+        ];
       }),
     );
   }
@@ -226,15 +257,37 @@ export class CustomersRepository {
       this.figuresOf([user]),
       this.orders
         .find({ user: id })
-        .select({ status: 1, totalCents: 1, items: 1, paymentMethod: 1, paidAt: 1, refundedAt: 1, paymentState: 1, fulfilmentState: 1, createdAt: 1, shippingAddress: 1 })
+        .select({
+          status: 1,
+          totalCents: 1,
+          items: 1,
+          paymentMethod: 1,
+          paidAt: 1,
+          refundedAt: 1,
+          paymentState: 1,
+          fulfilmentState: 1,
+          createdAt: 1,
+          shippingAddress: 1,
+        })
         .sort({ createdAt: -1, _id: -1 })
-        .lean<(Pick<Order, '_id' | 'status' | 'totalCents' | 'items' | 'paymentMethod' | 'paidAt' | 'refundedAt' | 'paymentState' | 'fulfilmentState' | 'createdAt' | 'shippingAddress'>)[]>()
+        .lean<
+          Pick<
+            Order,
+            | '_id'
+            | 'status'
+            | 'totalCents'
+            | 'items'
+            | 'paymentMethod'
+            | 'paidAt'
+            | 'refundedAt'
+            | 'paymentState'
+            | 'fulfilmentState'
+            | 'createdAt'
+            | 'shippingAddress'
+          >[]
+        >()
         .exec(),
-      this.products
-        .find({ 'reviews.user': id })
-        .select({ name: 1, reviews: 1 })
-        .lean<Pick<Product, '_id' | 'name' | 'reviews'>[]>()
-        .exec(),
+      this.products.find({ 'reviews.user': id }).select({ name: 1, reviews: 1 }).lean<Pick<Product, '_id' | 'name' | 'reviews'>[]>().exec(),
     ]);
 
     const addresses = new Map<string, CustomerAddress>();

@@ -58,7 +58,10 @@ export class InventoryRepository {
 
   findByIds(ids: Types.ObjectId[]): Promise<StockView[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.model.find({ _id: { $in: ids } }, STOCK_FIELDS).lean<StockView[]>().exec();
+    return this.model
+      .find({ _id: { $in: ids } }, STOCK_FIELDS)
+      .lean<StockView[]>()
+      .exec();
   }
 
   /**
@@ -70,26 +73,38 @@ export class InventoryRepository {
     // With a hold, the same update records which order took the units (see StockHold).
     // The same update pushes the sale onto the ledger's outbox (see StockMove).
     const { push, inc } = InventoryRepository.moved(line, -q, 'sale', hold ? { order: hold } : {});
-    const pushed = hold ? { ...push, stockHolds: { order: hold, quantity: q, ...(line.variantSku ? { variantSku: line.variantSku } : {}), at: new Date() } } : push;
+    const pushed = hold
+      ? { ...push, stockHolds: { order: hold, quantity: q, ...(line.variantSku ? { variantSku: line.variantSku } : {}), at: new Date() } }
+      : push;
     // The answer is the product after the update, with its pending moves: the ledger copies them without a read.
     const options = { returnDocument: 'after' as const, projection: STOCK_SNAPSHOT };
     const taken = line.variantSku
       ? await this.model
           .findOneAndUpdate(
-            { _id: line.product, status: 'published', countInStock: { $gte: q }, variants: { $elemMatch: { sku: line.variantSku, countInStock: { $gte: q } } } },
+            {
+              _id: line.product,
+              status: 'published',
+              countInStock: { $gte: q },
+              variants: { $elemMatch: { sku: line.variantSku, countInStock: { $gte: q } } },
+            },
             { $inc: { 'variants.$.countInStock': -q, countInStock: -q, quantity: -q, ...inc }, $push: pushed },
             options,
           )
           .lean<StockSnapshot>()
           .exec()
       : await this.model
-          .findOneAndUpdate({ _id: line.product, status: 'published', countInStock: { $gte: q } }, { $inc: { countInStock: -q, quantity: -q, ...inc }, $push: pushed }, options)
+          .findOneAndUpdate(
+            { _id: line.product, status: 'published', countInStock: { $gte: q } },
+            { $inc: { countInStock: -q, quantity: -q, ...inc }, $push: pushed },
+            options,
+          )
           .lean<StockSnapshot>()
           .exec();
     if (!taken) return false;
     // quantity mirrors countInStock but may have been set lower by hand: never let it go negative (the extra
     // write happens only when it is needed).
-    if (typeof taken.quantity === 'number' && taken.quantity < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    if (typeof taken.quantity === 'number' && taken.quantity < 0)
+      await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
     await this.ledger.flush(line.product, taken);
     return true;
   }
@@ -105,20 +120,27 @@ export class InventoryRepository {
     if (line.variantSku) {
       const { push, inc } = InventoryRepository.moved(line, q, 'cancellation', extra);
       const done = await this.model
-        .updateOne({ ...unmarked, 'variants.sku': line.variantSku }, { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q, ...inc }, $push: { restockMarks: mark, ...push } })
+        .updateOne(
+          { ...unmarked, 'variants.sku': line.variantSku },
+          { $inc: { 'variants.$.countInStock': q, countInStock: q, quantity: q, ...inc }, $push: { restockMarks: mark, ...push } },
+        )
         .exec();
       if (done.matchedCount > 0) return this.ledger.flush(line.product);
     }
     // No such variant any more (or no variant): the units go back to the product as a whole, still once.
     const { push, inc } = InventoryRepository.moved({ product: line.product, quantity: q }, q, 'cancellation', extra);
-    const done = await this.model.updateOne(unmarked, { $inc: { countInStock: q, quantity: q, ...inc }, $push: { restockMarks: mark, ...push } }).exec();
+    const done = await this.model
+      .updateOne(unmarked, { $inc: { countInStock: q, quantity: q, ...inc }, $push: { restockMarks: mark, ...push } })
+      .exec();
     if (done.matchedCount > 0) await this.ledger.flush(line.product);
   }
 
   /** The order's restock is recorded as finished: its marks are no longer needed (bookkeeping only). */
   async dropRestockMarks(products: Types.ObjectId[], marks: string[]): Promise<void> {
     if (products.length === 0) return;
-    await this.model.updateMany({ _id: { $in: products }, restockMarks: { $in: marks } }, { $pull: { restockMarks: { $in: marks } } }, { timestamps: false }).exec();
+    await this.model
+      .updateMany({ _id: { $in: products }, restockMarks: { $in: marks } }, { $pull: { restockMarks: { $in: marks } } }, { timestamps: false })
+      .exec();
   }
 
   /**
@@ -144,7 +166,9 @@ export class InventoryRepository {
 
   /** The order is stored: its holds are no longer needed (bookkeeping only: updatedAt stays). */
   async dropHolds(order: Types.ObjectId, products: Types.ObjectId[]): Promise<void> {
-    await this.model.updateMany({ _id: { $in: products }, 'stockHolds.order': order }, { $pull: { stockHolds: { order } } }, { timestamps: false }).exec();
+    await this.model
+      .updateMany({ _id: { $in: products }, 'stockHolds.order': order }, { $pull: { stockHolds: { order } } }, { timestamps: false })
+      .exec();
   }
 
   /** Holds older than the cutoff (left by a crash between taking stock and storing the order). */
@@ -165,7 +189,13 @@ export class InventoryRepository {
    * A person's change of stock by `delta` (positive: units in; negative: units out), on the variant when one is
    * named. Refused (null) when it would leave less than zero. Returns the levels after the change.
    */
-  async adjust(line: Omit<StockLine, 'quantity'>, delta: number, reason: StockReason, actor: StockActor, note?: string): Promise<{ countInStock: number; variantLevel?: number } | null> {
+  async adjust(
+    line: Omit<StockLine, 'quantity'>,
+    delta: number,
+    reason: StockReason,
+    actor: StockActor,
+    note?: string,
+  ): Promise<{ countInStock: number; variantLevel?: number } | null> {
     const { push, inc } = InventoryRepository.moved({ ...line, quantity: Math.abs(delta) }, delta, reason, { actor, ...(note ? { note } : {}) });
     const floor = delta < 0 ? -delta : 0;
     const filter: Record<string, unknown> = { _id: line.product, countInStock: { $gte: floor } };
@@ -179,7 +209,8 @@ export class InventoryRepository {
       .lean<StockSnapshot>()
       .exec();
     if (!after) return null;
-    if (typeof after.quantity === 'number' && after.quantity < 0) await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
+    if (typeof after.quantity === 'number' && after.quantity < 0)
+      await this.model.updateOne({ _id: line.product, quantity: { $lt: 0 } }, { $set: { quantity: 0 } }).exec();
     await this.ledger.flush(line.product, after);
     const variant = line.variantSku ? after.variants?.find((v) => v.sku === line.variantSku) : undefined;
     return { countInStock: after.countInStock, ...(variant ? { variantLevel: variant.countInStock } : {}) };

@@ -40,7 +40,11 @@ export class NewsletterSubscribersRepository {
   /** Subscribes an address that had unsubscribed; null when it was already active (or is gone). */
   reactivate(id: Types.ObjectId, unsubscribeToken: string, subscribedAt: Date): Promise<SubscriberRecord | null> {
     return this.model
-      .findOneAndUpdate({ _id: id, active: false }, { $set: { active: true, unsubscribeToken, subscribedAt }, $unset: { unsubscribedAt: '' } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { _id: id, active: false },
+        { $set: { active: true, unsubscribeToken, subscribedAt }, $unset: { unsubscribedAt: '' } },
+        { returnDocument: 'after' },
+      )
       .lean<SubscriberRecord>()
       .exec();
   }

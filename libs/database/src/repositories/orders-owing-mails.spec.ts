@@ -16,7 +16,9 @@ describe('OrdersRepository.owingMails / mailQueued', () => {
 
   beforeAll(async () => {
     engine = process.env.MONGODB_URI ? undefined : await startEmbeddedMongo({ port: 0 });
-    connection = await mongoose.createConnection(process.env.MONGODB_URI ?? engine!.uri, { dbName: `owing_mails_${new Types.ObjectId().toHexString()}` }).asPromise();
+    connection = await mongoose
+      .createConnection(process.env.MONGODB_URI ?? engine!.uri, { dbName: `owing_mails_${new Types.ObjectId().toHexString()}` })
+      .asPromise();
     orders = connection.model(Order.name, OrderSchema);
     await orders.init();
     repository = new OrdersRepository(orders, connection.model(User.name, UserSchema));
@@ -29,7 +31,14 @@ describe('OrdersRepository.owingMails / mailQueued', () => {
 
   const insert = async (pendingMails: string[] | undefined, updatedAt = old) => {
     const _id = new Types.ObjectId();
-    await orders.collection.insertOne({ _id, idempotencyKey: _id.toHexString(), items: [], ...(pendingMails ? { pendingMails } : {}), createdAt: old, updatedAt });
+    await orders.collection.insertOne({
+      _id,
+      idempotencyKey: _id.toHexString(),
+      items: [],
+      ...(pendingMails ? { pendingMails } : {}),
+      createdAt: old,
+      updatedAt,
+    });
     return _id.toHexString();
   };
 

@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { Order, OrderDocument, OrderEvent, OrderItem, OrderMail, OrderStatus, ShippingAddress, type FulfilmentState, type OrderState, type PaymentState, type ReturnedLine } from '../schemas/order.schema';
+import {
+  Order,
+  OrderDocument,
+  OrderEvent,
+  OrderItem,
+  OrderMail,
+  OrderStatus,
+  ShippingAddress,
+  type FulfilmentState,
+  type OrderState,
+  type PaymentState,
+  type ReturnedLine,
+} from '../schemas/order.schema';
 import { User } from '../schemas/user.schema';
 import { findPage } from './find-page';
 import { escapeRegexText } from './regex-text';
@@ -224,7 +236,12 @@ export class OrdersRepository {
     return query;
   }
 
-  async list(filter: OrderListFilter, sort: { field: string; order: 1 | -1 }, skip: number, limit: number): Promise<{ rows: OrderDocument[]; total: number }> {
+  async list(
+    filter: OrderListFilter,
+    sort: { field: string; order: 1 | -1 },
+    skip: number,
+    limit: number,
+  ): Promise<{ rows: OrderDocument[]; total: number }> {
     const query = await this.toQuery(filter);
     return findPage(this.model, query, sort, skip, limit);
   }
@@ -237,7 +254,11 @@ export class OrdersRepository {
     const q = text.trim().replace(/^#/, '');
     const pattern = new RegExp(escapeRegexText(q), 'i');
     const clauses: Record<string, unknown>[] = [{ 'shippingAddress.fullName': pattern }];
-    const users = await this.users.find({ $or: [{ username: pattern }, { email: pattern }] }, { _id: 1 }).limit(1000).lean<{ _id: Types.ObjectId }[]>().exec();
+    const users = await this.users
+      .find({ $or: [{ username: pattern }, { email: pattern }] }, { _id: 1 })
+      .limit(1000)
+      .lean<{ _id: Types.ObjectId }[]>()
+      .exec();
     if (users.length > 0) clauses.push({ user: { $in: users.map((u) => u._id) } });
     const hex = q.toLowerCase();
     if (/^[0-9a-f]{24}$/.test(hex)) clauses.push({ _id: new Types.ObjectId(hex) });
@@ -245,7 +266,9 @@ export class OrdersRepository {
       // An id's tail is not a range of ids: the ids are matched here (the _id index alone is read).
       const ids = await this.model.find({}, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
       const number = hex.toUpperCase();
-      const found = ids.filter((o) => (hex.length <= 8 ? orderNumberOf(o._id).endsWith(number) : o._id.toHexString().endsWith(hex))).map((o) => o._id);
+      const found = ids
+        .filter((o) => (hex.length <= 8 ? orderNumberOf(o._id).endsWith(number) : o._id.toHexString().endsWith(hex)))
+        .map((o) => o._id);
       if (found.length > 0) clauses.push({ _id: { $in: found } });
     }
     return clauses;
@@ -254,14 +277,19 @@ export class OrdersRepository {
   /** The number of orders per status among those the filter matches (its status ignored), for the console's tabs. */
   async countsByStatus(filter: OrderListFilter): Promise<{ status: OrderStatus; count: number }[]> {
     const query = await this.toQuery({ ...filter, status: undefined });
-    const rows = await this.model.aggregate<{ _id: OrderStatus; count: number }>([{ $match: query }, { $group: { _id: '$status', count: { $sum: 1 } } }]).exec();
+    const rows = await this.model
+      .aggregate<{ _id: OrderStatus; count: number }>([{ $match: query }, { $group: { _id: '$status', count: { $sum: 1 } } }])
+      .exec();
     return rows.map((r) => ({ status: r._id, count: r.count }));
   }
 
   /** The customers (username and e-mail) of these user ids; deleted accounts are absent. */
   async customers(ids: Types.ObjectId[]): Promise<Map<string, OrderCustomer>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.users.find({ _id: { $in: ids } }, { username: 1, email: 1 }).lean<{ _id: Types.ObjectId; username: string; email: string }[]>().exec();
+    const rows = await this.users
+      .find({ _id: { $in: ids } }, { username: 1, email: 1 })
+      .lean<{ _id: Types.ObjectId; username: string; email: string }[]>()
+      .exec();
     return new Map(rows.map((u) => [u._id.toString(), { id: u._id, username: u.username, email: u.email }]));
   }
 
@@ -300,10 +328,24 @@ export class OrdersRepository {
     if (move.restock) set.restockPending = true;
     const h = move.history;
     const push: Record<string, unknown> = {};
-    if (h) push.statusHistory = { status: move.set.status, at: h.at, ...(h.actor ? actorFields(h.actor) : {}), ...(h.event ? { event: h.event } : {}), ...(h.reason ? { reason: h.reason } : {}) };
+    if (h)
+      push.statusHistory = {
+        status: move.set.status,
+        at: h.at,
+        ...(h.actor ? actorFields(h.actor) : {}),
+        ...(h.event ? { event: h.event } : {}),
+        ...(h.reason ? { reason: h.reason } : {}),
+      };
     if (move.pushRefund) {
       const r = move.pushRefund;
-      push.refunds = { _id: r._id, amountCents: r.amountCents, reason: r.reason, status: 'pending', at: r.at, ...(r.actor ? actorFields(r.actor) : {}) };
+      push.refunds = {
+        _id: r._id,
+        amountCents: r.amountCents,
+        reason: r.reason,
+        status: 'pending',
+        at: r.at,
+        ...(r.actor ? actorFields(r.actor) : {}),
+      };
     }
     return this.model
       .findOneAndUpdate(
@@ -323,7 +365,11 @@ export class OrdersRepository {
    * Settles a pending refund: succeeded (with the provider's reference) or failed (its amount no longer counted).
    * Null when it was settled meanwhile (a retry that lost the race).
    */
-  settleRefund(id: Types.ObjectId, refund: Types.ObjectId, outcome: { status: 'succeeded'; reference?: string } | { status: 'failed'; failure: string; amountCents: number }): Promise<OrderDocument | null> {
+  settleRefund(
+    id: Types.ObjectId,
+    refund: Types.ObjectId,
+    outcome: { status: 'succeeded'; reference?: string } | { status: 'failed'; failure: string; amountCents: number },
+  ): Promise<OrderDocument | null> {
     const set: Record<string, unknown> = { 'refunds.$.status': outcome.status };
     if (outcome.status === 'succeeded' && outcome.reference) set['refunds.$.reference'] = outcome.reference;
     if (outcome.status === 'failed') set['refunds.$.failure'] = outcome.failure;
@@ -338,19 +384,31 @@ export class OrdersRepository {
 
   /** Orders with a refund still pending since before `before` (a crash or a provider timeout between record and answer). */
   pendingRefunds(before: Date, limit: number): Promise<OrderDocument[]> {
-    return this.model.find({ refunds: { $elemMatch: { status: 'pending', at: { $lt: before } } } }).limit(limit).exec();
+    return this.model
+      .find({ refunds: { $elemMatch: { status: 'pending', at: { $lt: before } } } })
+      .limit(limit)
+      .exec();
   }
 
   /** Card orders still awaiting payment whose hold ran out before `now`. */
   overdueAwaitingPayment(now: Date, limit: number): Promise<OrderDocument[]> {
-    return this.model.find({ state: 'awaiting_payment', paymentDueBy: { $lt: now } }).limit(limit).exec();
+    return this.model
+      .find({ state: 'awaiting_payment', paymentDueBy: { $lt: now } })
+      .limit(limit)
+      .exec();
   }
 
   /**
    * Gives the three states to orders written before them, from their status and timestamps (idempotent: only
    * orders without a state are touched; safe with several instances starting at once). Returns how many changed.
    */
-  async migrateStates(statesOf: (o: Pick<Order, 'status' | 'paidAt' | 'refundedAt' | 'deliveredAt' | 'paymentMethod'>) => { state: OrderState; paymentState: PaymentState; fulfilmentState: FulfilmentState }): Promise<number> {
+  async migrateStates(
+    statesOf: (o: Pick<Order, 'status' | 'paidAt' | 'refundedAt' | 'deliveredAt' | 'paymentMethod'>) => {
+      state: OrderState;
+      paymentState: PaymentState;
+      fulfilmentState: FulfilmentState;
+    },
+  ): Promise<number> {
     const legacy = await this.model
       .find({ state: { $exists: false } }, { status: 1, paidAt: 1, refundedAt: 1, deliveredAt: 1, paymentMethod: 1, totalCents: 1 })
       .lean<Pick<Order, '_id' | 'status' | 'paidAt' | 'refundedAt' | 'deliveredAt' | 'paymentMethod' | 'totalCents'>[]>()
@@ -381,7 +439,10 @@ export class OrdersRepository {
    */
   async salesSince(since: Date): Promise<OrderDayRow[]> {
     const rows = await this.model
-      .find({ paymentState: { $in: MONEY_IN }, state: { $ne: 'cancelled' }, paidAt: { $gte: since } }, { paidAt: 1, paidCents: 1, refundedCents: 1, _id: 0 })
+      .find(
+        { paymentState: { $in: MONEY_IN }, state: { $ne: 'cancelled' }, paidAt: { $gte: since } },
+        { paidAt: 1, paidCents: 1, refundedCents: 1, _id: 0 },
+      )
       .lean<{ paidAt: Date; paidCents?: number; refundedCents?: number }[]>()
       .exec();
     return rows.map((r) => ({ createdAt: r.paidAt, totalCents: (r.paidCents ?? 0) - (r.refundedCents ?? 0) })).filter((r) => r.totalCents > 0);
@@ -413,7 +474,13 @@ export class OrdersRepository {
             kept: {
               $multiply: [
                 { $cond: [{ $gt: ['$subtotalCents', 0] }, { $divide: [{ $subtract: ['$subtotalCents', '$discountCents'] }, '$subtotalCents'] }, 0] },
-                { $cond: [{ $gt: ['$paidCents', 0] }, { $divide: [{ $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] }, '$paidCents'] }, 0] },
+                {
+                  $cond: [
+                    { $gt: ['$paidCents', 0] },
+                    { $divide: [{ $subtract: ['$paidCents', { $ifNull: ['$refundedCents', 0] }] }, '$paidCents'] },
+                    0,
+                  ],
+                },
               ],
             },
           },

@@ -3,7 +3,13 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { isDuplicateKeyError } from '../mongo-errors';
 import { Order, type OrderDocument } from '../schemas/order.schema';
-import { PaymentAttempt, StripeEvent, type PaymentAttemptDocument, type PaymentAttemptStatus, type StripeEventDocument } from '../schemas/payment.schema';
+import {
+  PaymentAttempt,
+  StripeEvent,
+  type PaymentAttemptDocument,
+  type PaymentAttemptStatus,
+  type StripeEventDocument,
+} from '../schemas/payment.schema';
 
 /** The settled outcome of an attempt as the provider reports it. */
 export interface AttemptOutcome {
@@ -40,7 +46,9 @@ export class PaymentsRepository {
 
   /** The provider made the intent: the attempt is pending (unless something settled it meanwhile). */
   intentCreated(id: Types.ObjectId, intentId: string): Promise<PaymentAttemptDocument | null> {
-    return this.attempts.findOneAndUpdate({ _id: id, status: 'creating' }, { $set: { intentId, status: 'pending' } }, { returnDocument: 'after' }).exec();
+    return this.attempts
+      .findOneAndUpdate({ _id: id, status: 'creating' }, { $set: { intentId, status: 'pending' } }, { returnDocument: 'after' })
+      .exec();
   }
 
   /** Records where the attempt stands at the provider (settled states are final but for a late success). */
@@ -66,7 +74,11 @@ export class PaymentsRepository {
    */
   useAttempt(order: Types.ObjectId, current: Types.ObjectId | undefined, attempt: Types.ObjectId): Promise<OrderDocument | null> {
     return this.orders
-      .findOneAndUpdate({ _id: order, state: 'awaiting_payment', paymentAttempt: current ?? { $exists: false } }, { $set: { paymentAttempt: attempt } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { _id: order, state: 'awaiting_payment', paymentAttempt: current ?? { $exists: false } },
+        { $set: { paymentAttempt: attempt } },
+        { returnDocument: 'after' },
+      )
       .exec();
   }
 

@@ -29,7 +29,15 @@ export interface NewProduct {
   variants?: ProductVariantInput[];
   rating?: number;
   numReviews?: number;
-  reviews?: { user: Types.ObjectId; name: string; rating: number; comment: string; verifiedPurchase?: boolean; status?: ReviewStatus; createdAt?: Date }[];
+  reviews?: {
+    user: Types.ObjectId;
+    name: string;
+    rating: number;
+    comment: string;
+    verifiedPurchase?: boolean;
+    status?: ReviewStatus;
+    createdAt?: Date;
+  }[];
   createdAt?: Date;
 }
 
@@ -85,7 +93,11 @@ type Levels = Pick<ProductRecord, 'countInStock' | 'variants'>;
  * The ledger moves that take a product from its stock levels to the changed ones: one per variant whose stock
  * changed (a removed variant gives back its units), and one for the product for what the variants don't explain.
  */
-export function stockMovesBetween(current: Levels, next: { countInStock?: number; variants?: ProductVariantInput[] }, base: Pick<StockMove, 'reason'> & { actor?: StockActor }): StockMove[] {
+export function stockMovesBetween(
+  current: Levels,
+  next: { countInStock?: number; variants?: ProductVariantInput[] },
+  base: Pick<StockMove, 'reason'> & { actor?: StockActor },
+): StockMove[] {
   const moves: StockMove[] = [];
   let explained = 0;
   if (next.variants !== undefined) {
@@ -236,7 +248,12 @@ export class ProductsRepository {
 
   /** The ledger's start for a new product: its initial stock as moves, copied once it is stored. */
   private static opened<T extends NewProduct>(product: T, actor?: StockActor): T & { ledgerOpened: true; revision: 0; stockMoves: StockMove[] } {
-    return { ...product, ledgerOpened: true, revision: 0, stockMoves: openingMoves({ countInStock: product.countInStock, variants: product.variants }, 'initial', actor) };
+    return {
+      ...product,
+      ledgerOpened: true,
+      revision: 0,
+      stockMoves: openingMoves({ countInStock: product.countInStock, variants: product.variants }, 'initial', actor),
+    };
   }
 
   async insertMany(products: NewProduct[]): Promise<number> {
@@ -285,7 +302,15 @@ export class ProductsRepository {
   async find(filter: ProductFilter, sort: ProductSort, skip: number, limit: number): Promise<ProductRecord[]> {
     const sortSpec: Record<string, 1 | -1> = { [sort.field]: sort.order };
     if (sort.field !== '_id') sortSpec._id = sort.order;
-    const rows = await this.model.find(this.toQuery(filter)).select(LIST_PROJECTION).sort(sortSpec).skip(skip).limit(limit).batchSize(limit).lean<StoredProduct[]>().exec();
+    const rows = await this.model
+      .find(this.toQuery(filter))
+      .select(LIST_PROJECTION)
+      .sort(sortSpec)
+      .skip(skip)
+      .limit(limit)
+      .batchSize(limit)
+      .lean<StoredProduct[]>()
+      .exec();
     return this.withCategories(rows);
   }
 
@@ -306,7 +331,11 @@ export class ProductsRepository {
   /** Which of these products exist. */
   async existing(ids: Types.ObjectId[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.model.find({ _id: { $in: ids } }).select('_id').lean<Array<{ _id: Types.ObjectId }>>().exec();
+    const rows = await this.model
+      .find({ _id: { $in: ids } })
+      .select('_id')
+      .lean<Array<{ _id: Types.ObjectId }>>()
+      .exec();
     return new Set(rows.map((r) => r._id.toHexString()));
   }
 
@@ -322,7 +351,13 @@ export class ProductsRepository {
 
   /** Ids and last change of published products, most recently changed first (the sitemap). */
   async publishedEntries(limit: number): Promise<Array<{ _id: Types.ObjectId; updatedAt?: Date }>> {
-    return this.model.find({ status: 'published' }).select('_id updatedAt').sort({ updatedAt: -1, _id: -1 }).limit(limit).lean<Array<{ _id: Types.ObjectId; updatedAt?: Date }>>().exec();
+    return this.model
+      .find({ status: 'published' })
+      .select('_id updatedAt')
+      .sort({ updatedAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<Array<{ _id: Types.ObjectId; updatedAt?: Date }>>()
+      .exec();
   }
 
   countInCategory(categoryId: Types.ObjectId): Promise<number> {
@@ -333,7 +368,10 @@ export class ProductsRepository {
   async countByCategories(categoryIds: Types.ObjectId[]): Promise<Map<string, number>> {
     if (categoryIds.length === 0) return new Map();
     const rows = await this.model
-      .aggregate<{ _id: Types.ObjectId; count: number }>([{ $match: { category: { $in: categoryIds } } }, { $group: { _id: '$category', count: { $sum: 1 } } }])
+      .aggregate<{ _id: Types.ObjectId; count: number }>([
+        { $match: { category: { $in: categoryIds } } },
+        { $group: { _id: '$category', count: { $sum: 1 } } },
+      ])
       .exec();
     return new Map(rows.map((row) => [row._id.toString(), row.count]));
   }
@@ -370,11 +408,18 @@ export class ProductsRepository {
       const priceCents = changes.priceCents ?? current.priceCents;
       const compareAtPriceCents = 'compareAtPriceCents' in changes ? changes.compareAtPriceCents : current.compareAtPriceCents;
       set.onSale = isOnSale({ priceCents, compareAtPriceCents });
-      const moves = touchesStock ? stockMovesBetween(current, changes, { reason: options.reason ?? 'edit', ...(options.actor ? { actor: options.actor } : {}) }) : [];
+      const moves = touchesStock
+        ? stockMovesBetween(current, changes, { reason: options.reason ?? 'edit', ...(options.actor ? { actor: options.actor } : {}) })
+        : [];
       const row = await this.model
         .findOneAndUpdate(
           { _id: id, revision: revisionIs(current.revision) },
-          { $set: set, $inc: { revision: 1 }, ...(Object.keys(unset).length ? { $unset: unset } : {}), ...(moves.length > 0 ? { $push: { stockMoves: { $each: moves } } } : {}) },
+          {
+            $set: set,
+            $inc: { revision: 1 },
+            ...(Object.keys(unset).length ? { $unset: unset } : {}),
+            ...(moves.length > 0 ? { $push: { stockMoves: { $each: moves } } } : {}),
+          },
           { returnDocument: 'after', runValidators: true },
         )
         .select(UNSHOWN)
@@ -395,7 +440,11 @@ export class ProductsRepository {
 
   /** What a bulk action needs to know of each product it names: those that exist, with status, owner and name. */
   findBriefs(ids: Types.ObjectId[]): Promise<ProductBrief[]> {
-    return this.model.find({ _id: { $in: ids } }).select('_id name status owner').lean<ProductBrief[]>().exec();
+    return this.model
+      .find({ _id: { $in: ids } })
+      .select('_id name status owner')
+      .lean<ProductBrief[]>()
+      .exec();
   }
 
   /** Bulk publish or unpublish: sets the status of these products (a rejection note goes). */

@@ -189,7 +189,10 @@ export class ReviewsRepository {
    * then written by a conditional update that only lands when no other review changed the counts in between
    * (the later change writes its own average). Returns 'missing', 'duplicate' or the new counts.
    */
-  async add(productId: Types.ObjectId, review: Omit<StoredReview, '_id' | 'createdAt'>): Promise<'missing' | 'duplicate' | (ReviewChange & { review: StoredReview })> {
+  async add(
+    productId: Types.ObjectId,
+    review: Omit<StoredReview, '_id' | 'createdAt'>,
+  ): Promise<'missing' | 'duplicate' | (ReviewChange & { review: StoredReview })> {
     const reviewId = new Types.ObjectId();
     const counted = review.status === undefined || review.status === 'approved';
     const updated = await this.model
@@ -255,13 +258,18 @@ export class ReviewsRepository {
       const next = change(current);
       const wasCounted = current.status === undefined || current.status === null || current.status === 'approved';
       const counts = next.status === 'approved';
-      const inc = { numReviews: (counts ? 1 : 0) - (wasCounted ? 1 : 0), ratingTotal: (counts ? next.rating : 0) - (wasCounted ? current.rating : 0) };
+      const inc = {
+        numReviews: (counts ? 1 : 0) - (wasCounted ? 1 : 0),
+        ratingTotal: (counts ? next.rating : 0) - (wasCounted ? current.rating : 0),
+      };
       const updated = await this.model
         .findOneAndUpdate(
           {
             _id: productId,
             status: 'published',
-            reviews: { $elemMatch: { _id: current._id, rating: current.rating, status: wasCounted ? { $nin: ['pending', 'rejected'] } : current.status } },
+            reviews: {
+              $elemMatch: { _id: current._id, rating: current.rating, status: wasCounted ? { $nin: ['pending', 'rejected'] } : current.status },
+            },
           },
           {
             // The whole element in one positional path (the embedded engine refuses several paths under one array).
@@ -291,9 +299,7 @@ export class ReviewsRepository {
    * (items[].product, user); while that collection does not exist the answer is false.
    */
   async hasOrdered(userId: Types.ObjectId, productId: Types.ObjectId): Promise<boolean> {
-    const count = await this.model.db
-      .collection('orders')
-      .countDocuments({ user: userId, 'items.product': productId }, { limit: 1 });
+    const count = await this.model.db.collection('orders').countDocuments({ user: userId, 'items.product': productId }, { limit: 1 });
     return count > 0;
   }
 }

@@ -28,7 +28,11 @@ export class SearchRepository {
 
   /** Products deleted at or after this moment. */
   async buriedSince(since: Date): Promise<Types.ObjectId[]> {
-    const rows = await this.tombstones.find({ deletedAt: { $gte: since } }).select('_id').lean<Array<{ _id: Types.ObjectId }>>().exec();
+    const rows = await this.tombstones
+      .find({ deletedAt: { $gte: since } })
+      .select('_id')
+      .lean<Array<{ _id: Types.ObjectId }>>()
+      .exec();
     return rows.map((r) => r._id);
   }
 
@@ -50,7 +54,12 @@ export class SearchRepository {
   }
 
   async topMisses(limit: number): Promise<SearchMissRow[]> {
-    const rows = await this.misses.find().sort({ count: -1, lastSearchedAt: -1 }).limit(limit).lean<Array<{ _id: string; count: number; lastSearchedAt: Date }>>().exec();
+    const rows = await this.misses
+      .find()
+      .sort({ count: -1, lastSearchedAt: -1 })
+      .limit(limit)
+      .lean<Array<{ _id: string; count: number; lastSearchedAt: Date }>>()
+      .exec();
     return rows.map((r) => ({ query: r._id, count: r.count, lastSearchedAt: r.lastSearchedAt }));
   }
 }

@@ -93,7 +93,10 @@ export class SeedRunsRepository {
 
   /** Which of these product slugs exist. */
   async existingProductSlugs(slugs: string[]): Promise<Set<string>> {
-    const rows = await this.products.find({ slug: { $in: slugs } }, { slug: 1 }).lean<{ slug: string }[]>().exec();
+    const rows = await this.products
+      .find({ slug: { $in: slugs } }, { slug: 1 })
+      .lean<{ slug: string }[]>()
+      .exec();
     return new Set(rows.map((row) => row.slug));
   }
 

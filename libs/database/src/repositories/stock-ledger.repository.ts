@@ -59,7 +59,9 @@ export class StockLedgerRepository {
           if (!isDuplicateKeyError(error)) throw error;
         }
       }
-      await this.products.updateOne({ _id: productId }, { $pull: { stockMoves: { key: { $in: moves.map((m) => m.key) } } } }, { timestamps: false }).exec();
+      await this.products
+        .updateOne({ _id: productId }, { $pull: { stockMoves: { key: { $in: moves.map((m) => m.key) } } } }, { timestamps: false })
+        .exec();
     } catch (error) {
       this.logger.warn(`stock moves of product ${productId.toString()} not copied yet: ${(error as Error).message}`);
     }
@@ -67,7 +69,11 @@ export class StockLedgerRepository {
 
   /** Copies the moves a crash left on products (older than `before`). Returns how many products it flushed. */
   async sweep(before: Date, limit = 200): Promise<number> {
-    const rows = await this.products.find({ 'stockMoves.at': { $lt: before } }, { _id: 1 }).limit(limit).lean<{ _id: Types.ObjectId }[]>().exec();
+    const rows = await this.products
+      .find({ 'stockMoves.at': { $lt: before } }, { _id: 1 })
+      .limit(limit)
+      .lean<{ _id: Types.ObjectId }[]>()
+      .exec();
     for (const row of rows) await this.flush(row._id);
     return rows.length;
   }
@@ -104,7 +110,12 @@ export class StockLedgerRepository {
   }
 
   /** One page of a product's ledger, newest first (optionally one variant's lines). */
-  async list(product: Types.ObjectId, variantSku: string | undefined, skip: number, limit: number): Promise<{ rows: StockMovementRecord[]; total: number }> {
+  async list(
+    product: Types.ObjectId,
+    variantSku: string | undefined,
+    skip: number,
+    limit: number,
+  ): Promise<{ rows: StockMovementRecord[]; total: number }> {
     const query: Record<string, unknown> = { product, ...(variantSku !== undefined ? { variantSku } : {}) };
     const [rows, total] = await Promise.all([
       this.model.find(query).sort({ at: -1, _id: -1 }).skip(skip).limit(limit).lean<StockMovementRecord[]>().exec(),
@@ -116,7 +127,10 @@ export class StockLedgerRepository {
   /** The sum of the ledger's deltas per product and per variant (`<productId>` and `<productId>:<sku>`). */
   async sums(products: Types.ObjectId[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
-    const rows = await this.model.find({ product: { $in: products } }, { product: 1, variantSku: 1, delta: 1 }).lean<Pick<StockMovement, 'product' | 'variantSku' | 'delta'>[]>().exec();
+    const rows = await this.model
+      .find({ product: { $in: products } }, { product: 1, variantSku: 1, delta: 1 })
+      .lean<Pick<StockMovement, 'product' | 'variantSku' | 'delta'>[]>()
+      .exec();
     for (const row of rows) {
       const id = row.product.toString();
       out.set(id, (out.get(id) ?? 0) + row.delta);
@@ -127,10 +141,15 @@ export class StockLedgerRepository {
 }
 
 /** The opening moves of a product: one per variant with stock, or one for the product; none at zero. */
-export function openingMoves(p: Pick<Levels, 'countInStock' | 'variants'>, reason: 'opening' | 'initial' = 'opening', actor?: StockMove['actor']): StockMove[] {
+export function openingMoves(
+  p: Pick<Levels, 'countInStock' | 'variants'>,
+  reason: 'opening' | 'initial' = 'opening',
+  actor?: StockMove['actor'],
+): StockMove[] {
   const variants = p.variants ?? [];
   const base = { reason, ...(actor ? { actor } : {}) };
-  if (variants.length > 0) return variants.filter((v) => v.countInStock !== 0).map((v) => stockMove({ ...base, variantSku: v.sku, delta: v.countInStock }));
+  if (variants.length > 0)
+    return variants.filter((v) => v.countInStock !== 0).map((v) => stockMove({ ...base, variantSku: v.sku, delta: v.countInStock }));
   return p.countInStock !== 0 ? [stockMove({ ...base, delta: p.countInStock })] : [];
 }
 
@@ -147,7 +166,8 @@ export function ledgerLines(product: Pick<Levels, '_id' | 'countInStock' | 'vari
     const level = move.variantSku !== undefined && variantLevel.has(move.variantSku) ? (variantLevel.get(move.variantSku) as number) : total;
     out.unshift({ ...move, product: product._id, level, productLevel: total });
     total -= move.delta;
-    if (move.variantSku !== undefined && variantLevel.has(move.variantSku)) variantLevel.set(move.variantSku, (variantLevel.get(move.variantSku) as number) - move.delta);
+    if (move.variantSku !== undefined && variantLevel.has(move.variantSku))
+      variantLevel.set(move.variantSku, (variantLevel.get(move.variantSku) as number) - move.delta);
   }
   return out;
 }

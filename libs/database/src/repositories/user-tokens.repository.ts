@@ -21,7 +21,9 @@ export class UserTokensRepository {
    * Null when the token is unknown, used, expired or of another purpose.
    */
   consume(purpose: UserTokenPurpose, tokenHash: string, now: Date): Promise<UserTokenDocument | null> {
-    return this.model.findOneAndUpdate({ tokenHash, purpose, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' }).exec();
+    return this.model
+      .findOneAndUpdate({ tokenHash, purpose, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
+      .exec();
   }
 
   /** Voids every unused token of a user for one purpose (after a reset, the other reset links die too). */

@@ -159,7 +159,13 @@ export class UsersRepository {
   linkGoogle(id: Types.ObjectId, sub: string, photoURL: string | undefined): Promise<UserDocument | null> {
     const set: Partial<User> = { googleSub: sub };
     if (photoURL) set.photoURL = photoURL;
-    return this.model.findOneAndUpdate({ _id: id, $or: [{ googleSub: { $exists: false } }, { googleSub: null }, { googleSub: sub }] }, { $set: set }, { returnDocument: 'after' }).exec();
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, $or: [{ googleSub: { $exists: false } }, { googleSub: null }, { googleSub: sub }] },
+        { $set: set },
+        { returnDocument: 'after' },
+      )
+      .exec();
   }
 
   async deleteById(id: Types.ObjectId): Promise<boolean> {

@@ -91,10 +91,15 @@ export const adminCommands: Record<string, Handler> = {
     ...(cmd.featureCompatibilityVersion !== undefined ? { featureCompatibilityVersion: { version: '7.0' } } : {}),
     ok: 1,
   }),
-  getLog: (_ctx, cmd) =>
-    cmd.getLog === '*' ? { names: ['global', 'startupWarnings'], ok: 1 } : { totalLinesWritten: 0, log: [], ok: 1 },
+  getLog: (_ctx, cmd) => (cmd.getLog === '*' ? { names: ['global', 'startupWarnings'], ok: 1 } : { totalLinesWritten: 0, log: [], ok: 1 }),
   hostInfo: () => ({
-    system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.round(os.totalmem() / 1048576), numCores: os.cpus().length },
+    system: {
+      currentTime: new Date(),
+      hostname: os.hostname(),
+      cpuAddrSize: 64,
+      memSizeMB: Math.round(os.totalmem() / 1048576),
+      numCores: os.cpus().length,
+    },
     os: { type: os.type(), name: os.platform(), version: os.release() },
     extra: {},
     ok: 1,

@@ -6,7 +6,18 @@ import { MINGO_OPTIONS } from '../query/matcher';
 import { validateNames } from '../storage/engine';
 import { CommandContext, Handler, collName, firstBatchReply, getCollection, positiveInt } from './context';
 
-const CREATE_OPTION_KEYS = ['capped', 'size', 'max', 'validator', 'validationLevel', 'validationAction', 'collation', 'timeseries', 'expireAfterSeconds', 'clusteredIndex'];
+const CREATE_OPTION_KEYS = [
+  'capped',
+  'size',
+  'max',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'collation',
+  'timeseries',
+  'expireAfterSeconds',
+  'clusteredIndex',
+];
 
 function listCollections(ctx: CommandContext, cmd: Doc): Reply2 {
   const colls = ctx.engine.dbs.get(ctx.db);
@@ -132,5 +143,10 @@ export const collectionCommands: Record<string, Handler> = {
   dbStats,
   collMod: () => ({ ok: 1 }),
   // MongoDB 7's $collStats-only servers still answer count via aggregate; keep a Long-free reply.
-  validate: (ctx, cmd) => ({ ns: `${ctx.db}.${collName(cmd, 'validate')}`, valid: true, nrecords: Long.fromNumber(getCollection(ctx, collName(cmd, 'validate'))?.docs.size ?? 0), ok: 1 }),
+  validate: (ctx, cmd) => ({
+    ns: `${ctx.db}.${collName(cmd, 'validate')}`,
+    valid: true,
+    nrecords: Long.fromNumber(getCollection(ctx, collName(cmd, 'validate'))?.docs.size ?? 0),
+    ok: 1,
+  }),
 };

@@ -57,13 +57,7 @@ export function positiveInt(v: unknown, fallback: number): number {
 }
 
 /** Opens a cursor when documents remain after the first batch and builds the reply. */
-export function firstBatchReply(
-  ctx: CommandContext,
-  ns: string,
-  docs: Doc[],
-  batchSize: number | undefined,
-  singleBatch: boolean,
-): RawDoc {
+export function firstBatchReply(ctx: CommandContext, ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean): RawDoc {
   const limit = batchSize === undefined || batchSize < 0 ? DEFAULT_BATCH : batchSize;
   const { items, next } = encodeBatch(docs, 0, limit);
   let id = Long.ZERO;

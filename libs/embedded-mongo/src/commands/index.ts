@@ -16,7 +16,19 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 /** Arguments every command may carry that the engine accepts and ignores. */
-const GENERIC_ARGS = ['lsid', '$db', 'readConcern', 'writeConcern', '$readPreference', 'apiVersion', 'apiStrict', 'apiDeprecationErrors', '$clusterTime', 'comment', 'maxTimeMS'];
+const GENERIC_ARGS = [
+  'lsid',
+  '$db',
+  'readConcern',
+  'writeConcern',
+  '$readPreference',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  '$clusterTime',
+  'comment',
+  'maxTimeMS',
+];
 
 /**
  * Runs one command synchronously (so each command is atomic with respect to every other one).

@@ -61,7 +61,13 @@ function listIndexes(ctx: CommandContext, cmd: Doc): ReturnType<Handler> {
   if (!c) throw new CommandError('NamespaceNotFound', `ns does not exist: ${ctx.db}.${name}`);
   const cursor = isPlainObject(cmd.cursor) ? cmd.cursor : {};
   const batch = cursor.batchSize === undefined ? undefined : positiveInt(cursor.batchSize, 101);
-  return firstBatchReply(ctx, `${ctx.db}.${name}`, c.indexes.map((i) => ({ ...i.spec })), batch, false);
+  return firstBatchReply(
+    ctx,
+    `${ctx.db}.${name}`,
+    c.indexes.map((i) => ({ ...i.spec })),
+    batch,
+    false,
+  );
 }
 
 function dropIndexes(ctx: CommandContext, cmd: Doc): Doc {

@@ -87,7 +87,18 @@ function distinct(ctx: CommandContext, cmd: Doc): Doc {
   return { values, ok: 1 };
 }
 
-const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$geoNear', '$search', '$changeStream', '$currentOp', '$listSessions', '$indexStats', '$collStats', '$planCacheStats']);
+const UNSUPPORTED_STAGES = new Set([
+  '$out',
+  '$merge',
+  '$geoNear',
+  '$search',
+  '$changeStream',
+  '$currentOp',
+  '$listSessions',
+  '$indexStats',
+  '$collStats',
+  '$planCacheStats',
+]);
 
 function aggregate(ctx: CommandContext, cmd: Doc): Reply {
   const target = cmd.aggregate;
@@ -96,7 +107,8 @@ function aggregate(ctx: CommandContext, cmd: Doc): Reply {
   const pipeline = cmd.pipeline as unknown[];
   refuseScripts(pipeline);
   for (const st of pipeline) {
-    if (!isPlainObject(st) || Object.keys(st).length !== 1) throw new CommandError('BadValue', 'A pipeline stage specification object must contain exactly one field.');
+    if (!isPlainObject(st) || Object.keys(st).length !== 1)
+      throw new CommandError('BadValue', 'A pipeline stage specification object must contain exactly one field.');
     const op = Object.keys(st)[0];
     if (UNSUPPORTED_STAGES.has(op)) throw new CommandError('NotImplemented', `${op} is not supported by embedded-mongo`);
   }

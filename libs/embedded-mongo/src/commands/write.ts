@@ -164,7 +164,7 @@ function findAndModify(ctx: CommandContext, cmd: Doc): Doc {
   const sort = optionalDoc(cmd.sort, 'sort');
   const collation = cmd.collation;
   const fields = optionalDoc(cmd.fields, 'fields');
-  const project = (d: Doc | undefined): Doc | null => (d ? projectDocs([d], fields)[0] ?? null : null);
+  const project = (d: Doc | undefined): Doc | null => (d ? (projectDocs([d], fields)[0] ?? null) : null);
   if (cmd.remove === true) {
     if (cmd.update !== undefined) throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true');
     const c = getCollection(ctx, name);

@@ -76,14 +76,22 @@ function foldFilter(filter: Doc): Doc {
 
 /** $type aliases mingo does not know (it has no BSON types), by name and number. */
 const BSON_TYPES: Record<string, string> = {
-  objectId: 'ObjectId', '7': 'ObjectId',
-  binData: 'Binary', '5': 'Binary',
-  decimal: 'Decimal128', '19': 'Decimal128',
-  long: 'Long', '18': 'Long',
-  timestamp: 'Timestamp', '17': 'Timestamp',
-  javascript: 'Code', '13': 'Code',
-  minKey: 'MinKey', '-1': 'MinKey',
-  maxKey: 'MaxKey', '127': 'MaxKey',
+  objectId: 'ObjectId',
+  '7': 'ObjectId',
+  binData: 'Binary',
+  '5': 'Binary',
+  decimal: 'Decimal128',
+  '19': 'Decimal128',
+  long: 'Long',
+  '18': 'Long',
+  timestamp: 'Timestamp',
+  '17': 'Timestamp',
+  javascript: 'Code',
+  '13': 'Code',
+  minKey: 'MinKey',
+  '-1': 'MinKey',
+  maxKey: 'MaxKey',
+  '127': 'MaxKey',
 };
 
 /** Does one value have the given $type? Covers the BSON types plus the plain ones, for extracted clauses. */
@@ -92,17 +100,37 @@ function hasType(v: unknown, type: unknown): boolean {
   const bson = BSON_TYPES[key];
   if (bson) return bsonType(v) === bson || (bson === 'Long' && typeof v === 'bigint');
   switch (key) {
-    case 'string': case '2': return typeof v === 'string';
-    case 'double': case '1': return typeof v === 'number' || bsonType(v) === 'Double';
-    case 'int': case '16': return (typeof v === 'number' && Number.isInteger(v)) || bsonType(v) === 'Int32';
-    case 'number': return typeof v === 'number' || ['Double', 'Int32', 'Long', 'Decimal128'].includes(bsonType(v) ?? '');
-    case 'bool': case '8': return typeof v === 'boolean';
-    case 'date': case '9': return v instanceof Date;
-    case 'null': case '10': return v === null;
-    case 'regex': case '11': return v instanceof RegExp || bsonType(v) === 'BSONRegExp';
-    case 'array': case '4': return Array.isArray(v);
-    case 'object': case '3': return isPlainObject(v);
-    default: return false;
+    case 'string':
+    case '2':
+      return typeof v === 'string';
+    case 'double':
+    case '1':
+      return typeof v === 'number' || bsonType(v) === 'Double';
+    case 'int':
+    case '16':
+      return (typeof v === 'number' && Number.isInteger(v)) || bsonType(v) === 'Int32';
+    case 'number':
+      return typeof v === 'number' || ['Double', 'Int32', 'Long', 'Decimal128'].includes(bsonType(v) ?? '');
+    case 'bool':
+    case '8':
+      return typeof v === 'boolean';
+    case 'date':
+    case '9':
+      return v instanceof Date;
+    case 'null':
+    case '10':
+      return v === null;
+    case 'regex':
+    case '11':
+      return v instanceof RegExp || bsonType(v) === 'BSONRegExp';
+    case 'array':
+    case '4':
+      return Array.isArray(v);
+    case 'object':
+    case '3':
+      return isPlainObject(v);
+    default:
+      return false;
   }
 }
 

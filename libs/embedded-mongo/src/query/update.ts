@@ -9,7 +9,23 @@ import { MINGO_OPTIONS, refuseScripts } from './matcher';
 export type UpdateSpec = Doc | Doc[];
 
 /** MongoDB's update operators; any other `$` key is refused as MongoDB refuses it. */
-const UPDATE_OPERATORS = new Set(['$currentDate', '$inc', '$min', '$max', '$mul', '$rename', '$set', '$setOnInsert', '$unset', '$addToSet', '$pop', '$pull', '$push', '$pullAll', '$bit']);
+const UPDATE_OPERATORS = new Set([
+  '$currentDate',
+  '$inc',
+  '$min',
+  '$max',
+  '$mul',
+  '$rename',
+  '$set',
+  '$setOnInsert',
+  '$unset',
+  '$addToSet',
+  '$pop',
+  '$pull',
+  '$push',
+  '$pullAll',
+  '$bit',
+]);
 
 export function isOperatorUpdate(u: UpdateSpec): boolean {
   return !Array.isArray(u) && Object.keys(u).length > 0 && Object.keys(u)[0].startsWith('$');
@@ -29,11 +45,17 @@ export function validateUpdate(u: unknown): UpdateSpec {
     throw new CommandError('FailedToParse', 'Update document must contain only update operators or only fields');
   }
   for (const k of ops) {
-    if (!UPDATE_OPERATORS.has(k)) throw new CommandError('FailedToParse', `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`);
-    if (!isPlainObject(u[k])) throw new CommandError('FailedToParse', `Modifiers operate on fields but we found type ${typeof u[k]} instead for ${k}`);
+    if (!UPDATE_OPERATORS.has(k))
+      throw new CommandError(
+        'FailedToParse',
+        `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
+    if (!isPlainObject(u[k]))
+      throw new CommandError('FailedToParse', `Modifiers operate on fields but we found type ${typeof u[k]} instead for ${k}`);
   }
   if (ops.length === 0) {
-    for (const k of keys) if (k.includes('.') && k !== '_id') throw new CommandError('BadValue', `replacement document field names cannot contain '.': ${k}`);
+    for (const k of keys)
+      if (k.includes('.') && k !== '_id') throw new CommandError('BadValue', `replacement document field names cannot contain '.': ${k}`);
   }
   return u;
 }
@@ -76,11 +98,16 @@ function checkFieldTypes(doc: Doc, mod: Doc): void {
       const field = path.slice(path.lastIndexOf('.') + 1);
       const where = `{_id: ${renderValue(doc._id)}}`;
       if ((op === '$inc' || op === '$mul') && !isNumeric(v)) {
-        throw new CommandError('TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. ${where} has the field '${field}' of non-numeric type ${typeName(v)}`);
+        throw new CommandError(
+          'TypeMismatch',
+          `Cannot apply ${op} to a value of non-numeric type. ${where} has the field '${field}' of non-numeric type ${typeName(v)}`,
+        );
       }
       if (Array.isArray(v) || op === '$inc' || op === '$mul') continue;
-      if (op === '$push') throw new CommandError('BadValue', `The field '${field}' must be an array but is of type ${typeName(v)} in document ${where}`);
-      if (op === '$addToSet') throw new CommandError('BadValue', `Cannot apply $addToSet to non-array field. Field named '${field}' has non-array type ${typeName(v)}`);
+      if (op === '$push')
+        throw new CommandError('BadValue', `The field '${field}' must be an array but is of type ${typeName(v)} in document ${where}`);
+      if (op === '$addToSet')
+        throw new CommandError('BadValue', `Cannot apply $addToSet to non-array field. Field named '${field}' has non-array type ${typeName(v)}`);
       throw new CommandError('BadValue', 'Cannot apply $pull to a non-array value');
     }
   }
@@ -103,7 +130,7 @@ function mingoError(e: unknown): CommandError {
  * on it (then mingo resolves it, or refuses).
  */
 function positionalIndex(doc: Doc, field: string, filter: Doc): number | undefined {
-  const array = field.split('.').reduce<unknown>((v, k) => (isPlainObject(v) ? (v)[k] : undefined), doc);
+  const array = field.split('.').reduce<unknown>((v, k) => (isPlainObject(v) ? v[k] : undefined), doc);
   if (!Array.isArray(array)) return undefined;
   const conditions: Doc[] = [];
   for (const [key, value] of Object.entries(filter)) {
@@ -167,10 +194,10 @@ export function applyUpdate(
     for (const [op, args] of Object.entries(u)) {
       if (op === '$setOnInsert') {
         if (!inserting) continue;
-        mod.$set = { ...((mod.$set) ?? {}), ...(args as Doc) };
+        mod.$set = { ...(mod.$set ?? {}), ...(args as Doc) };
         continue;
       }
-      mod[op] = op === '$set' ? { ...((mod.$set) ?? {}), ...(args as Doc) } : args;
+      mod[op] = op === '$set' ? { ...(mod.$set ?? {}), ...(args as Doc) } : args;
     }
     // `$set: { _id: <same value> }` is legal in MongoDB; mingo rejects any _id path, so drop no-ops.
     for (const op of ['$set', '$setOnInsert']) {

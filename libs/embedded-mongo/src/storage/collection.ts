@@ -135,12 +135,7 @@ export class Collection {
 /** Scalar values a filter condition requires a field to equal, or undefined when not index-friendly. */
 function equalityValues(cond: unknown, caseInsensitive: boolean): unknown[] | undefined {
   const scalar = (v: unknown): boolean =>
-    v !== null &&
-    v !== undefined &&
-    !(v instanceof RegExp) &&
-    !Array.isArray(v) &&
-    !isPlainObject(v) &&
-    !(caseInsensitive && typeof v === 'string');
+    v !== null && v !== undefined && !(v instanceof RegExp) && !Array.isArray(v) && !isPlainObject(v) && !(caseInsensitive && typeof v === 'string');
   if (isPlainObject(cond)) {
     const keys = Object.keys(cond);
     if (keys.length === 0 || !keys[0].startsWith('$')) return undefined;

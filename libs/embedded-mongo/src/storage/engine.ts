@@ -46,9 +46,7 @@ export class StorageEngine {
     for (const r of j.records) this.apply(r);
     let docs = 0;
     for (const db of this.dbs.values()) for (const c of db.values()) docs += c.docs.size;
-    this.logger.info(
-      `storage: loaded ${snap.records.length} snapshot records and ${j.records.length} journal records (${docs} documents)`,
-    );
+    this.logger.info(`storage: loaded ${snap.records.length} snapshot records and ${j.records.length} journal records (${docs} documents)`);
     this.journal = new Journal(jpath, j.validLength, () => this.maybeCompact());
   }
 

@@ -54,7 +54,7 @@ export class Index {
     this.spec = { v: 2, key, name, ...rest };
     this.name = name;
     this.fields = Object.keys(key);
-    this.unique = spec.unique === true || (this.name === '_id_');
+    this.unique = spec.unique === true || this.name === '_id_';
     this.sparse = spec.sparse === true;
     this.fold = isCaseInsensitive(parseCollation(spec.collation));
     if (isPlainObject(spec.partialFilterExpression)) this.partial = compileFilter(spec.partialFilterExpression);

@@ -10,9 +10,7 @@ import { Doc } from '../bson-util';
 export const RECORD_HEADER = 8;
 
 const crc32: (b: Uint8Array) => number =
-  typeof (zlib as { crc32?: unknown }).crc32 === 'function'
-    ? (b) => (zlib as unknown as { crc32(d: Uint8Array): number }).crc32(b)
-    : (b) => b.length; // very old Node: length only
+  typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? (b) => (zlib as unknown as { crc32(d: Uint8Array): number }).crc32(b) : (b) => b.length; // very old Node: length only
 
 export const BSON_DESERIALIZE = { promoteLongs: false, promoteBuffers: false, promoteValues: true } as const;
 
@@ -36,7 +34,7 @@ export function readRecords(path: string): { records: Doc[]; validLength: number
     const crc = buf.readUInt32LE(pos + 4);
     if (len < 5 || pos + RECORD_HEADER + len > buf.length) break;
     const payload = buf.subarray(pos + RECORD_HEADER, pos + RECORD_HEADER + len);
-    if ((crc32(payload) >>> 0) !== crc) break;
+    if (crc32(payload) >>> 0 !== crc) break;
     let rec: Doc;
     try {
       rec = deserialize(payload, BSON_DESERIALIZE);

@@ -50,7 +50,7 @@ export interface ParsedMsg {
 export function parseOpMsg(buf: Buffer): ParsedMsg {
   if (buf.length < HEADER_SIZE + 5) throw new ProtocolError('OP_MSG too short');
   const flags = buf.readUInt32LE(HEADER_SIZE);
-  if ((flags & 0xffff) & ~(FLAG_CHECKSUM | FLAG_MORE_TO_COME)) throw new ProtocolError(`unsupported OP_MSG required flag bits ${flags}`);
+  if (flags & 0xffff & ~(FLAG_CHECKSUM | FLAG_MORE_TO_COME)) throw new ProtocolError(`unsupported OP_MSG required flag bits ${flags}`);
   const end = flags & FLAG_CHECKSUM ? buf.length - 4 : buf.length;
   let pos = HEADER_SIZE + 4;
   let body: Doc | undefined;

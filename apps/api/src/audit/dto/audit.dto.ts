@@ -41,13 +41,19 @@ function shownChanges(changes: { field: string; before?: AuditValue; after?: Aud
 function anyValue(description: string): ApiPropertyOptions {
   return {
     // null is the object branch's (OpenAPI 3.0 allows `nullable` only beside a `type`), so any value matches one branch.
-    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true, nullable: true }, { type: 'array', items: {} }],
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'object', additionalProperties: true, nullable: true },
+      { type: 'array', items: {} },
+    ],
     description,
   };
 }
 
 export class AuditActorDto {
-  @ApiProperty({ example: '665f1c2e9d1e8a0012345678', description: 'The admin\'s user id' })
+  @ApiProperty({ example: '665f1c2e9d1e8a0012345678', description: "The admin's user id" })
   id!: string;
 
   @ApiProperty({ example: 'Ann Admin', description: 'Their user name when they made the change' })
@@ -103,19 +109,27 @@ export class AuditEntryDto {
   @ApiProperty({ type: AuditActorDto })
   actor!: AuditActorDto;
 
-  @ApiProperty({ example: 'PUT', description: 'HTTP method of the admin\'s request' })
+  @ApiProperty({ example: 'PUT', description: "HTTP method of the admin's request" })
   method!: string;
 
   @ApiProperty({ example: '/api/category/:id', description: 'The route of the request' })
   route!: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { id: '665f1c2e9d1e8a0012345678' }, description: 'The route\'s parameters' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { id: '665f1c2e9d1e8a0012345678' },
+    description: "The route's parameters",
+  })
   params!: Record<string, string>;
 
   @ApiProperty({ nullable: true, type: String, description: 'X-Request-Id of the request' })
   requestId!: string | null;
 
-  @ApiProperty({ enum: AUDIT_ACTIONS, description: 'What the admin did: create, update, delete, or a named action (refund, cancel, pay, note, approve, reject, roles, import, retry)' })
+  @ApiProperty({
+    enum: AUDIT_ACTIONS,
+    description: 'What the admin did: create, update, delete, or a named action (refund, cancel, pay, note, approve, reject, roles, import, retry)',
+  })
   action!: AuditEntryAction;
 
   @ApiProperty({ example: 'orders', description: 'The collection of the main record (products, categories, users, orders…)' })
@@ -124,13 +138,22 @@ export class AuditEntryDto {
   @ApiProperty({ example: '665f1c2e9d1e8a0012345678', description: 'Id of the main record' })
   documentId!: string;
 
-  @ApiProperty({ nullable: true, type: String, example: '#7DF4FF87', description: 'The main record\'s human name: "#7DF4FF87" for an order, a product\'s name, a user\'s name…' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '#7DF4FF87',
+    description: "The main record's human name: \"#7DF4FF87\" for an order, a product's name, a user's name…",
+  })
   label!: string | null;
 
   @ApiProperty({ example: 'Refunded order #7DF4FF87, $26.10: damaged in transit', description: 'What happened, in words' })
   summary!: string;
 
-  @ApiProperty({ type: [AuditChangeDto], description: 'The main record\'s fields a person reads, before and after (every such field for a created or deleted record); internal fields and secrets are left out' })
+  @ApiProperty({
+    type: [AuditChangeDto],
+    description:
+      "The main record's fields a person reads, before and after (every such field for a created or deleted record); internal fields and secrets are left out",
+  })
   changes!: AuditChangeDto[];
 
   @ApiProperty({ type: [AuditRecordDto], description: 'Every record the action wrote, the main one first' })
@@ -153,7 +176,16 @@ export class AuditEntryDto {
       label: e.label ?? null,
       summary: e.summary ?? `${VERBS[e.action]} ${e.resource} ${e.documentId}`,
       changes: shownChanges(e.changes),
-      records: (e.records ?? [{ action: e.action === 'create' || e.action === 'delete' ? e.action : 'update', resource: e.resource, documentId: e.documentId, changes: e.changes }]).map((r) => ({
+      records: (
+        e.records ?? [
+          {
+            action: e.action === 'create' || e.action === 'delete' ? e.action : 'update',
+            resource: e.resource,
+            documentId: e.documentId,
+            changes: e.changes,
+          },
+        ]
+      ).map((r) => ({
         action: r.action,
         resource: r.resource,
         documentId: r.documentId,

@@ -33,7 +33,12 @@ export class CreateBlogDto {
   @IsString({ message: 'Body is required' })
   body!: string;
 
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'An uploaded image: /api/images/<id>', example: '/api/images/665f1c2e9d1e8a0012345678' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'An uploaded image: /api/images/<id>',
+    example: '/api/images/665f1c2e9d1e8a0012345678',
+  })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @Matches(IMAGE_URL, { message: 'Cover image must be an uploaded image (/api/images/<id>)' })

@@ -63,7 +63,8 @@ export class UpdateCartDto {
  */
 export class CartOwnerQueryDto {
   @ApiPropertyOptional({
-    description: "Optional and never needed: the cart is always the caller's. When given it must be the caller's own id; any other answers 403 CART_FORBIDDEN (admins too).",
+    description:
+      "Optional and never needed: the cart is always the caller's. When given it must be the caller's own id; any other answers 403 CART_FORBIDDEN (admins too).",
     example: '665f1c2e9d1e8a0012345678',
   })
   @IsOptional()

@@ -3,10 +3,16 @@ import { ListQueryDto } from '../../common/list-query';
 
 /** GET /api/category: the list conventions over categories. */
 export class CategoryListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ description: '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: name (default), createdAt, updatedAt, id', example: '["name","ASC"]' })
+  @ApiPropertyOptional({
+    description: '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: name (default), createdAt, updatedAt, id',
+    example: '["name","ASC"]',
+  })
   declare sort?: string;
 
-  @ApiPropertyOptional({ description: 'react-admin: a JSON object with `q` or `name` (text in the name, case-insensitive) and/or `id` (a list of ids)', example: '{"q":"hat"}' })
+  @ApiPropertyOptional({
+    description: 'react-admin: a JSON object with `q` or `name` (text in the name, case-insensitive) and/or `id` (a list of ids)',
+    example: '{"q":"hat"}',
+  })
   declare filter?: string;
 }
 

@@ -86,11 +86,17 @@ export class ValidateCouponDto {
 /** GET /api/coupons (admins): the list conventions; filter takes q (part of the code), active, public and type. */
 export class CouponListQueryDto extends ListQueryDto {
   // Redeclared only to document this resource's fields; validation is ListQueryDto's. (The initializer is what TS asks of a redeclared field.)
-  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), code, redemptions, endsAt, id: `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["code","ASC"]' })
+  @ApiPropertyOptional({
+    description: 'One of createdAt (default, newest first), code, redemptions, endsAt, id: `field`, `-field` or `["field","ASC"|"DESC"]`',
+    example: '["code","ASC"]',
+  })
   override sort?: string = undefined;
 
   @ApiPropertyOptional({
-    description: 'A JSON object with any of: q (text found in the code), active and public (true or false), type (' + COUPON_TYPES.join(' or ') + '), id (a list of ids)',
+    description:
+      'A JSON object with any of: q (text found in the code), active and public (true or false), type (' +
+      COUPON_TYPES.join(' or ') +
+      '), id (a list of ids)',
     example: '{"q":"summer","active":true}',
   })
   override filter?: string = undefined;

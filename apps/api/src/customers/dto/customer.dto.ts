@@ -1,5 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FULFILMENT_STATES, ORDER_STATUSES, PAYMENT_STATES, orderNumberOf, type FulfilmentState, type PaymentState, type CustomerAddress, type CustomerDetail, type CustomerOrderSummary, type CustomerReview, type CustomerRow, type OrderStatus } from '@shop/database';
+import {
+  FULFILMENT_STATES,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+  orderNumberOf,
+  type FulfilmentState,
+  type PaymentState,
+  type CustomerAddress,
+  type CustomerDetail,
+  type CustomerOrderSummary,
+  type CustomerReview,
+  type CustomerRow,
+  type OrderStatus,
+} from '@shop/database';
 import { ListQueryDto } from '../../common/list-query';
 import { toDollars } from '../../common/money';
 import { ShippingAddressViewDto } from '../../orders/dto/order.dto';
@@ -11,7 +24,11 @@ import { ShippingAddressViewDto } from '../../orders/dto/order.dto';
  */
 export class CustomerListQueryDto extends ListQueryDto {
   // Redeclared only to document this resource's fields; validation is ListQueryDto's.
-  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), username, email, id, or an order figure: ordersCount, totalSpent (paid orders), lastOrderAt (customers without orders sort as 0, and before any date): `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["totalSpent","DESC"]' })
+  @ApiPropertyOptional({
+    description:
+      'One of createdAt (default, newest first), username, email, id, or an order figure: ordersCount, totalSpent (paid orders), lastOrderAt (customers without orders sort as 0, and before any date): `field`, `-field` or `["field","ASC"|"DESC"]`',
+    example: '["totalSpent","DESC"]',
+  })
   override sort?: string = undefined;
 
   @ApiPropertyOptional({
@@ -34,8 +51,10 @@ export class CustomerDto {
   @ApiPropertyOptional({ nullable: true, type: String }) storeName!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ example: 3, description: 'Every order of the customer, whatever its status' }) ordersCount!: number;
-  @ApiProperty({ example: 129.5, description: 'What the customer paid and kept paid: the paid orders net of their refunds, in dollars' }) totalSpent!: number;
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'When the latest order was placed' }) lastOrderAt!: string | null;
+  @ApiProperty({ example: 129.5, description: 'What the customer paid and kept paid: the paid orders net of their refunds, in dollars' })
+  totalSpent!: number;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'When the latest order was placed' }) lastOrderAt!:
+    string | null;
   @ApiProperty({ description: "True when the customer's e-mail has an active newsletter subscription" }) newsletter!: boolean;
 
   static from({ user, figures }: CustomerRow): CustomerDto {
@@ -107,14 +126,22 @@ export class CustomerReviewDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 
   static from(r: CustomerReview): CustomerReviewDto {
-    return { id: r._id.toString(), product: r.product.toString(), productName: r.productName, rating: r.rating, comment: r.comment, createdAt: r.createdAt.toISOString() };
+    return {
+      id: r._id.toString(),
+      product: r.product.toString(),
+      productName: r.productName,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.createdAt.toISOString(),
+    };
   }
 }
 
 /** GET /api/customers/{id}: the customer with their orders (newest first), addresses and reviews (at most 200 of each). */
 export class CustomerDetailDto extends CustomerDto {
   @ApiProperty({ type: [CustomerOrderDto] }) orders!: CustomerOrderDto[];
-  @ApiProperty({ type: [CustomerAddressDto], description: 'The distinct shipping addresses of their orders, most recent first' }) addresses!: CustomerAddressDto[];
+  @ApiProperty({ type: [CustomerAddressDto], description: 'The distinct shipping addresses of their orders, most recent first' })
+  addresses!: CustomerAddressDto[];
   @ApiProperty({ type: [CustomerReviewDto], description: 'Reviews they wrote, newest first' }) reviews!: CustomerReviewDto[];
 
   static fromDetail(d: CustomerDetail): CustomerDetailDto {

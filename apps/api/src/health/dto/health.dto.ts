@@ -56,7 +56,11 @@ export class NotReadyDto extends ErrorBody {
 
   @ApiProperty({
     ...CHECKS_SCHEMA,
-    example: { mongodb: { status: 'up' }, redis: { status: 'down', message: 'not connected (reconnecting)' }, 'queue:mail': { status: 'down', message: 'not connected (reconnecting)' } },
+    example: {
+      mongodb: { status: 'up' },
+      redis: { status: 'down', message: 'not connected (reconnecting)' },
+      'queue:mail': { status: 'down', message: 'not connected (reconnecting)' },
+    },
   })
   checks!: Record<string, DependencyStateDto>;
 }

@@ -1,7 +1,41 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNotEmptyObject, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { FULFILMENT_STATES, ORDER_EVENTS, ORDER_STATES, ORDER_STATUSES, PAYMENT_STATES, REFUND_STATUSES, orderNumberOf, type FulfilmentState, type OrderCustomer, type OrderDocument, type OrderEvent, type OrderState, type OrderStatus, type PaymentState, type RefundStatus } from '@shop/database';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNotEmptyObject,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  FULFILMENT_STATES,
+  ORDER_EVENTS,
+  ORDER_STATES,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+  REFUND_STATUSES,
+  orderNumberOf,
+  type FulfilmentState,
+  type OrderCustomer,
+  type OrderDocument,
+  type OrderEvent,
+  type OrderState,
+  type OrderStatus,
+  type PaymentState,
+  type RefundStatus,
+} from '@shop/database';
 import { statesOf } from '@shop/orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment/payment-provider';
 import { toDollars } from '../../common/money';
@@ -20,10 +54,17 @@ export class ShippingAddressDto {
   @ApiProperty({ example: 'Springfield' }) @apply(addressField('City', 100)) city!: string;
   @ApiProperty({ example: '12345' }) @apply(addressField('Postal code', 20)) postalCode!: string;
   /** New input: a code of GET /api/orders/shipping-countries (ShippingAddressPipe checks it); orders placed before may hold other text. */
-  @ApiProperty({ example: 'US', description: 'ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text' })
+  @ApiProperty({
+    example: 'US',
+    description:
+      'ISO 3166-1 alpha-2 code of a country the shop ships to (GET /api/orders/shipping-countries); orders placed before may hold other text',
+  })
   @apply(addressField('Country', 60))
   country!: string;
-  @ApiProperty({ example: '+12015550123', description: 'A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)' })
+  @ApiProperty({
+    example: '+12015550123',
+    description: 'A valid number of that country, in any usual format; stored and answered in E.164 (orders placed before may hold other text)',
+  })
   @apply(addressField('Phone', 30))
   phone!: string;
 }
@@ -50,7 +91,10 @@ export class PlaceOrderDto {
   @MaxLength(40)
   couponCode?: string;
 
-  @ApiPropertyOptional({ default: true, description: "Keep the shipping address in the customer's address book (GET /api/users/addresses) when it is not there yet and the book has room" })
+  @ApiPropertyOptional({
+    default: true,
+    description: "Keep the shipping address in the customer's address book (GET /api/users/addresses) when it is not there yet and the book has room",
+  })
   @IsOptional()
   @IsBoolean({ message: 'saveAddress must be true or false' })
   saveAddress?: boolean;
@@ -73,7 +117,10 @@ export class UpdateOrderDto {
   @MaxLength(100)
   trackingNumber?: string;
 
-  @ApiPropertyOptional({ description: 'Why the order is cancelled (stored as cancelReason); the console sends it through POST /api/orders/{id}/admin-cancel', example: 'Customer asked by phone' })
+  @ApiPropertyOptional({
+    description: 'Why the order is cancelled (stored as cancelReason); the console sends it through POST /api/orders/{id}/admin-cancel',
+    example: 'Customer asked by phone',
+  })
   @IsOptional()
   @Trim()
   @IsString()
@@ -122,7 +169,7 @@ export class RefundOrderDto extends OrderReasonDto {
 
 export class ReturnLineDto {
   @ApiProperty({ example: 0, description: "The line's index in the order's items" })
-  @IsInt({ message: 'line must be an index of the order\'s items' })
+  @IsInt({ message: "line must be an index of the order's items" })
   @Min(0)
   line!: number;
 
@@ -156,14 +203,17 @@ export class OrderNoteInputDto {
 /** GET /api/orders (admins): the list conventions; filter takes status, user (id), from and to (dates, `to` inclusive). */
 export class OrderListQueryDto extends ListQueryDto {
   // Redeclared only to document this resource's fields; validation is ListQueryDto's. (The initializer is what TS asks of a redeclared field.)
-  @ApiPropertyOptional({ description: 'One of createdAt (default, newest first), total, status, id: `field`, `-field` or `["field","ASC"|"DESC"]`', example: '["createdAt","DESC"]' })
+  @ApiPropertyOptional({
+    description: 'One of createdAt (default, newest first), total, status, id: `field`, `-field` or `["field","ASC"|"DESC"]`',
+    example: '["createdAt","DESC"]',
+  })
   override sort?: string = undefined;
 
   @ApiPropertyOptional({
     description:
       'A JSON object with any of: status (one of ' +
       ORDER_STATUSES.join(', ') +
-      '), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids), q (search: the order id or its short number — the last hex digits of the id, at least 4 — or the customer\'s name or e-mail, case-insensitive)',
+      "), user (a customer id), from and to (dates; a bare day `to` includes that day), id (a list of ids), q (search: the order id or its short number — the last hex digits of the id, at least 4 — or the customer's name or e-mail, case-insensitive)",
     example: '{"status":"paid","q":"ann@example.com"}',
   })
   override filter?: string = undefined;
@@ -198,7 +248,12 @@ export class OrderStatusChangeDto {
   @ApiProperty({ enum: ORDER_STATUSES, description: "The order's status after the entry" }) status!: OrderStatus;
   @ApiProperty({ type: String, format: 'date-time' }) at!: string;
   @ApiPropertyOptional({ enum: ORDER_EVENTS, description: 'Admins only: what happened (status: a status change)' }) event?: OrderEvent;
-  @ApiPropertyOptional({ type: OrderActorDto, nullable: true, description: 'Admins only: who made the change (null: the system or an unrecorded actor)' }) actor?: OrderActorDto | null;
+  @ApiPropertyOptional({
+    type: OrderActorDto,
+    nullable: true,
+    description: 'Admins only: who made the change (null: the system or an unrecorded actor)',
+  })
+  actor?: OrderActorDto | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: the reason of a cancellation or refund' }) reason?: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: the text of an internal note' }) note?: string | null;
 }
@@ -249,7 +304,12 @@ function actorOf(e: { by?: { toString(): string }; byName?: string; byEmail?: st
 export class OrderDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
-  @ApiProperty({ example: '7DF4FF87', description: 'The order number people see everywhere (storefront, console, e-mails): the last 8 hex digits of the id, upper case; the console\'s search finds it' }) number!: string;
+  @ApiProperty({
+    example: '7DF4FF87',
+    description:
+      "The order number people see everywhere (storefront, console, e-mails): the last 8 hex digits of the id, upper case; the console's search finds it",
+  })
+  number!: string;
   /** The customer's id; null after the account was deleted. */
   @ApiPropertyOptional({ nullable: true, type: String }) user!: string | null;
   @ApiProperty({ type: [OrderItemDto] }) items!: OrderItemDto[];
@@ -269,8 +329,16 @@ export class OrderDto {
   @ApiProperty() isDelivered!: boolean;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) deliveredAt!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ enum: ORDER_STATES, description: 'The order: awaiting_payment (a card order before its payment) → placed → completed (delivered and paid); or cancelled' }) state!: OrderState;
-  @ApiProperty({ enum: PAYMENT_STATES, description: 'The payment: unpaid → authorized → paid → partially_refunded → refunded; failed (a declined card: the order stays payable)' }) paymentState!: PaymentState;
+  @ApiProperty({
+    enum: ORDER_STATES,
+    description: 'The order: awaiting_payment (a card order before its payment) → placed → completed (delivered and paid); or cancelled',
+  })
+  state!: OrderState;
+  @ApiProperty({
+    enum: PAYMENT_STATES,
+    description: 'The payment: unpaid → authorized → paid → partially_refunded → refunded; failed (a declined card: the order stays payable)',
+  })
+  paymentState!: PaymentState;
   @ApiProperty({ enum: FULFILMENT_STATES, description: 'The parcel: unfulfilled → shipped → delivered; returned' }) fulfilmentState!: FulfilmentState;
   @ApiProperty({ example: 39.58, description: 'What was paid (0 before)' }) paid!: number;
   @ApiProperty({ example: 0, description: 'What was refunded so far (refunds not failed)' }) refunded!: number;
@@ -279,14 +347,23 @@ export class OrderDto {
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) shippedAt!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) returnedAt!: string | null;
   @ApiProperty({ type: [ReturnedLineDto] }) returnedLines!: ReturnedLineDto[];
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'A card order awaiting payment: until when its stock is held' }) paymentDueBy!: string | null;
-  @ApiPropertyOptional({ nullable: true, type: String, description: "The provider's message for the last refused payment (a declined card)" }) paymentFailure!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'A card order awaiting payment: until when its stock is held',
+  })
+  paymentDueBy!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: "The provider's message for the last refused payment (a declined card)" })
+  paymentFailure!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) refundedAt!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' }) cancelledAt!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: why an admin cancelled the order' }) cancelReason?: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Admins only: why the order was refunded' }) refundReason?: string | null;
-  @ApiPropertyOptional({ type: [OrderNoteDto], description: 'Admins only: internal notes, oldest first (never shown to the customer)' }) notes?: OrderNoteDto[];
-  @ApiPropertyOptional({ type: OrderCustomerDto, nullable: true, description: "Admins only: the customer's account (null: deleted)" }) customer?: OrderCustomerDto | null;
+  @ApiPropertyOptional({ type: [OrderNoteDto], description: 'Admins only: internal notes, oldest first (never shown to the customer)' })
+  notes?: OrderNoteDto[];
+  @ApiPropertyOptional({ type: OrderCustomerDto, nullable: true, description: "Admins only: the customer's account (null: deleted)" })
+  customer?: OrderCustomerDto | null;
 
   /** The order for its customer by default; `view.admin` adds what only admins see. */
   static from(o: OrderDocument, view: OrderView = { admin: false }): OrderDto {
@@ -317,7 +394,14 @@ export class OrderDto {
       couponCode: o.couponCode ?? null,
       status: o.status,
       statusHistory: view.admin
-        ? o.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString(), event: h.event ?? 'status', actor: actorOf(h), reason: h.reason ?? null, note: h.note ?? null }))
+        ? o.statusHistory.map((h) => ({
+            status: h.status,
+            at: h.at.toISOString(),
+            event: h.event ?? 'status',
+            actor: actorOf(h),
+            reason: h.reason ?? null,
+            note: h.note ?? null,
+          }))
         : o.statusHistory.filter((h) => h.event !== 'note').map((h) => ({ status: h.status, at: h.at.toISOString() })),
       trackingNumber: o.trackingNumber ?? null,
       isPaid: Boolean(o.paidAt),
@@ -347,7 +431,12 @@ export class OrderDto {
         ? {
             cancelReason: o.cancelReason ?? null,
             refundReason: o.refundReason ?? null,
-            notes: (o.notes ?? []).map((n) => ({ id: n._id.toString(), text: n.text, at: n.at.toISOString(), author: actorOf(n) ?? { id: n.by.toString(), name: '', email: '' } })),
+            notes: (o.notes ?? []).map((n) => ({
+              id: n._id.toString(),
+              text: n.text,
+              at: n.at.toISOString(),
+              author: actorOf(n) ?? { id: n.by.toString(), name: '', email: '' },
+            })),
             customer: view.customer ? { id: view.customer.id.toString(), name: view.customer.username, email: view.customer.email } : null,
           }
         : {}),

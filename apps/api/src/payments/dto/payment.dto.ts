@@ -2,10 +2,20 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shop/payments';
 
 export class PaymentMethodsDto {
-  @ApiProperty({ enum: PAYMENT_METHODS, isArray: true, example: ['cod', 'card'], description: 'What checkout may offer now: cod always; card only when the three Stripe keys are configured' })
+  @ApiProperty({
+    enum: PAYMENT_METHODS,
+    isArray: true,
+    example: ['cod', 'card'],
+    description: 'What checkout may offer now: cod always; card only when the three Stripe keys are configured',
+  })
   methods!: PaymentMethod[];
 
-  @ApiProperty({ type: String, nullable: true, example: 'pk_test_51Habc', description: "Stripe's publishable key for Stripe.js (null when card payments are not configured)" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'pk_test_51Habc',
+    description: "Stripe's publishable key for Stripe.js (null when card payments are not configured)",
+  })
   stripePublishableKey!: string | null;
 }
 
@@ -25,5 +35,6 @@ export class PaymentAttemptDto {
 
 export class WebhookReceivedDto {
   @ApiProperty({ example: true }) received!: boolean;
-  @ApiProperty({ example: false, description: 'The event id was received before (a repeated delivery): it has no second effect' }) duplicate!: boolean;
+  @ApiProperty({ example: false, description: 'The event id was received before (a repeated delivery): it has no second effect' })
+  duplicate!: boolean;
 }

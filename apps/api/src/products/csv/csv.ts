@@ -33,7 +33,10 @@ export function formatCsvRow(cells: readonly string[]): string {
 
 /** A whole CSV document: UTF-8 byte order mark (spreadsheets read the encoding from it), CRLF after every record. */
 export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return stringify(rows.map((row) => row.map(escapeFormula)), { ...STRINGIFY_OPTIONS, bom: true });
+  return stringify(
+    rows.map((row) => row.map(escapeFormula)),
+    { ...STRINGIFY_OPTIONS, bom: true },
+  );
 }
 
 export interface ParsedCsvRecord {

@@ -119,7 +119,11 @@ function canonicalJson(text: string): string {
     Array.isArray(value)
       ? value.map(sort)
       : value !== null && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sort(v)]))
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, sort(v)]),
+          )
         : value;
   try {
     return JSON.stringify(sort(JSON.parse(text)));
@@ -135,8 +139,13 @@ export function sameCell(column: Column, current: string, imported: string): boo
   if (a === b) return true;
   if (NUMBER_COLUMNS.has(column)) return a !== '' && b !== '' && Number(a) === Number(b);
   if (column === 'category' || column === 'isSpecial' || column === 'status') return a.toLowerCase() === b.toLowerCase();
-  if (column === 'additionalImages') return canonicalJson(a.startsWith('[') ? a : JSON.stringify(a ? a.split('|').map((u) => u.trim()) : [])) === canonicalJson(b.startsWith('[') ? b : JSON.stringify(b ? b.split('|').map((u) => u.trim()) : []));
-  if (column === 'specifications' || column === 'variants') return canonicalJson(a || (column === 'variants' ? '[]' : '{}')) === canonicalJson(b || (column === 'variants' ? '[]' : '{}'));
+  if (column === 'additionalImages')
+    return (
+      canonicalJson(a.startsWith('[') ? a : JSON.stringify(a ? a.split('|').map((u) => u.trim()) : [])) ===
+      canonicalJson(b.startsWith('[') ? b : JSON.stringify(b ? b.split('|').map((u) => u.trim()) : []))
+    );
+  if (column === 'specifications' || column === 'variants')
+    return canonicalJson(a || (column === 'variants' ? '[]' : '{}')) === canonicalJson(b || (column === 'variants' ? '[]' : '{}'));
   return false;
 }
 
@@ -178,7 +187,13 @@ export class ProductCsvService {
   }
 
   /** Reads, validates and (mode commit) writes a CSV of products. */
-  async importCsv(file: Buffer, mode: ImportMode, skipInvalid: boolean, user: AuthUser, options: ImportOptions = DEFAULT_IMPORT_OPTIONS): Promise<{ status: 200 | 422; body: ProductImportResultDto }> {
+  async importCsv(
+    file: Buffer,
+    mode: ImportMode,
+    skipInvalid: boolean,
+    user: AuthUser,
+    options: ImportOptions = DEFAULT_IMPORT_OPTIONS,
+  ): Promise<{ status: 200 | 422; body: ProductImportResultDto }> {
     const { header, records } = this.read(file);
     const plan = await this.plan(header, records, options);
     const valid = plan.filter((r) => r.result.valid).length;
@@ -197,7 +212,13 @@ export class ProductCsvService {
     if (invalid > 0 && !skipInvalid) {
       return {
         status: 422,
-        body: { ...base, committed: false, code: 'IMPORT_INVALID_ROWS', message: `${plural(invalid, 'row')} with errors: nothing was imported`, rows: plan.map((r) => r.result) },
+        body: {
+          ...base,
+          committed: false,
+          code: 'IMPORT_INVALID_ROWS',
+          message: `${plural(invalid, 'row')} with errors: nothing was imported`,
+          rows: plan.map((r) => r.result),
+        },
       };
     }
     let created = 0;
@@ -217,7 +238,13 @@ export class ProductCsvService {
         } else {
           // As exported (no conflict) and stock adjusted: only while the product is still at that version.
           const guarded = row.result.conflicts.length === 0 && options.stock === 'adjust' && row.version !== undefined;
-          const done = await this.service.update(user, row.result.id as string, row.input, { additionalImages: [] }, guarded ? { revision: row.version } : {});
+          const done = await this.service.update(
+            user,
+            row.result.id as string,
+            row.input,
+            { additionalImages: [] },
+            guarded ? { revision: row.version } : {},
+          );
           if (done === 'conflict') {
             row.result.conflicts = [{ column: 'version', current: 'changed during the import', imported: String(row.version) }];
             conflicted += 1;
@@ -272,18 +299,22 @@ export class ProductCsvService {
     const header: Column[] = [];
     for (const raw of first.cells) {
       const column = known.get(raw.trim().toLowerCase());
-      if (!column) throw badRequest('IMPORT_MALFORMED_CSV', `Unknown column "${raw.trim()}" in the header (known: ${PRODUCT_CSV_COLUMNS.join(', ')})`);
+      if (!column)
+        throw badRequest('IMPORT_MALFORMED_CSV', `Unknown column "${raw.trim()}" in the header (known: ${PRODUCT_CSV_COLUMNS.join(', ')})`);
       if (header.includes(column)) throw badRequest('IMPORT_MALFORMED_CSV', `The column "${column}" appears twice in the header`);
       header.push(column);
     }
     if (records.length === 0) throw badRequest('IMPORT_MALFORMED_CSV', 'The file has no product rows under its header');
-    if (records.length > MAX_IMPORT_ROWS) throw new DomainError(413, 'IMPORT_TOO_LARGE', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows can be imported at once`);
+    if (records.length > MAX_IMPORT_ROWS)
+      throw new DomainError(413, 'IMPORT_TOO_LARGE', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows can be imported at once`);
     return { header, records };
   }
 
   private async plan(header: Column[], records: { line: number; cells: string[] }[], options: ImportOptions): Promise<PlannedRow[]> {
     const idColumn = header.indexOf('id');
-    const wantedIds = records.map((r) => (idColumn >= 0 ? (r.cells[idColumn] ?? '').trim() : '')).filter((id) => Types.ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id));
+    const wantedIds = records
+      .map((r) => (idColumn >= 0 ? (r.cells[idColumn] ?? '').trim() : ''))
+      .filter((id) => Types.ObjectId.isValid(id) && /^[0-9a-f]{24}$/i.test(id));
     const existing = await this.records([...new Set(wantedIds)].map((id) => new Types.ObjectId(id)));
     const categories = new Map((await this.categories.findAll()).map((c) => [c.name.trim().toLowerCase(), c._id.toString()]));
     const seen = new Map<string, number>();
@@ -307,8 +338,15 @@ export class ProductCsvService {
     const differences = header
       .map((column, i) => ({ column, imported: cells[i] ?? '' }))
       .filter(({ column }) => column !== 'id' && column !== 'version')
-      .map(({ column, imported }) => ({ column, imported, current: now[PRODUCT_CSV_COLUMNS.indexOf(column === 'quantity' ? 'countInStock' : column)] ?? '' }))
-      .filter(({ column, current: value, imported }) => !(column === 'variants' && imported.trim() === '' && value === '') && !sameCell(column, value, imported));
+      .map(({ column, imported }) => ({
+        column,
+        imported,
+        current: now[PRODUCT_CSV_COLUMNS.indexOf(column === 'quantity' ? 'countInStock' : column)] ?? '',
+      }))
+      .filter(
+        ({ column, current: value, imported }) =>
+          !(column === 'variants' && imported.trim() === '' && value === '') && !sameCell(column, value, imported),
+      );
     const stockChanged = differences.some((d) => STOCK_COLUMNS.has(d.column));
     const revision = current.revision ?? 0;
     const stale = planned.version !== undefined ? planned.version !== revision : options.stock === 'adjust' && stockChanged;

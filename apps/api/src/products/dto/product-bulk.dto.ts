@@ -12,7 +12,14 @@ const IDS_MESSAGE = 'ids must be a list of product ids';
 const ACTION_MESSAGE = `action must be one of ${BULK_PRODUCT_ACTIONS.join(', ')}`;
 
 export class BulkProductsInputDto {
-  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_BULK_PRODUCTS, uniqueItems: true, description: `The products to act on (1 to ${MAX_BULK_PRODUCTS} ids, each once)`, example: ['665f1c2e9d1e8a0012345678'] })
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: MAX_BULK_PRODUCTS,
+    uniqueItems: true,
+    description: `The products to act on (1 to ${MAX_BULK_PRODUCTS} ids, each once)`,
+    example: ['665f1c2e9d1e8a0012345678'],
+  })
   @IsArray({ message: IDS_MESSAGE })
   @ArrayNotEmpty({ message: 'ids must name at least one product' })
   @ArrayMaxSize(MAX_BULK_PRODUCTS, { message: `At most ${MAX_BULK_PRODUCTS} products at a time` })
@@ -22,13 +29,17 @@ export class BulkProductsInputDto {
 
   @ApiProperty({
     enum: BULK_PRODUCT_ACTIONS,
-    description: '`publish` (status published; a pending product\'s distributor is mailed as on approve), `unpublish` (status draft), `setCategory` (with `category`), `delete`',
+    description:
+      "`publish` (status published; a pending product's distributor is mailed as on approve), `unpublish` (status draft), `setCategory` (with `category`), `delete`",
   })
   @IsString({ message: ACTION_MESSAGE })
   @IsIn(BULK_PRODUCT_ACTIONS, { message: ACTION_MESSAGE })
   action!: BulkProductAction;
 
-  @ApiPropertyOptional({ description: 'The new category id: required with setCategory, refused with the other actions', example: '665f1c2e9d1e8a0012345678' })
+  @ApiPropertyOptional({
+    description: 'The new category id: required with setCategory, refused with the other actions',
+    example: '665f1c2e9d1e8a0012345678',
+  })
   @ValidateIf((o: BulkProductsInputDto) => o.action === 'setCategory' || o.category !== undefined)
   @IsMongoId({ message: 'category must be a category id' })
   category?: string;

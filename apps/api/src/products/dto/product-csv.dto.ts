@@ -6,19 +6,28 @@ import { ProductListQueryDto } from './product-query.dto';
 export class ProductExportQueryDto extends PickType(ProductListQueryDto, ['search', 'category', 'sort', 'order', 'filter'] as const) {}
 
 export class ProductImportQueryDto {
-  @ApiPropertyOptional({ enum: ['preview', 'commit'], default: 'preview', description: '`preview` validates every row and writes nothing; `commit` writes' })
+  @ApiPropertyOptional({
+    enum: ['preview', 'commit'],
+    default: 'preview',
+    description: '`preview` validates every row and writes nothing; `commit` writes',
+  })
   @IsOptional()
   @IsIn(['preview', 'commit'], { message: 'mode must be preview or commit' })
   mode?: 'preview' | 'commit';
 
-  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false', description: 'commit: write the valid rows and report the invalid ones (default: any invalid row means nothing is written)' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    default: 'false',
+    description: 'commit: write the valid rows and report the invalid ones (default: any invalid row means nothing is written)',
+  })
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'skipInvalid must be true or false' })
   skipInvalid?: 'true' | 'false';
 
   @ApiPropertyOptional({
     example: '665f1c2e9d1e8a0012345678,665f1c2e9d1e8a0012345679',
-    description: 'commit: the products (ids, comma-separated, or `all`) whose rows changed since their export and are to be written anyway, with the file\'s values. Other such rows are not written',
+    description:
+      "commit: the products (ids, comma-separated, or `all`) whose rows changed since their export and are to be written anyway, with the file's values. Other such rows are not written",
   })
   @IsOptional()
   @Matches(/^(all|[0-9a-fA-F]{24}(,[0-9a-fA-F]{24}){0,999})$/, { message: 'overwrite must be all or a comma-separated list of product ids' })
@@ -28,7 +37,7 @@ export class ProductImportQueryDto {
     enum: ['adjust', 'set'],
     default: 'adjust',
     description:
-      '`adjust` (default): a row changes stock only when its product is as exported (the version column), by the difference from the exported stock; a row whose stock changed since (a sale) is a conflict. `set`: stock is set to the file\'s values whatever happened since',
+      "`adjust` (default): a row changes stock only when its product is as exported (the version column), by the difference from the exported stock; a row whose stock changed since (a sale) is a conflict. `set`: stock is set to the file's values whatever happened since",
   })
   @IsOptional()
   @IsIn(['adjust', 'set'], { message: 'stock must be adjust or set' })
@@ -49,7 +58,11 @@ export class ProductImportConflictDto {
 
 /** Swagger shape of the multipart upload. */
 export class ProductImportFileDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'A UTF-8 CSV file (at most 2 MB and 5,000 rows), as GET /api/products/export.csv writes it' })
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: 'A UTF-8 CSV file (at most 2 MB and 5,000 rows), as GET /api/products/export.csv writes it',
+  })
   file!: string;
 }
 
@@ -79,10 +92,15 @@ export class ProductImportRowDto {
   })
   conflicts!: ProductImportConflictDto[];
 
-  @ApiProperty({ description: 'The row has conflicts and overwrite names its product: the file\'s values are written' })
+  @ApiProperty({ description: "The row has conflicts and overwrite names its product: the file's values are written" })
   overwrite!: boolean;
 
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Messages keyed by column', example: { price: 'Price must be positive' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Messages keyed by column',
+    example: { price: 'Price must be positive' },
+  })
   errors!: Record<string, string>;
 }
 

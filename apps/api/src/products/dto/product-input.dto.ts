@@ -136,7 +136,10 @@ export class ProductInputDto {
   @MaxLength(60)
   brand!: string;
 
-  @ApiPropertyOptional({ description: 'Units available: the same stock as countInStock (both given must be equal; with variants, their sum)', example: 10 })
+  @ApiPropertyOptional({
+    description: 'Units available: the same stock as countInStock (both given must be equal; with variants, their sum)',
+    example: 10,
+  })
   @IsOptional()
   @Transform(toNumber)
   @IsInt({ message: 'Quantity must be a whole number' })
@@ -144,7 +147,11 @@ export class ProductInputDto {
   @Max(1_000_000)
   quantity?: number;
 
-  @ApiPropertyOptional({ description: 'Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH)', example: 10 })
+  @ApiPropertyOptional({
+    description:
+      'Units that can be sold. With variants it is their sum: leave it out, or send that sum (a different value answers 400 STOCK_MISMATCH)',
+    example: 10,
+  })
   @IsOptional()
   @Transform(toNumber)
   @IsInt({ message: 'countInStock must be a whole number' })
@@ -167,7 +174,12 @@ export class ProductInputDto {
   @Matches(IMAGE_URL, { each: true, message: IMAGE_URL_MESSAGE })
   additionalImages?: string[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Key/value pairs (JSON text in multipart)', example: { Material: 'Linen' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Key/value pairs (JSON text in multipart)',
+    example: { Material: 'Linen' },
+  })
   @IsOptional()
   @Transform(fromJson)
   @IsObject({ message: 'specifications must be an object of texts' })
@@ -231,7 +243,13 @@ export class RejectInputDto {
 /** An optional whole number from 1 to max, refused with one message naming the field and the bounds. */
 function OptionalWholeNumber(field: string, max: number, description: string): PropertyDecorator {
   const message = `${field} must be a whole number from 1 to ${max}`;
-  return applyDecorators(ApiPropertyOptional({ minimum: 1, maximum: max, description }), IsOptional(), IsInt({ message }), Min(1, { message }), Max(max, { message }));
+  return applyDecorators(
+    ApiPropertyOptional({ minimum: 1, maximum: max, description }),
+    IsOptional(),
+    IsInt({ message }),
+    Min(1, { message }),
+    Max(max, { message }),
+  );
 }
 
 export class FilteredProductsInputDto {
@@ -249,13 +267,20 @@ export class FilteredProductsInputDto {
   @IsNumber({}, { each: true, message: 'radio must be [min, max]' })
   radio?: number[];
 
-  @ApiPropertyOptional({ maxLength: 1000, description: 'Search text, as the search of GET /api/products (name, brand, description, category name; the first 100 characters count)' })
+  @ApiPropertyOptional({
+    maxLength: 1000,
+    description: 'Search text, as the search of GET /api/products (name, brand, description, category name; the first 100 characters count)',
+  })
   @IsOptional()
   @MaxLength(1000, { message: 'search must be at most 1000 characters' })
   @IsString({ message: 'search must be text' })
   search?: string;
 
-  @OptionalWholeNumber('page', 10_000, 'With page or pageSize the answer is that page, with X-Total-Count and Content-Range; without both, the first 500 products')
+  @OptionalWholeNumber(
+    'page',
+    10_000,
+    'With page or pageSize the answer is that page, with X-Total-Count and Content-Range; without both, the first 500 products',
+  )
   page?: number;
 
   @OptionalWholeNumber('pageSize', 100, 'Products per page (default 12)')
@@ -264,7 +289,8 @@ export class FilteredProductsInputDto {
   @ApiPropertyOptional({
     enum: SHOP_SORTS,
     default: 'newest',
-    description: 'Order: `newest` (default, newest first), `price_asc` (cheapest first), `price_desc` (most expensive first), `top_rated` (highest average rating first)',
+    description:
+      'Order: `newest` (default, newest first), `price_asc` (cheapest first), `price_desc` (most expensive first), `top_rated` (highest average rating first)',
   })
   @IsOptional()
   @IsIn(SHOP_SORTS, { message: SHOP_SORT_MESSAGE })

@@ -10,12 +10,19 @@ const STOCK_MESSAGE = `stock must be one of ${STOCK_LEVELS.join(', ')}`;
 
 /** GET /api/products and GET /api/products/mine: the list conventions plus the shop's search and category. */
 export class ProductListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ description: 'Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count)', example: 'linen' })
+  @ApiPropertyOptional({
+    description: 'Matches name, brand, description and category name (literal text, case-insensitive; the first 100 characters count)',
+    example: 'linen',
+  })
   @IsOptional()
   @IsString(ONCE)
   search?: string;
 
-  @ApiPropertyOptional({ description: 'Category id: products of that category only', pattern: '^[0-9a-fA-F]{24}$', example: '665f1c2e9d1e8a0012345678' })
+  @ApiPropertyOptional({
+    description: 'Category id: products of that category only',
+    pattern: '^[0-9a-fA-F]{24}$',
+    example: '665f1c2e9d1e8a0012345678',
+  })
   @IsOptional()
   @IsString(ONCE)
   @IsMongoId({ message: 'category must be an id' })
@@ -31,7 +38,8 @@ export class ProductListQueryDto extends ListQueryDto {
   stock?: string;
 
   @ApiPropertyOptional({
-    description: '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id',
+    description:
+      '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: name, price, createdAt (default, newest first), updatedAt, rating, numReviews, countInStock, brand, status, id',
     example: '["price","ASC"]',
   })
   declare sort?: string;
@@ -47,7 +55,12 @@ const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 50';
 
 /** GET /api/products/top, new, offers and /{id}/similar: how many products to answer. */
 export class ProductLimitQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 50, description: 'How many products (default: 4 for top and similar, 5 for new, 12 for offers)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 50,
+    description: 'How many products (default: 4 for top and similar, 5 for new, 12 for offers)',
+  })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
   @IsInt({ message: LIMIT_MESSAGE })

@@ -39,7 +39,8 @@ export class ReviewDto {
 
   @ApiProperty({
     enum: REVIEW_STATUSES,
-    description: "Moderation: only approved reviews are shown to shoppers and count in the product's rating; a new review is approved at once unless REVIEW_MODERATION=pre",
+    description:
+      "Moderation: only approved reviews are shown to shoppers and count in the product's rating; a new review is approved at once unless REVIEW_MODERATION=pre",
   })
   status!: ReviewStatus;
 }
@@ -95,7 +96,7 @@ export class ProductDto {
   @ApiProperty({ description: 'Units available (the same number as countInStock)' })
   quantity!: number;
 
-  @ApiProperty({ description: "Units that can be sold; with variants, the sum of theirs" })
+  @ApiProperty({ description: 'Units that can be sold; with variants, the sum of theirs' })
   countInStock!: number;
 
   @ApiProperty({ example: '/api/images/665f1c2e9d1e8a0012345678' })

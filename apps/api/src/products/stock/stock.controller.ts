@@ -18,10 +18,18 @@ export class StockController {
 
   @Get(':id/stock-ledger')
   @Auth('distributor')
-  @ApiOperation({ summary: "A product's stock ledger, newest first: every change of its stock (or a variant's) with the level it left, the reason and who made it (admins any product, distributors their own)" })
+  @ApiOperation({
+    summary:
+      "A product's stock ledger, newest first: every change of its stock (or a variant's) with the level it left, the reason and who made it (admins any product, distributors their own)",
+  })
   @ApiOkResponse({ type: [StockMovementDto], description: 'With X-Total-Count and Content-Range' })
   @ApiErrors('PRODUCT_NOT_FOUND', 'NOT_YOUR_PRODUCT', 'INVALID_QUERY')
-  async ledger(@ProductId() id: string, @Query() query: StockLedgerQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: FastifyReply): Promise<StockMovementDto[]> {
+  async ledger(
+    @ProductId() id: string,
+    @Query() query: StockLedgerQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<StockMovementDto[]> {
     const { items, skip, total } = await this.stock.list(user, id, query);
     setListHeaders(res, 'stock-ledger', skip, items.length, total);
     return items;
@@ -30,7 +38,10 @@ export class StockController {
   @Post(':id/stock-adjustments')
   @HttpCode(200)
   @Auth('distributor')
-  @ApiOperation({ summary: 'Change the stock of a product (or one of its variants) by a number of units, with a reason: recorded in the stock ledger. Never below zero' })
+  @ApiOperation({
+    summary:
+      'Change the stock of a product (or one of its variants) by a number of units, with a reason: recorded in the stock ledger. Never below zero',
+  })
   @ApiOkResponse({ type: StockAdjustmentResultDto })
   @ApiErrors('PRODUCT_NOT_FOUND', 'NOT_YOUR_PRODUCT', 'VALIDATION_FAILED', 'VARIANT_NOT_FOUND', 'VARIANT_REQUIRED', 'STOCK_BELOW_ZERO')
   adjust(@ProductId() id: string, @Body() body: StockAdjustmentInputDto, @CurrentUser() user: AuthUser): Promise<StockAdjustmentResultDto> {

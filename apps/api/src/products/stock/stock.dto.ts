@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MANUAL_STOCK_REASONS, orderNumberOf, STOCK_REASONS, type ManualStockReason, type StockMovementRecord, type StockReason } from '@shop/database';
+import {
+  MANUAL_STOCK_REASONS,
+  orderNumberOf,
+  STOCK_REASONS,
+  type ManualStockReason,
+  type StockMovementRecord,
+  type StockReason,
+} from '@shop/database';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
 import { ListQueryDto } from '../../common/list-query';
 
@@ -11,14 +18,24 @@ export const NOTE_REQUIRED = 'Say why the stock changed (for example: "2 damaged
 
 /** A person's change of stock, with its reason. */
 export class StockAdjustmentInputDto {
-  @ApiProperty({ type: 'integer', example: -2, minimum: -MAX_STOCK_CHANGE, maximum: MAX_STOCK_CHANGE, description: 'Units in (positive) or out (negative); not 0' })
+  @ApiProperty({
+    type: 'integer',
+    example: -2,
+    minimum: -MAX_STOCK_CHANGE,
+    maximum: MAX_STOCK_CHANGE,
+    description: 'Units in (positive) or out (negative); not 0',
+  })
   @IsInt({ message: 'The change must be a whole number of units' })
   @NotEquals(0, { message: 'The change must not be 0' })
   @Min(-MAX_STOCK_CHANGE, { message: `The change must be between -${MAX_STOCK_CHANGE} and ${MAX_STOCK_CHANGE} units` })
   @Max(MAX_STOCK_CHANGE, { message: `The change must be between -${MAX_STOCK_CHANGE} and ${MAX_STOCK_CHANGE} units` })
   delta!: number;
 
-  @ApiProperty({ enum: MANUAL_STOCK_REASONS, example: 'adjustment', description: 'adjustment (needs a note), restock (units received) or return (units a customer sent back)' })
+  @ApiProperty({
+    enum: MANUAL_STOCK_REASONS,
+    example: 'adjustment',
+    description: 'adjustment (needs a note), restock (units received) or return (units a customer sent back)',
+  })
   @IsIn(MANUAL_STOCK_REASONS, { message: `The reason must be one of: ${MANUAL_STOCK_REASONS.join(', ')}` })
   reason!: ManualStockReason;
 
@@ -29,7 +46,7 @@ export class StockAdjustmentInputDto {
   @IsString({ message: NOTE_REQUIRED })
   note?: string;
 
-  @ApiPropertyOptional({ example: 'SNK-COURT-41-WHI', description: "The variant whose stock changes (required when the product has variants)" })
+  @ApiPropertyOptional({ example: 'SNK-COURT-41-WHI', description: 'The variant whose stock changes (required when the product has variants)' })
   @IsOptional()
   @IsString()
   @MaxLength(80)
@@ -37,7 +54,10 @@ export class StockAdjustmentInputDto {
 }
 
 export class StockActorDto {
-  @ApiPropertyOptional({ example: '665f1c2e9d1e8a0012345678', description: 'The user id; absent when the shop itself made the change (an order, a sweep)' })
+  @ApiPropertyOptional({
+    example: '665f1c2e9d1e8a0012345678',
+    description: 'The user id; absent when the shop itself made the change (an order, a sweep)',
+  })
   id?: string;
 
   @ApiProperty({ example: 'Ann Admin' })

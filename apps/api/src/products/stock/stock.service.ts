@@ -49,7 +49,9 @@ export class StockService {
     );
     if (!after) {
       const now = variant ? variant.countInStock : product.countInStock;
-      throw conflict('STOCK_BELOW_ZERO', `Only ${now} in stock: taking out ${-input.delta} would leave less than zero`, { delta: `At most ${now} can be taken out` });
+      throw conflict('STOCK_BELOW_ZERO', `Only ${now} in stock: taking out ${-input.delta} would leave less than zero`, {
+        delta: `At most ${now} can be taken out`,
+      });
     }
     return { countInStock: after.countInStock, ...(sku ? { variantSku: sku } : {}), level: after.variantLevel ?? after.countInStock };
   }

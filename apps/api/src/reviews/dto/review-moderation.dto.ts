@@ -9,7 +9,8 @@ export const MAX_MODERATION_IDS = 100;
 /** GET /api/reviews: the list conventions (page/perPage or range, sort, filter). */
 export class ReviewListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
-    description: '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: createdAt (default, newest first), rating, status, name (the reviewer), productName, id',
+    description:
+      '`field`, `-field` or `["field","ASC"|"DESC"]`; fields: createdAt (default, newest first), rating, status, name (the reviewer), productName, id',
     example: '["createdAt","DESC"]',
   })
   declare sort?: string;
@@ -88,7 +89,7 @@ export class ReviewStatusResultDto {
   @ApiProperty({ type: [String], description: 'Ids that name no review (nothing was done for them)' })
   missing!: string[];
 
-  @ApiProperty({ type: [ProductRatingDto], description: "Every product whose reviews were named, with its rating and numReviews recomputed" })
+  @ApiProperty({ type: [ProductRatingDto], description: 'Every product whose reviews were named, with its rating and numReviews recomputed' })
   products!: ProductRatingDto[];
 }
 

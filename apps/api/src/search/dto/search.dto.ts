@@ -8,7 +8,10 @@ import { SEARCH_SORTS, type SearchSort } from '../search-catalogue';
 function listOf({ value }: { value: unknown }): unknown {
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((v) => typeof v === 'string')) return value;
-  return (values).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 const LIST = { each: true, message: '$property must be text' };
 const number = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value);
@@ -17,12 +20,20 @@ const PAGE_SIZE_MESSAGE = 'pageSize must be a whole number from 1 to 100';
 
 /** GET /api/search: the text, the facets' filters, the order and the page. */
 export class SearchQueryDto {
-  @ApiPropertyOptional({ description: 'Search text: every word must match, in any order; typos are forgiven (one from 4 letters, two from 8); the last word matches as a prefix. The first 100 characters count.', example: 'leather boots' })
+  @ApiPropertyOptional({
+    description:
+      'Search text: every word must match, in any order; typos are forgiven (one from 4 letters, two from 8); the last word matches as a prefix. The first 100 characters count.',
+    example: 'leather boots',
+  })
   @IsOptional()
   @IsString({ message: 'q must be given once, as text' })
   q?: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Category ids (repeat the parameter or separate with commas); any of them', example: '665f1c2e9d1e8a0012345678' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Category ids (repeat the parameter or separate with commas); any of them',
+    example: '665f1c2e9d1e8a0012345678',
+  })
   @IsOptional()
   @Transform(listOf)
   @IsArray()
@@ -76,7 +87,10 @@ export class SearchQueryDto {
   @IsBoolean({ message: 'inStock must be true or false' })
   inStock?: boolean;
 
-  @ApiPropertyOptional({ enum: SEARCH_SORTS, description: 'Order: relevance (the default with q), newest (the default without), price_asc, price_desc, top_rated' })
+  @ApiPropertyOptional({
+    enum: SEARCH_SORTS,
+    description: 'Order: relevance (the default with q), newest (the default without), price_asc, price_desc, top_rated',
+  })
   @IsOptional()
   @IsIn(SEARCH_SORTS, { message: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
   sort?: SearchSort;
@@ -99,7 +113,22 @@ export class SearchQueryDto {
 }
 
 /** A product as a card in the shop's grid shows it: the product's own fields, no more. */
-export class ProductCardDto extends PickType(ProductDto, ['_id', 'id', 'name', 'slug', 'price', 'compareAtPrice', 'brand', 'image', 'images', 'rating', 'numReviews', 'countInStock', 'category', 'variants'] as const) {}
+export class ProductCardDto extends PickType(ProductDto, [
+  '_id',
+  'id',
+  'name',
+  'slug',
+  'price',
+  'compareAtPrice',
+  'brand',
+  'image',
+  'images',
+  'rating',
+  'numReviews',
+  'countInStock',
+  'category',
+  'variants',
+] as const) {}
 
 export class FacetValueDto {
   @ApiProperty({ description: 'What to send back to choose it (an id for categories, "25-50" for prices, "true" for in stock)' })
@@ -156,14 +185,26 @@ export class SearchResultDto {
 }
 
 export class SynonymsDto {
-  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string' } }, example: [['tee', 't-shirt'], ['trainers', 'sneakers']], description: 'Groups of words that mean the same: a search for one finds the others' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'string' } },
+    example: [
+      ['tee', 't-shirt'],
+      ['trainers', 'sneakers'],
+    ],
+    description: 'Groups of words that mean the same: a search for one finds the others',
+  })
   groups!: string[][];
 }
 
 const GROUPS_MESSAGE = 'groups must be a list of at most 200 groups, each of 2 to 20 words or phrases of 1 to 40 characters';
 
 export class SynonymsInputDto {
-  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 40 }, minItems: 2, maxItems: 20 }, maxItems: 200 })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 40 }, minItems: 2, maxItems: 20 },
+    maxItems: 200,
+  })
   @IsArray({ message: GROUPS_MESSAGE })
   @ArrayMaxSize(200, { message: GROUPS_MESSAGE })
   @IsArray({ each: true, message: GROUPS_MESSAGE })
@@ -202,4 +243,3 @@ export class SearchMissesQueryDto {
   @Max(100, { message: 'limit must be a whole number from 1 to 100' })
   limit?: number;
 }
-

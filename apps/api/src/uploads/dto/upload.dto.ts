@@ -1,7 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class UploadImageDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels; stored re-encoded, without metadata' })
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: 'JPEG, PNG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels; stored re-encoded, without metadata',
+  })
   image!: unknown;
 }
 

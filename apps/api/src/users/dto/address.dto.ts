@@ -23,6 +23,16 @@ export class SavedAddressDto extends ShippingAddressDto {
 
   static from(a: SavedAddress, isDefault: boolean): SavedAddressDto {
     const id = a._id.toString();
-    return { _id: id, id, fullName: a.fullName, address: a.address, city: a.city, postalCode: a.postalCode, country: a.country, phone: a.phone, isDefault };
+    return {
+      _id: id,
+      id,
+      fullName: a.fullName,
+      address: a.address,
+      city: a.city,
+      postalCode: a.postalCode,
+      country: a.country,
+      phone: a.phone,
+      isDefault,
+    };
   }
 }

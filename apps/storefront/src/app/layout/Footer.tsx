@@ -12,9 +12,30 @@ import { Link as RouterLink } from 'react-router-dom';
 import { SCROLL_TOP_ROOM } from './ScrollToTop';
 
 const GROUPS: Array<{ title: string; links: Array<[string, string]> }> = [
-  { title: 'Shop', links: [['/shop', 'Shop'], ['/offers', 'Offers'], ['/blog', 'Blog']] },
-  { title: 'Customer care', links: [['/help', 'Help'], ['/returns', 'Returns'], ['/shipping', 'Shipping'], ['/contact', 'Contact']] },
-  { title: 'About', links: [['/faq', 'FAQ'], ['/termsAndConditions', 'Terms and Conditions']] },
+  {
+    title: 'Shop',
+    links: [
+      ['/shop', 'Shop'],
+      ['/offers', 'Offers'],
+      ['/blog', 'Blog'],
+    ],
+  },
+  {
+    title: 'Customer care',
+    links: [
+      ['/help', 'Help'],
+      ['/returns', 'Returns'],
+      ['/shipping', 'Shipping'],
+      ['/contact', 'Contact'],
+    ],
+  },
+  {
+    title: 'About',
+    links: [
+      ['/faq', 'FAQ'],
+      ['/termsAndConditions', 'Terms and Conditions'],
+    ],
+  },
 ];
 
 const SOCIAL = [
@@ -28,7 +49,17 @@ const PADDING_X = { xs: 24, md: 48 } as const;
 
 export function Footer() {
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: `${PADDING_X.xs}px`, md: `${PADDING_X.md}px` }, py: 5, mt: 6 }}>
+    <Box
+      component="footer"
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        px: { xs: `${PADDING_X.xs}px`, md: `${PADDING_X.md}px` },
+        py: 5,
+        mt: 6,
+      }}
+    >
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 3 }}>
           <Typography component="p" variant="h6" sx={{ fontWeight: 800, color: 'primary.main' }}>

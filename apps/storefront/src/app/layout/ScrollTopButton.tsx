@@ -30,8 +30,21 @@ export default function ScrollTopButton({ visible, progress }: { visible: boolea
           zIndex: 1200,
         }}
       >
-        <CircularProgress variant="determinate" value={progress} size={SCROLL_TOP_SIZE} thickness={2.5} sx={{ position: 'absolute', inset: 0 }} aria-hidden />
-        <Fab color="primary" size="medium" aria-label="Scroll to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} sx={{ width: FAB_SIZE, height: FAB_SIZE }}>
+        <CircularProgress
+          variant="determinate"
+          value={progress}
+          size={SCROLL_TOP_SIZE}
+          thickness={2.5}
+          sx={{ position: 'absolute', inset: 0 }}
+          aria-hidden
+        />
+        <Fab
+          color="primary"
+          size="medium"
+          aria-label="Scroll to top"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          sx={{ width: FAB_SIZE, height: FAB_SIZE }}
+        >
           <KeyboardArrowUpIcon />
         </Fab>
       </Box>

@@ -67,14 +67,24 @@ export function ShopHeader() {
               </Suspense>
             </AfterHydration>
           </Box>
-          <IconButton component={RouterLink} to="/favorite" aria-label={favorites > 0 ? `Favorites, ${items(favorites)}` : 'Favorites'} sx={{ color: 'text.primary' }}>
+          <IconButton
+            component={RouterLink}
+            to="/favorite"
+            aria-label={favorites > 0 ? `Favorites, ${items(favorites)}` : 'Favorites'}
+            sx={{ color: 'text.primary' }}
+          >
             {/* The count is in the link's name, so the badge's digits are not read a second time; with no favourites
                 it holds no "0" either, which axe took for visible text missing from the name "Favorites". */}
             <Badge badgeContent={favorites || undefined} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
               <FavoriteBorderIcon />
             </Badge>
           </IconButton>
-          <IconButton component={RouterLink} to={signedIn ? '/profile' : '/login'} aria-label={signedIn ? 'Your account' : 'Sign in to your account'} sx={{ color: 'text.primary' }}>
+          <IconButton
+            component={RouterLink}
+            to={signedIn ? '/profile' : '/login'}
+            aria-label={signedIn ? 'Your account' : 'Sign in to your account'}
+            sx={{ color: 'text.primary' }}
+          >
             <PersonOutlineIcon />
           </IconButton>
           <IconButton

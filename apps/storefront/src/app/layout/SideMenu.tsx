@@ -69,7 +69,11 @@ function MenuLink({ item, onNavigate }: { item: Item; onNavigate?: () => void })
   // On the selected background the dark theme's pink main is 3.97:1: the active item takes its lighter pink (5.8:1).
   const common = {
     onClick: onNavigate,
-    sx: { borderRadius: 2, mx: 1, '&.active': { bgcolor: 'action.selected', color: (t: Theme) => (t.palette.mode === 'dark' ? t.palette.primary.light : t.palette.primary.main) } },
+    sx: {
+      borderRadius: 2,
+      mx: 1,
+      '&.active': { bgcolor: 'action.selected', color: (t: Theme) => (t.palette.mode === 'dark' ? t.palette.primary.light : t.palette.primary.main) },
+    },
   };
   // Each link sits in its own <li>: a list holds list items only.
   return (
@@ -116,7 +120,13 @@ function MenuContent({ large, onNavigate }: { large: boolean; onNavigate?: () =>
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 3, py: 2.5 }}>
-        <Typography component={NavLink} to="/" onClick={onNavigate} variant="h5" sx={{ fontWeight: 800, color: 'primary.main', textDecoration: 'none', letterSpacing: 0.5 }}>
+        <Typography
+          component={NavLink}
+          to="/"
+          onClick={onNavigate}
+          variant="h5"
+          sx={{ fontWeight: 800, color: 'primary.main', textDecoration: 'none', letterSpacing: 0.5 }}
+        >
           Threadline
         </Typography>
       </Box>
@@ -163,7 +173,12 @@ function MenuContent({ large, onNavigate }: { large: boolean; onNavigate?: () =>
           </>
         )}
         <ListItem disablePadding>
-          <ListItemButton onClick={() => dispatch(toggleDarkMode())} sx={{ borderRadius: 2, mx: 1 }} aria-pressed={darkMode} data-testid="theme-toggle">
+          <ListItemButton
+            onClick={() => dispatch(toggleDarkMode())}
+            sx={{ borderRadius: 2, mx: 1 }}
+            aria-pressed={darkMode}
+            data-testid="theme-toggle"
+          >
             <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>{darkMode ? <LightModeIcon /> : <DarkModeIcon />}</ListItemIcon>
             <ListItemText primary={darkMode ? 'Light Mode' : 'Dark Mode'} />
           </ListItemButton>
@@ -202,7 +217,13 @@ export function SideMenu() {
       >
         <MenuContent large />
       </Box>
-      <AppBar position="fixed" color="default" elevation={1} data-testid="mobile-top-bar" sx={{ bgcolor: 'background.paper', display: { lg: 'none' } }}>
+      <AppBar
+        position="fixed"
+        color="default"
+        elevation={1}
+        data-testid="mobile-top-bar"
+        sx={{ bgcolor: 'background.paper', display: { lg: 'none' } }}
+      >
         <Toolbar>
           <IconButton
             edge="start"
@@ -229,7 +250,9 @@ export function SideMenu() {
             onClose={() => setOpen(false)}
             // A modal drawer is a dialog, named for what it holds. A plain paper colour (no dark-mode elevation overlay):
             // its text contrast is then what the theme says, and axe can measure it.
-            slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu', sx: { width: SIDE_BAR_WIDTH + 24, backgroundImage: 'none' } } }}
+            slotProps={{
+              paper: { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu', sx: { width: SIDE_BAR_WIDTH + 24, backgroundImage: 'none' } },
+            }}
           >
             <MenuContent large={false} onNavigate={() => setOpen(false)} />
           </Drawer>

@@ -48,7 +48,8 @@ export function validateAddress(address: ShippingAddress, countries: readonly Sh
   }
   const country = countries.find((c) => c.code === address.country);
   if (!errors.country && !country) errors.country = COUNTRY_NOT_SHIPPED;
-  if (!errors.phone && country && !phoneOfCountry(address.phone, country.code)) errors.phone = `Phone must be a valid phone number of ${country.name}`;
+  if (!errors.phone && country && !phoneOfCountry(address.phone, country.code))
+    errors.phone = `Phone must be a valid phone number of ${country.name}`;
   return errors;
 }
 

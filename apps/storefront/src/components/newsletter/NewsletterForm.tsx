@@ -51,7 +51,13 @@ export default function NewsletterForm() {
             autoComplete="email"
             slotProps={{ htmlInput: { 'data-testid': 'newsletter-email' } }}
           />
-          <Button type="submit" variant="contained" disabled={submitting} startIcon={<MailOutlineIcon />} sx={{ whiteSpace: 'nowrap', minWidth: 150 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={submitting}
+            startIcon={<MailOutlineIcon />}
+            sx={{ whiteSpace: 'nowrap', minWidth: 150 }}
+          >
             {submitting ? NEWSLETTER_TEXT.submitting : NEWSLETTER_TEXT.button}
           </Button>
         </Box>

@@ -34,10 +34,14 @@ describe('newsletter states', () => {
   });
 
   it('shows the server message, or the fallback, and keeps the field on failure', async () => {
-    const withMessage = harness(async () => Promise.reject(Object.assign(new Error('Bad Request'), { status: 400, data: { message: 'Please enter a valid email address' } })));
+    const withMessage = harness(async () =>
+      Promise.reject(Object.assign(new Error('Bad Request'), { status: 400, data: { message: 'Please enter a valid email address' } })),
+    );
     expect(await submitNewsletter('ann@example.com', withMessage.deps)).toBe('failed');
     expect(withMessage.log).toEqual(['status:submitting', 'call:ann@example.com', 'error:Please enter a valid email address', 'status:idle']);
-    const network = harness(async () => Promise.reject(Object.assign(new Error('Failed to fetch'), { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })));
+    const network = harness(async () =>
+      Promise.reject(Object.assign(new Error('Failed to fetch'), { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })),
+    );
     await submitNewsletter('ann@example.com', network.deps);
     expect(network.log).toContain('error:Subscription failed. Please try again.');
     expect(network.log).not.toContain('clear');

@@ -33,7 +33,17 @@ const Stars = styled('span')(({ theme }) => ({
  * was most of each card's markup. Screen readers read `label` (role img); without one the stars are decoration
  * beside a rating written out in text, and hidden from them.
  */
-export function StarRating({ value, label, precision = 1, size = 'medium' }: { value: number; label?: string; precision?: 0.5 | 1; size?: keyof typeof SIZES }) {
+export function StarRating({
+  value,
+  label,
+  precision = 1,
+  size = 'medium',
+}: {
+  value: number;
+  label?: string;
+  precision?: 0.5 | 1;
+  size?: keyof typeof SIZES;
+}) {
   const shown = Math.min(5, Math.max(0, Math.round(value / precision) * precision));
   const vars = { '--star-size': `${SIZES[size]}px`, '--star-filled': `${(shown / 5) * 100}%` } as CSSProperties;
   return label === undefined ? <Stars aria-hidden style={vars} /> : <Stars role="img" aria-label={label} style={vars} />;

@@ -33,14 +33,25 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter your e-mail address and we will send you a link to choose a new password. The link is valid for one hour.">
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter your e-mail address and we will send you a link to choose a new password. The link is valid for one hour."
+    >
       {sent ? (
         <Alert severity="success" role="status" data-testid="forgot-sent">
           {sent}
         </Alert>
       ) : (
         <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit}>
-          <TextField label="Email address" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth />
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            fullWidth
+          />
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
             {isLoading ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -30,16 +30,16 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
           // Google ignores the callback's result: the sign-in runs on its own and reports through toasts.
           callback: ({ credential }) => {
             void (async () => {
-            const claims = decodeIdToken(credential);
-            const googleSignInDto = { credential, googleId: claims.sub, email: claims.email, username: claims.name, photoURL: claims.picture };
-            try {
-              const info = await (mode === 'login' ? googleLogin({ googleSignInDto }) : googleSignin({ googleSignInDto })).unwrap();
-              await dispatch(signedIn(info));
-              toast.success(mode === 'login' ? 'Logged In' : 'SignUp Successfully');
-              onSignedIn(info);
-            } catch (error) {
-              toast.error(errorMessage(error));
-            }
+              const claims = decodeIdToken(credential);
+              const googleSignInDto = { credential, googleId: claims.sub, email: claims.email, username: claims.name, photoURL: claims.picture };
+              try {
+                const info = await (mode === 'login' ? googleLogin({ googleSignInDto }) : googleSignin({ googleSignInDto })).unwrap();
+                await dispatch(signedIn(info));
+                toast.success(mode === 'login' ? 'Logged In' : 'SignUp Successfully');
+                onSignedIn(info);
+              } catch (error) {
+                toast.error(errorMessage(error));
+              }
             })();
           },
         });
@@ -60,7 +60,11 @@ export function GoogleButton({ mode, onSignedIn }: { mode: 'login' | 'signup'; o
     <Box sx={{ mt: 3 }}>
       <Divider sx={{ mb: 2 }}>or</Divider>
       <Box ref={holder} sx={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />
-      {problem && <Alert severity="error" sx={{ mt: 2 }}>{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {problem}
+        </Alert>
+      )}
     </Box>
   );
 }

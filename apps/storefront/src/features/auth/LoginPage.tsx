@@ -52,7 +52,9 @@ export function LoginForm({ distributor = false }: { distributor?: boolean }) {
       return;
     }
     try {
-      const info = await (distributor ? distributorLogin({ loginDto: { email: email.trim(), password } }) : login({ loginDto: { email: email.trim(), password } })).unwrap();
+      const info = await (
+        distributor ? distributorLogin({ loginDto: { email: email.trim(), password } }) : login({ loginDto: { email: email.trim(), password } })
+      ).unwrap();
       await dispatch(signedIn(info));
       toast.success('Logged In');
       done(info);
@@ -95,7 +97,14 @@ export function LoginForm({ distributor = false }: { distributor?: boolean }) {
           required
           fullWidth
         />
-        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          fullWidth
+        />
         <Button type="submit" variant="contained" size="large" disabled={isLoading}>
           {isLoading ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -44,9 +44,8 @@ export function RegisterForm({ distributor = false }: { distributor?: boolean })
     }
     const body = { username: form.username.trim(), email: form.email.trim(), password: form.password };
     try {
-      const info = await (distributor
-        ? distributorRegister({ distributorRegisterDto: { ...body, storeName: form.storeName.trim() } })
-        : register({ registerDto: body })
+      const info = await (
+        distributor ? distributorRegister({ distributorRegisterDto: { ...body, storeName: form.storeName.trim() } }) : register({ registerDto: body })
       ).unwrap();
       await dispatch(signedIn(info));
       toast.success('Account successfully created');
@@ -60,10 +59,27 @@ export function RegisterForm({ distributor = false }: { distributor?: boolean })
     <>
       <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit}>
         <TextField label="Username" autoComplete="username" value={form.username} onChange={set('username')} required fullWidth />
-        {distributor && <TextField label="Store name" autoComplete="organization" value={form.storeName} onChange={set('storeName')} required fullWidth />}
+        {distributor && (
+          <TextField label="Store name" autoComplete="organization" value={form.storeName} onChange={set('storeName')} required fullWidth />
+        )}
         <TextField label="Email address" type="email" autoComplete="email" value={form.email} onChange={set('email')} required fullWidth />
-        <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set('password')} required fullWidth helperText="At least 8 characters" />
-        <PasswordField label="Confirm password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} required fullWidth />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          required
+          fullWidth
+          helperText="At least 8 characters"
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          required
+          fullWidth
+        />
         <Button type="submit" variant="contained" size="large" disabled={isLoading}>
           {isLoading ? 'Creating account...' : 'Register'}
         </Button>

@@ -42,7 +42,10 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a New Password" subtitle="Your new password needs at least 8 characters. Every device signed in with the old one is signed out.">
+    <AuthCard
+      title="Choose a New Password"
+      subtitle="Your new password needs at least 8 characters. Every device signed in with the old one is signed out."
+    >
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failure}{' '}
@@ -52,8 +55,22 @@ export default function ResetPasswordPage() {
         </Alert>
       )}
       <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit}>
-        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth />
-        <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required fullWidth />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          fullWidth
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          required
+          fullWidth
+        />
         <Button type="submit" variant="contained" size="large" disabled={isLoading}>
           {isLoading ? 'Saving...' : 'Reset password'}
         </Button>

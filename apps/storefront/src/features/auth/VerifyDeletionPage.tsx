@@ -48,7 +48,8 @@ export default function VerifyDeletionPage() {
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }}>
           <Typography>
-            This permanently deletes your account, your cart and your favourites. Past orders are kept for our records without your personal details. This cannot be undone.
+            This permanently deletes your account, your cart and your favourites. Past orders are kept for our records without your personal details.
+            This cannot be undone.
           </Typography>
           {state.error && <Alert severity="error">{state.error}</Alert>}
           <Stack direction="row" spacing={2}>

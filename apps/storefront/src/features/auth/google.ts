@@ -1,7 +1,10 @@
 /** Google Identity Services, loaded only when a client id is configured. */
 export function googleClientId(): string | undefined {
   // No window while the page is prerendered at build time: the build's own setting then.
-  const runtime = typeof window === 'undefined' ? undefined : (window as unknown as { __SHOP_CONFIG__?: { googleClientId?: string } }).__SHOP_CONFIG__?.googleClientId;
+  const runtime =
+    typeof window === 'undefined'
+      ? undefined
+      : (window as unknown as { __SHOP_CONFIG__?: { googleClientId?: string } }).__SHOP_CONFIG__?.googleClientId;
   return runtime || (import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined) || undefined;
 }
 
@@ -21,7 +24,12 @@ export function googleErrorText(code: string): string {
 export function decodeIdToken(credential: string): { sub?: string; email?: string; name?: string; picture?: string } {
   try {
     const payload = credential.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)))) as { sub?: string; email?: string; name?: string; picture?: string };
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)))) as {
+      sub?: string;
+      email?: string;
+      name?: string;
+      picture?: string;
+    };
   } catch {
     return {};
   }

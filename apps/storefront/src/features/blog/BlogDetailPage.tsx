@@ -58,7 +58,14 @@ function Comments({ blogId }: { blogId: string }) {
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       {user ? (
         <Stack component="form" spacing={1.5} onSubmit={onSubmit} sx={{ mb: 3 }}>
-          <TextField label="Add a comment" multiline minRows={2} value={text} onChange={(e) => setText(e.target.value.slice(0, COMMENT_MAX_LENGTH))} helperText={`${COMMENT_MAX_LENGTH - text.length} characters remaining`} />
+          <TextField
+            label="Add a comment"
+            multiline
+            minRows={2}
+            value={text}
+            onChange={(e) => setText(e.target.value.slice(0, COMMENT_MAX_LENGTH))}
+            helperText={`${COMMENT_MAX_LENGTH - text.length} characters remaining`}
+          />
           <Box>
             <Button type="submit" variant="contained" disabled={adding.isLoading}>
               Post comment
@@ -149,15 +156,27 @@ function BlogPost({ id }: { id: string }) {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {authorName(blog.author)} · {formatDate(blog.publishedAt ?? blog.createdAt)}
       </Typography>
-      {blog.coverImage && <Box component="img" src={blog.coverImage} alt="" sx={{ width: '100%', borderRadius: 3, mt: 3, aspectRatio: '16 / 9', objectFit: 'cover' }} />}
+      {blog.coverImage && (
+        <Box component="img" src={blog.coverImage} alt="" sx={{ width: '100%', borderRadius: 3, mt: 3, aspectRatio: '16 / 9', objectFit: 'cover' }} />
+      )}
       {/* The body is rendered to HTML and sanitised on the server. */}
       {html ? (
-        <Box sx={{ mt: 3, typography: 'body1', lineHeight: 1.75, '& img': { maxWidth: '100%' }, '& a': { color: 'primary.main' } }} dangerouslySetInnerHTML={{ __html: html }} />
+        <Box
+          sx={{ mt: 3, typography: 'body1', lineHeight: 1.75, '& img': { maxWidth: '100%' }, '& a': { color: 'primary.main' } }}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       ) : (
         <Typography sx={{ mt: 3, whiteSpace: 'pre-line', lineHeight: 1.75 }}>{blog.body}</Typography>
       )}
       <Divider sx={{ my: 3 }} />
-      <Button variant={liked ? 'contained' : 'outlined'} startIcon={liked ? <FavoriteIcon /> : <FavoriteBorderIcon />} onClick={onLike} disabled={liking.isLoading} aria-pressed={liked} data-testid="blog-like">
+      <Button
+        variant={liked ? 'contained' : 'outlined'}
+        startIcon={liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+        onClick={onLike}
+        disabled={liking.isLoading}
+        aria-pressed={liked}
+        data-testid="blog-like"
+      >
         {liked ? 'Liked' : 'Like'} · {likes}
       </Button>
       <Comments blogId={blog._id} />

@@ -32,9 +32,21 @@ export default function BlogListPage() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {data.map((b) => (
             <Card key={b._id} variant="outlined" data-testid="blog-card">
-              <CardActionArea component={RouterLink} to={`/blog/${b._id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={`/blog/${b._id}`}
+                sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+              >
                 {b.coverImage && (
-                  <Box component="img" src={b.coverImage} srcSet={thumbnailSrcSet(b.coverImage)} sizes="(min-width: 1200px) 33vw, 100vw" alt="" loading="lazy" sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} />
+                  <Box
+                    component="img"
+                    src={b.coverImage}
+                    srcSet={thumbnailSrcSet(b.coverImage)}
+                    sizes="(min-width: 1200px) 33vw, 100vw"
+                    alt=""
+                    loading="lazy"
+                    sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }}
+                  />
                 )}
                 <CardContent sx={{ flexGrow: 1 }}>
                   <Typography variant="caption" color="text.secondary">

@@ -40,8 +40,21 @@ export default function CartPage() {
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Cart items">
           {items.map((item) => (
-            <Paper component="li" key={item.key} variant="outlined" sx={{ p: 2, borderRadius: 3, display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 2, alignItems: 'center' }} data-testid="cart-line">
-              <Box component="img" src={item.image || PLACEHOLDER_IMAGE} srcSet={thumbnailSrcSet(item.image)} sizes="96px" alt={item.name} sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 2 }} />
+            <Paper
+              component="li"
+              key={item.key}
+              variant="outlined"
+              sx={{ p: 2, borderRadius: 3, display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 2, alignItems: 'center' }}
+              data-testid="cart-line"
+            >
+              <Box
+                component="img"
+                src={item.image || PLACEHOLDER_IMAGE}
+                srcSet={thumbnailSrcSet(item.image)}
+                sizes="96px"
+                alt={item.name}
+                sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 2 }}
+              />
               {/* On a phone the quantity, line total and remove button go on a row of their own. */}
               <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 112px)', sm: 0 } }}>
                 <Link component={RouterLink} to={`/product/${item.productId}`} sx={{ fontWeight: 600 }}>
@@ -56,7 +69,12 @@ export default function CartPage() {
                   {formatPrice(item.price)} each
                 </Typography>
               </Box>
-              <QuantityInput value={item.quantity} onChange={(q) => void dispatch(setQuantityAndSync(item.key, q))} max={item.countInStock ?? 99} itemName={item.name} />
+              <QuantityInput
+                value={item.quantity}
+                onChange={(q) => void dispatch(setQuantityAndSync(item.key, q))}
+                max={item.countInStock ?? 99}
+                itemName={item.name}
+              />
               <Typography color="primary" sx={{ fontWeight: 700, minWidth: 88, textAlign: 'right' }} data-testid="cart-line-total">
                 {formatPrice(cartLineTotal(item))}
               </Typography>

@@ -5,7 +5,16 @@ import { renderWithProviders, signedInStore } from '../../test/render';
 import MiniCart from './MiniCart';
 import { addToCart, updateQuantity } from '../../lib/cart/cart-slice';
 
-const SHIRT = { productId: '665f1c2ab4d3e8a9c0f1b001', name: 'Oxford Shirt', price: 19.99, image: '/uploads/oxford.jpg', variantSku: 'OXF-M-NAVY', size: 'M', colour: 'Navy', countInStock: 12 };
+const SHIRT = {
+  productId: '665f1c2ab4d3e8a9c0f1b001',
+  name: 'Oxford Shirt',
+  price: 19.99,
+  image: '/uploads/oxford.jpg',
+  variantSku: 'OXF-M-NAVY',
+  size: 'M',
+  colour: 'Navy',
+  countInStock: 12,
+};
 const SCARF = { productId: '665f1c2ab4d3e8a9c0f1b002', name: 'Wool Scarf', price: 24.5, image: '/uploads/scarf.jpg', countInStock: 3 };
 
 /** A cart of two Oxford Shirts (size M, navy) and one Wool Scarf. */

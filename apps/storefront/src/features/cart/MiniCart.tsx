@@ -32,7 +32,13 @@ function Line({ item, onNavigate }: { item: CartItem; onNavigate: () => void }) 
     <Box component="li" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 1.5 }} data-testid="mini-cart-line">
       <Thumbnail image={item.image} size={64} radius={1.5} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={`/product/${item.productId}`} onClick={onNavigate} sx={{ fontWeight: 600, display: 'block' }} data-testid="mini-cart-line-name">
+        <Link
+          component={RouterLink}
+          to={`/product/${item.productId}`}
+          onClick={onNavigate}
+          sx={{ fontWeight: 600, display: 'block' }}
+          data-testid="mini-cart-line-name"
+        >
           {item.name}
         </Link>
         {variant && (
@@ -101,7 +107,11 @@ export default function MiniCart({ open, onClose }: { open: boolean; onClose: ()
         </Stack>
       ) : (
         <>
-          <Box component="ul" aria-label="Cart lines" sx={{ listStyle: 'none', m: 0, px: 2.5, py: 0.5, flex: 1, overflowY: 'auto', '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box
+            component="ul"
+            aria-label="Cart lines"
+            sx={{ listStyle: 'none', m: 0, px: 2.5, py: 0.5, flex: 1, overflowY: 'auto', '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
             {items.map((item) => (
               <Line key={item.key} item={item} onNavigate={onClose} />
             ))}

@@ -61,7 +61,10 @@ export default function ContributorsPage() {
   const rows: Contributor[] = data ?? [];
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Meet our Contributors" subtitle="The independent makers and distributors who fill our catalog, ranked by published products." />
+      <PageHeader
+        title="Meet our Contributors"
+        subtitle="The independent makers and distributors who fill our catalog, ranked by published products."
+      />
       {isLoading ? (
         <Skeleton variant="rounded" height={320} />
       ) : error ? (

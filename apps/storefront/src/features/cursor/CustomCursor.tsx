@@ -99,7 +99,15 @@ export default function CustomCursor() {
   }, [enabled, colour]);
 
   if (!enabled) return null;
-  const base = { position: 'fixed', top: 0, left: 0, pointerEvents: 'none', zIndex: 9999, borderRadius: '50%', transition: 'width .2s, height .2s' } as const;
+  const base = {
+    position: 'fixed',
+    top: 0,
+    left: 0,
+    pointerEvents: 'none',
+    zIndex: 9999,
+    borderRadius: '50%',
+    transition: 'width .2s, height .2s',
+  } as const;
   return (
     <div aria-hidden data-testid="custom-cursor" style={{ pointerEvents: 'none' }}>
       <canvas ref={canvas} style={{ position: 'fixed', inset: 0, width: '100vw', height: '100vh', pointerEvents: 'none', zIndex: 9998 }} />

@@ -51,7 +51,15 @@ export default function FavoritesPage() {
           </Typography>
         </Box>
         {items.length > 1 && (
-          <TextField select size="small" label="Sort by price" value={sort} onChange={(e) => setSort(e.target.value as FavoriteSort)} sx={{ minWidth: 220 }} slotProps={{ htmlInput: { 'data-testid': 'favorites-sort' } }}>
+          <TextField
+            select
+            size="small"
+            label="Sort by price"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as FavoriteSort)}
+            sx={{ minWidth: 220 }}
+            slotProps={{ htmlInput: { 'data-testid': 'favorites-sort' } }}
+          >
             <MenuItem value="">Date added</MenuItem>
             <MenuItem value="cheapest">Cheapest first</MenuItem>
             <MenuItem value="expensive">Most expensive first</MenuItem>
@@ -84,7 +92,12 @@ export default function FavoritesPage() {
                 </CardContent>
               </CardActionArea>
               <Box sx={{ p: 2, pt: 0, mt: 'auto' }}>
-                <Button fullWidth variant="contained" startIcon={<AddShoppingCartIcon />} onClick={() => void addToCart({ ...p, countInStock: p.countInStock ?? 1 })}>
+                <Button
+                  fullWidth
+                  variant="contained"
+                  startIcon={<AddShoppingCartIcon />}
+                  onClick={() => void addToCart({ ...p, countInStock: p.countInStock ?? 1 })}
+                >
                   Add to Cart
                 </Button>
               </Box>

@@ -29,7 +29,9 @@ export default function ContactPage() {
     if (Object.values(form).some((v) => !v.trim())) return toast.error(MESSAGES.registerFill);
     if (!isEmail(form.email)) return toast.error(MESSAGES.registerEmail);
     try {
-      await contact({ createContactMessageDto: { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() } }).unwrap();
+      await contact({
+        createContactMessageDto: { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() },
+      }).unwrap();
       toast.success('Thank you! Your message has been sent.');
       setForm(EMPTY);
       setErrors({});
@@ -45,12 +47,42 @@ export default function ContactPage() {
       <PageHeader title="Contact Us" subtitle="Questions about an order, a return or selling with us? We answer within one business day." />
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          {sent && <Alert severity="success" sx={{ mb: 2 }}>Your message has been sent. We have e-mailed you a copy.</Alert>}
+          {sent && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              Your message has been sent. We have e-mailed you a copy.
+            </Alert>
+          )}
           <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-            <TextField label="Name" value={form.name} onChange={set('name')} required autoComplete="name" error={!!errors.name} helperText={errors.name} />
-            <TextField label="Email address" type="email" value={form.email} onChange={set('email')} required autoComplete="email" error={!!errors.email} helperText={errors.email} />
+            <TextField
+              label="Name"
+              value={form.name}
+              onChange={set('name')}
+              required
+              autoComplete="name"
+              error={!!errors.name}
+              helperText={errors.name}
+            />
+            <TextField
+              label="Email address"
+              type="email"
+              value={form.email}
+              onChange={set('email')}
+              required
+              autoComplete="email"
+              error={!!errors.email}
+              helperText={errors.email}
+            />
             <TextField label="Subject" value={form.subject} onChange={set('subject')} required error={!!errors.subject} helperText={errors.subject} />
-            <TextField label="Message" value={form.message} onChange={set('message')} required multiline minRows={5} error={!!errors.message} helperText={errors.message} />
+            <TextField
+              label="Message"
+              value={form.message}
+              onChange={set('message')}
+              required
+              multiline
+              minRows={5}
+              error={!!errors.message}
+              helperText={errors.message}
+            />
             <Box>
               <Button type="submit" variant="contained" disabled={isLoading}>
                 {isLoading ? 'Sending...' : 'Send message'}

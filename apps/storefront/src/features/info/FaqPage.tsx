@@ -12,7 +12,10 @@ import { usePageMeta } from '../../lib/meta';
 
 const FAQ: Array<[string, ReactNode]> = [
   ['How much does shipping cost?', 'Nothing. Shipping is free on every order, with no minimum spend.'],
-  ['How long does delivery take?', 'Most orders leave our makers within 24 hours and arrive in 2 to 5 business days. You get an e-mail with a tracking number when your order ships.'],
+  [
+    'How long does delivery take?',
+    'Most orders leave our makers within 24 hours and arrive in 2 to 5 business days. You get an e-mail with a tracking number when your order ships.',
+  ],
   ['How do I pay?', 'At the moment you pay on delivery. Card payments are coming soon.'],
   [
     'Can I return an item?',
@@ -34,7 +37,10 @@ const FAQ: Array<[string, ReactNode]> = [
       .
     </>,
   ],
-  ['Can I cancel my order?', 'While an order is still pending you can cancel it from its page under My Orders. Once it is paid or shipped, please contact us.'],
+  [
+    'Can I cancel my order?',
+    'While an order is still pending you can cancel it from its page under My Orders. Once it is paid or shipped, please contact us.',
+  ],
   [
     'How do I sell on Threadline?',
     <>
@@ -44,7 +50,10 @@ const FAQ: Array<[string, ReactNode]> = [
       . You can then add products from the shop page; our team reviews each product before it goes live.
     </>,
   ],
-  ['How do I delete my account?', 'Open your profile, go to Settings and use the danger zone. We e-mail you a link to confirm, and nothing is deleted until you follow it.'],
+  [
+    'How do I delete my account?',
+    'Open your profile, go to Settings and use the danger zone. We e-mail you a link to confirm, and nothing is deleted until you follow it.',
+  ],
 ];
 
 export default function FaqPage() {

@@ -9,7 +9,17 @@ export interface InfoSection {
   body: ReactNode;
 }
 
-export function InfoLayout({ title, intro, sections, children }: { title: string; intro?: ReactNode; sections: InfoSection[]; children?: ReactNode }) {
+export function InfoLayout({
+  title,
+  intro,
+  sections,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  sections: InfoSection[];
+  children?: ReactNode;
+}) {
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
       <PageHeader title={title} subtitle={intro} />

@@ -12,7 +12,8 @@ export default function ReturnsPage() {
           title: 'What can be returned',
           body: (
             <p>
-              Clothes, shoes, bags and accessories, unworn and unwashed with their original tags, within 30 days of delivery. Watches and sunglasses come back in their case with the protective film still on the glass and lenses.
+              Clothes, shoes, bags and accessories, unworn and unwashed with their original tags, within 30 days of delivery. Watches and sunglasses
+              come back in their case with the protective film still on the glass and lenses.
             </p>
           ),
         },
@@ -28,9 +29,17 @@ export default function ReturnsPage() {
         },
         {
           title: 'Refunds',
-          body: <p>Once we receive and approve your return, your refund is processed within 7-10 business days after approval. Orders are paid on delivery, so we e-mail you to ask where to send the money.</p>,
+          body: (
+            <p>
+              Once we receive and approve your return, your refund is processed within 7-10 business days after approval. Orders are paid on delivery,
+              so we e-mail you to ask where to send the money.
+            </p>
+          ),
         },
-        { title: 'Exchanges', body: <p>Need another size? Return the item and place a new order; that way you get the new size as fast as possible.</p> },
+        {
+          title: 'Exchanges',
+          body: <p>Need another size? Return the item and place a new order; that way you get the new size as fast as possible.</p>,
+        },
       ]}
     />
   );

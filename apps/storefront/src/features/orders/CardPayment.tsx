@@ -12,7 +12,8 @@ import { orderTotal, type Order } from '../../lib/models';
 import { usePaymentsPayMutation } from '../../lib/shop-api';
 import { mountCardForm, type CardForm } from './stripe-client';
 
-type Step = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'confirming' } | { kind: 'waiting' } | { kind: 'refused'; message: string };
+type Step =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'confirming' } | { kind: 'waiting' } | { kind: 'refused'; message: string };
 
 /**
  * Paying a card order awaiting payment: Stripe's Payment Element mounted in the page, confirmed without leaving it
@@ -20,7 +21,15 @@ type Step = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind:
  * webhook to mark the order paid (`waiting`: the parent polls the order); a refused card shows Stripe's message and
  * the order stays payable with a new attempt.
  */
-export function CardPayment({ order, returned, onWaiting }: { order: Order; returned: 'succeeded' | 'failed' | null; onWaiting: (waiting: boolean) => void }) {
+export function CardPayment({
+  order,
+  returned,
+  onWaiting,
+}: {
+  order: Order;
+  returned: 'succeeded' | 'failed' | null;
+  onWaiting: (waiting: boolean) => void;
+}) {
   const [pay] = usePaymentsPayMutation();
   const [step, setStep] = useState<Step>(returned === 'succeeded' ? { kind: 'waiting' } : { kind: 'idle' });
   const container = useRef<HTMLDivElement>(null);
@@ -74,7 +83,11 @@ export function CardPayment({ order, returned, onWaiting }: { order: Order; retu
               {failure} Your order is kept: you can pay with another card.
             </Alert>
           )}
-          {order.paymentDueBy && <Typography variant="body2" color="text.secondary">Your items are held until {new Date(order.paymentDueBy).toLocaleTimeString()}.</Typography>}
+          {order.paymentDueBy && (
+            <Typography variant="body2" color="text.secondary">
+              Your items are held until {new Date(order.paymentDueBy).toLocaleTimeString()}.
+            </Typography>
+          )}
           <Box ref={container} data-testid="card-form" sx={{ display: step.kind === 'ready' || step.kind === 'confirming' ? 'block' : 'none' }} />
           {step.kind === 'ready' || step.kind === 'confirming' ? (
             <Button variant="contained" size="large" onClick={confirm} disabled={busy}>

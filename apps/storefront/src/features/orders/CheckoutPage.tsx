@@ -24,7 +24,13 @@ import { useOutcomeToast } from '../../lib/use-outcome-toast';
 import type { CouponPreview, PaymentMethod, ShippingAddress } from '../../lib/models';
 import { cartSubtotal } from '../../lib/cart/cart-logic';
 import { clearCart } from '../../lib/cart/cart-slice';
-import { useAddressBookListQuery, useCouponsValidateMutation, useOrdersPlaceMutation, usePaymentsMethodsQuery, useShippingCountriesQuery } from '../../lib/shop-api';
+import {
+  useAddressBookListQuery,
+  useCouponsValidateMutation,
+  useOrdersPlaceMutation,
+  usePaymentsMethodsQuery,
+  useShippingCountriesQuery,
+} from '../../lib/shop-api';
 import { AddressFields, useAddressErrors } from '../../components/address/AddressFields';
 import { addressErrorsFrom, addressLine, addressOf, emptyAddress, validateAddress } from '../../components/address/address-form';
 
@@ -213,7 +219,11 @@ export default function CheckoutPage() {
                 Apply
               </Button>
             </Stack>
-            {couponError && <Alert severity="error" sx={{ mt: 2 }}>{couponError}</Alert>}
+            {couponError && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {couponError}
+              </Alert>
+            )}
             {coupon && (
               <Alert
                 severity="success"
@@ -269,7 +279,14 @@ export default function CheckoutPage() {
             Final prices, taxes and discounts are confirmed when the order is placed.
           </Typography>
           {/* Not while a coupon is being checked: the order would go without it, and the check's answer would come after. */}
-          <Button fullWidth variant="contained" size="large" sx={{ mt: 3 }} onClick={onPlaceOrder} disabled={placing.isLoading || validating.isLoading}>
+          <Button
+            fullWidth
+            variant="contained"
+            size="large"
+            sx={{ mt: 3 }}
+            onClick={onPlaceOrder}
+            disabled={placing.isLoading || validating.isLoading}
+          >
             {placing.isLoading ? 'Placing order...' : 'Place order'}
           </Button>
         </Paper>

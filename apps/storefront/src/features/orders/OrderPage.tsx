@@ -132,7 +132,11 @@ export default function OrderPage() {
               <Typography sx={{ fontWeight: 700 }}>Total</Typography>
               <Typography sx={{ fontWeight: 700 }}>{formatPrice(orderTotal(order))}</Typography>
             </Stack>
-            {order.couponCode && <Typography variant="body2" color="text.secondary">Coupon {order.couponCode}</Typography>}
+            {order.couponCode && (
+              <Typography variant="body2" color="text.secondary">
+                Coupon {order.couponCode}
+              </Typography>
+            )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Payment: {order.paymentMethod === 'cod' ? 'pay on delivery' : order.paymentMethod === 'card' ? 'card' : order.paymentMethod}
               {order.paymentMethod === 'card' && order.paymentState === 'paid' && ' (paid)'}
@@ -175,7 +179,9 @@ export default function OrderPage() {
           <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-order-title" aria-describedby="cancel-order-text">
             <DialogTitle id="cancel-order-title">Cancel order #{order.number}?</DialogTitle>
             <DialogContent>
-              <DialogContentText id="cancel-order-text">The order will not be shipped, and this cannot be undone. Choose Cancel to keep it.</DialogContentText>
+              <DialogContentText id="cancel-order-text">
+                The order will not be shipped, and this cannot be undone. Choose Cancel to keep it.
+              </DialogContentText>
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setConfirming(false)} autoFocus>

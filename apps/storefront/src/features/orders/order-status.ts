@@ -9,7 +9,15 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
 export const ORDER_STEPS = ['pending', 'paid', 'shipped', 'delivered'];
 
 export function statusColour(status: string): 'default' | 'info' | 'primary' | 'success' | 'error' {
-  return status === 'delivered' ? 'success' : status === 'cancelled' ? 'error' : status === 'shipped' ? 'primary' : status === 'paid' ? 'info' : 'default';
+  return status === 'delivered'
+    ? 'success'
+    : status === 'cancelled'
+      ? 'error'
+      : status === 'shipped'
+        ? 'primary'
+        : status === 'paid'
+          ? 'info'
+          : 'default';
 }
 
 export function statusLabel(status: string): string {

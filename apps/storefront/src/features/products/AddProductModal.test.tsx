@@ -9,7 +9,8 @@ const CATEGORY = '665f1c2ab4d3e8a9c0f1b0c1';
 function productServer() {
   return stubFetch((request: SeenRequest) => {
     if (request.method === 'GET' && request.path === '/api/category/categories') return { body: [{ _id: CATEGORY, id: CATEGORY, name: 'Shirts' }] };
-    if (request.method === 'POST' && request.path === '/api/products/add') return { status: 201, body: { _id: 'p1', id: 'p1', name: 'Linen Shirt', status: 'pending' } };
+    if (request.method === 'POST' && request.path === '/api/products/add')
+      return { status: 201, body: { _id: 'p1', id: 'p1', name: 'Linen Shirt', status: 'pending' } };
     return undefined;
   });
 }
@@ -17,7 +18,9 @@ function productServer() {
 describe("the distributor's Add Product form", () => {
   it('sends sizes × colours with the stock of each, the quantity as their sum, and the specifications', async () => {
     const server = productServer();
-    const { user } = renderWithProviders(<AddProductModal open onClose={() => undefined} />, { store: signedInStore(customer({ isDistributor: true })) });
+    const { user } = renderWithProviders(<AddProductModal open onClose={() => undefined} />, {
+      store: signedInStore(customer({ isDistributor: true })),
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add New Product' });
     const form = within(dialog);
     await user.type(form.getByRole('textbox', { name: 'Name' }), 'Linen Shirt');
@@ -60,7 +63,9 @@ describe("the distributor's Add Product form", () => {
 
   it('sends no variants or specifications for a one-size product, and refuses negative stock in a cell', async () => {
     const server = productServer();
-    const { user } = renderWithProviders(<AddProductModal open onClose={() => undefined} />, { store: signedInStore(customer({ isDistributor: true })) });
+    const { user } = renderWithProviders(<AddProductModal open onClose={() => undefined} />, {
+      store: signedInStore(customer({ isDistributor: true })),
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add New Product' });
     const form = within(dialog);
     expect(form.queryByRole('table', { name: 'Stock per variant' })).toBeNull();

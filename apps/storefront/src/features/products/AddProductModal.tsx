@@ -26,7 +26,16 @@ import { MAX_ADDITIONAL_IMAGES, MESSAGES, validateDistributorProduct } from '../
 import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { useAddProductMutation } from './products-api';
 import { IMAGE_ACCEPT } from '../../lib/images';
-import { buildVariants, cellKey, parseOptions, specificationsOf, stockTotal, validateOptions, variantCells, type SpecificationRow } from './product-options';
+import {
+  buildVariants,
+  cellKey,
+  parseOptions,
+  specificationsOf,
+  stockTotal,
+  validateOptions,
+  variantCells,
+  type SpecificationRow,
+} from './product-options';
 
 interface FormState {
   name: string;
@@ -45,7 +54,20 @@ interface FormState {
   specifications: SpecificationRow[];
 }
 
-const EMPTY: FormState = { name: '', brand: '', description: '', category: '', price: '', quantity: '', image: null, additionalImages: [], sizes: '', colours: '', stock: {}, specifications: [] };
+const EMPTY: FormState = {
+  name: '',
+  brand: '',
+  description: '',
+  category: '',
+  price: '',
+  quantity: '',
+  image: null,
+  additionalImages: [],
+  sizes: '',
+  colours: '',
+  stock: {},
+  specifications: [],
+};
 
 /** "Stock of size M in Navy", "Stock of size M", "Stock in Navy". */
 function cellLabel(size: string | undefined, colour: string | undefined): string {
@@ -53,7 +75,19 @@ function cellLabel(size: string | undefined, colour: string | undefined): string
 }
 
 /** Sizes × colours with the stock of each: a row per size (or one), a column per colour (or one). */
-function StockGrid({ sizes, colours, stock, errors, onChange }: { sizes: string[]; colours: string[]; stock: Record<string, string>; errors: Record<string, string>; onChange: (key: string, value: string) => void }) {
+function StockGrid({
+  sizes,
+  colours,
+  stock,
+  errors,
+  onChange,
+}: {
+  sizes: string[];
+  colours: string[];
+  stock: Record<string, string>;
+  errors: Record<string, string>;
+  onChange: (key: string, value: string) => void;
+}) {
   const rows: (string | undefined)[] = sizes.length ? sizes : [undefined];
   const columns: (string | undefined)[] = colours.length ? colours : [undefined];
   return (
@@ -122,7 +156,10 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const problems = { ...validateDistributorProduct({ ...form, quantity }), ...validateOptions({ sizes, colours, stock: form.stock, specifications: form.specifications }) };
+    const problems = {
+      ...validateDistributorProduct({ ...form, quantity }),
+      ...validateOptions({ sizes, colours, stock: form.stock, specifications: form.specifications }),
+    };
     setErrors(problems);
     if (Object.keys(problems).length) {
       toast.error(Object.values(problems)[0]);
@@ -167,8 +204,25 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
             {categoriesError && <Alert severity="error">{errorMessage(categoriesError, 'Failed to load categories')}</Alert>}
             <TextField label="Name" value={form.name} onChange={set('name')} required error={!!errors.name} helperText={errors.name} />
             <TextField label="Brand" value={form.brand} onChange={set('brand')} required error={!!errors.brand} helperText={errors.brand} />
-            <TextField label="Description" value={form.description} onChange={set('description')} required multiline minRows={3} error={!!errors.description} helperText={errors.description} />
-            <TextField select label="Category" value={form.category} onChange={set('category')} required error={!!errors.category} helperText={errors.category}>
+            <TextField
+              label="Description"
+              value={form.description}
+              onChange={set('description')}
+              required
+              multiline
+              minRows={3}
+              error={!!errors.description}
+              helperText={errors.description}
+            />
+            <TextField
+              select
+              label="Category"
+              value={form.category}
+              onChange={set('category')}
+              required
+              error={!!errors.category}
+              helperText={errors.category}
+            >
               {categories.map((c) => (
                 <MenuItem key={c._id} value={c._id}>
                   {c.name}
@@ -176,7 +230,17 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
               ))}
             </TextField>
             <Stack direction="row" spacing={2}>
-              <TextField label="Price (USD)" type="number" value={form.price} onChange={set('price')} required fullWidth error={!!errors.price} helperText={errors.price} slotProps={{ htmlInput: { min: 0, step: '0.01' } }} />
+              <TextField
+                label="Price (USD)"
+                type="number"
+                value={form.price}
+                onChange={set('price')}
+                required
+                fullWidth
+                error={!!errors.price}
+                helperText={errors.price}
+                slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+              />
               <TextField
                 label="Quantity"
                 type="number"
@@ -191,15 +255,35 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
               />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Sizes" value={form.sizes} onChange={set('sizes')} fullWidth error={!!errors.sizes} helperText={errors.sizes ?? 'Separated by commas, e.g. S, M, L (empty: one size)'} />
-              <TextField label="Colours" value={form.colours} onChange={set('colours')} fullWidth error={!!errors.colours} helperText={errors.colours ?? 'Separated by commas, e.g. Navy, Red'} />
+              <TextField
+                label="Sizes"
+                value={form.sizes}
+                onChange={set('sizes')}
+                fullWidth
+                error={!!errors.sizes}
+                helperText={errors.sizes ?? 'Separated by commas, e.g. S, M, L (empty: one size)'}
+              />
+              <TextField
+                label="Colours"
+                value={form.colours}
+                onChange={set('colours')}
+                fullWidth
+                error={!!errors.colours}
+                helperText={errors.colours ?? 'Separated by commas, e.g. Navy, Red'}
+              />
             </Stack>
             {hasVariants && (
               <div>
                 <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
                   Stock per variant
                 </Typography>
-                <StockGrid sizes={sizes} colours={colours} stock={form.stock} errors={errors} onChange={(key, value) => setForm((f) => ({ ...f, stock: { ...f.stock, [key]: value } }))} />
+                <StockGrid
+                  sizes={sizes}
+                  colours={colours}
+                  stock={form.stock}
+                  errors={errors}
+                  onChange={(key, value) => setForm((f) => ({ ...f, stock: { ...f.stock, [key]: value } }))}
+                />
                 {errors.stock && <FormHelperText error>{errors.stock}</FormHelperText>}
               </div>
             )}
@@ -210,14 +294,39 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
               <Stack spacing={1}>
                 {form.specifications.map((row, i) => (
                   <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                    <TextField size="small" label="Specification" placeholder="Material" value={row.name} onChange={(e) => setSpecification(i, 'name', e.target.value)} error={!!errors[`specification:${i}`]} helperText={errors[`specification:${i}`]} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} name`, maxLength: 60 } }} sx={{ flex: 1 }} />
-                    <TextField size="small" label="Value" placeholder="Linen" value={row.value} onChange={(e) => setSpecification(i, 'value', e.target.value)} slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} value`, maxLength: 200 } }} sx={{ flex: 2 }} />
-                    <IconButton aria-label={`Remove specification ${i + 1}`} onClick={() => setForm((f) => ({ ...f, specifications: f.specifications.filter((_, j) => j !== i) }))}>
+                    <TextField
+                      size="small"
+                      label="Specification"
+                      placeholder="Material"
+                      value={row.name}
+                      onChange={(e) => setSpecification(i, 'name', e.target.value)}
+                      error={!!errors[`specification:${i}`]}
+                      helperText={errors[`specification:${i}`]}
+                      slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} name`, maxLength: 60 } }}
+                      sx={{ flex: 1 }}
+                    />
+                    <TextField
+                      size="small"
+                      label="Value"
+                      placeholder="Linen"
+                      value={row.value}
+                      onChange={(e) => setSpecification(i, 'value', e.target.value)}
+                      slotProps={{ htmlInput: { 'aria-label': `Specification ${i + 1} value`, maxLength: 200 } }}
+                      sx={{ flex: 2 }}
+                    />
+                    <IconButton
+                      aria-label={`Remove specification ${i + 1}`}
+                      onClick={() => setForm((f) => ({ ...f, specifications: f.specifications.filter((_, j) => j !== i) }))}
+                    >
                       <DeleteOutlineIcon />
                     </IconButton>
                   </Stack>
                 ))}
-                <Button startIcon={<AddIcon />} onClick={() => setForm((f) => ({ ...f, specifications: [...f.specifications, { name: '', value: '' }] }))} sx={{ alignSelf: 'flex-start' }}>
+                <Button
+                  startIcon={<AddIcon />}
+                  onClick={() => setForm((f) => ({ ...f, specifications: [...f.specifications, { name: '', value: '' }] }))}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
                   Add specification
                 </Button>
               </Stack>

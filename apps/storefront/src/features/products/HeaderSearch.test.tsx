@@ -8,11 +8,34 @@ import HeaderSearch from './HeaderSearch';
 const SUGGESTIONS = { timeout: 4000 };
 
 const CATEGORIES = [
-  { _id: '665f1c2ab4d3e8a9c0f1c001', id: '665f1c2ab4d3e8a9c0f1c001', name: 'Linen', slug: 'linen', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' },
-  { _id: '665f1c2ab4d3e8a9c0f1c002', id: '665f1c2ab4d3e8a9c0f1c002', name: 'Knitwear', slug: 'knitwear', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' },
+  {
+    _id: '665f1c2ab4d3e8a9c0f1c001',
+    id: '665f1c2ab4d3e8a9c0f1c001',
+    name: 'Linen',
+    slug: 'linen',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  },
+  {
+    _id: '665f1c2ab4d3e8a9c0f1c002',
+    id: '665f1c2ab4d3e8a9c0f1c002',
+    name: 'Knitwear',
+    slug: 'knitwear',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  },
 ];
 
-const product = (id: string, name: string, price: number) => ({ _id: id, id, name, slug: name.toLowerCase().replace(/\s+/g, '-'), price, image: `/uploads/${id}.jpg`, brand: 'Threadline', countInStock: 5 });
+const product = (id: string, name: string, price: number) => ({
+  _id: id,
+  id,
+  name,
+  slug: name.toLowerCase().replace(/\s+/g, '-'),
+  price,
+  image: `/uploads/${id}.jpg`,
+  brand: 'Threadline',
+  countInStock: 5,
+});
 const LINEN_SHIRT = product('665f1c2ab4d3e8a9c0f1b011', 'Linen Shirt', 49);
 const LINEN_TROUSERS = product('665f1c2ab4d3e8a9c0f1b012', 'Linen Trousers', 65.5);
 
@@ -26,7 +49,9 @@ function catalogue() {
       const text = (url.searchParams.get('q') ?? '').toLowerCase();
       const hits = [LINEN_SHIRT, LINEN_TROUSERS].filter((p) => p.name.toLowerCase().includes(text));
       const suggestion = hits.length === 0 && text === 'shirtt' ? 'shirt' : null;
-      return { body: { hits, total: hits.length, page: 1, pageSize: Number(url.searchParams.get('pageSize')), facets: NO_FACETS, suggestion, popular: [] } };
+      return {
+        body: { hits, total: hits.length, page: 1, pageSize: Number(url.searchParams.get('pageSize')), facets: NO_FACETS, suggestion, popular: [] },
+      };
     }
     return undefined;
   });

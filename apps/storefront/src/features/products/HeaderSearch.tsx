@@ -11,7 +11,16 @@ import { formatPrice } from '../../lib/format';
 import { Thumbnail } from '../../components/ui/Thumbnail';
 import { useCategoriesCompatAllQuery } from '../../lib/shop-api';
 import { useSearchQuery } from './products-api';
-import { MAX_PRODUCT_SUGGESTIONS, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_CHARS, buildSuggestions, searchPath, suggestionGroup, suggestionPath, type Suggestion } from './search-suggestions';
+import {
+  MAX_PRODUCT_SUGGESTIONS,
+  SUGGESTION_DEBOUNCE_MS,
+  SUGGESTION_MIN_CHARS,
+  buildSuggestions,
+  searchPath,
+  suggestionGroup,
+  suggestionPath,
+  type Suggestion,
+} from './search-suggestions';
 
 /** The value once it has stayed the same for `delay` ms (the suggestions ask the server once typing pauses). */
 function useDebounced<T>(value: T, delay: number): T {
@@ -89,7 +98,13 @@ export default function HeaderSearch() {
         renderOption={(props, option) => {
           const { key, ...rest } = props as typeof props & { key: string };
           return (
-            <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid={`suggestion-${option.kind}`}>
+            <Box
+              component="li"
+              key={key}
+              {...rest}
+              sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}
+              data-testid={`suggestion-${option.kind}`}
+            >
               {option.kind === 'product' ? (
                 <Thumbnail image={option.image} size={40} radius={1} />
               ) : option.kind === 'category' ? (
@@ -100,7 +115,11 @@ export default function HeaderSearch() {
               <Box sx={{ minWidth: 0, flex: 1 }}>
                 <Typography noWrap>{option.label}</Typography>
                 <Typography variant="body2" color="text.secondary" noWrap>
-                  {option.kind === 'product' ? formatPrice(option.price) : option.kind === 'category' ? 'Shop this category' : 'Search for this instead'}
+                  {option.kind === 'product'
+                    ? formatPrice(option.price)
+                    : option.kind === 'category'
+                      ? 'Shop this category'
+                      : 'Search for this instead'}
                 </Typography>
               </Box>
             </Box>

@@ -26,7 +26,11 @@ const NewsletterForm = lazy(() => import('../../components/newsletter/Newsletter
 
 const SERVICES = [
   { icon: <LocalShippingIcon fontSize="large" />, title: 'Free shipping', text: 'Free delivery on every order, with no minimum spend.' },
-  { icon: <RocketLaunchIcon fontSize="large" />, title: 'Fast delivery', text: 'Most orders leave our makers within 24 hours and arrive in 2–5 business days.' },
+  {
+    icon: <RocketLaunchIcon fontSize="large" />,
+    title: 'Fast delivery',
+    text: 'Most orders leave our makers within 24 hours and arrive in 2–5 business days.',
+  },
   { icon: <LockIcon fontSize="large" />, title: 'Secure payments', text: 'Encrypted checkout, and you can pay on delivery.' },
   { icon: <VerifiedIcon fontSize="large" />, title: 'Quality products', text: 'Every distributor’s product is reviewed before it reaches the shop.' },
 ];
@@ -114,7 +118,12 @@ function LatestProducts() {
 function LatestGrid() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'), { noSsr: true });
   return (
-    <Box component="section" aria-labelledby={wide ? 'latest-title' : undefined} sx={{ display: { xs: 'none', xl: 'block' } }} data-testid="home-grid">
+    <Box
+      component="section"
+      aria-labelledby={wide ? 'latest-title' : undefined}
+      sx={{ display: { xs: 'none', xl: 'block' } }}
+      data-testid="home-grid"
+    >
       {wide && <LatestProducts />}
     </Box>
   );
@@ -151,7 +160,10 @@ function KeywordResults({ keyword }: { keyword: string }) {
 
 export default function HomePage() {
   const { keyword } = useParams();
-  usePageMeta(keyword ? `Search: ${keyword}` : 'Shop the Latest Styles', 'Threadline: clothing and accessories from independent makers, with free shipping and fast delivery.');
+  usePageMeta(
+    keyword ? `Search: ${keyword}` : 'Shop the Latest Styles',
+    'Threadline: clothing and accessories from independent makers, with free shipping and fast delivery.',
+  );
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
       {keyword ? (

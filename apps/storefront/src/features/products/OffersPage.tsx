@@ -38,8 +38,16 @@ export default function OffersPage() {
                 </Stack>
                 <Typography sx={{ mt: 1, fontWeight: 600 }}>{couponLabel(c)}</Typography>
                 {c.description && <Typography color="text.secondary">{c.description}</Typography>}
-                {!!c.minSubtotal && <Typography variant="body2" color="text.secondary">On orders from {formatPrice(c.minSubtotal)}</Typography>}
-                {c.endsAt && <Typography variant="body2" color="text.secondary">Until {formatDate(c.endsAt)}</Typography>}
+                {!!c.minSubtotal && (
+                  <Typography variant="body2" color="text.secondary">
+                    On orders from {formatPrice(c.minSubtotal)}
+                  </Typography>
+                )}
+                {c.endsAt && (
+                  <Typography variant="body2" color="text.secondary">
+                    Until {formatDate(c.endsAt)}
+                  </Typography>
+                )}
               </Paper>
             ))}
           </Box>

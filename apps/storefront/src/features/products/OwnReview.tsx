@@ -23,8 +23,12 @@ export function OwnReview({ rating, comment, status, onEdit, editRef }: OwnRevie
       </Typography>
       <StarRating value={rating} label={`Your rating: ${rating} out of 5 stars`} />
       <Typography sx={{ whiteSpace: 'pre-line' }}>{comment}</Typography>
-      {status === 'pending' && <Typography color="text.secondary">Your review is awaiting moderation: others will see it once it is approved.</Typography>}
-      {status === 'rejected' && <Typography color="text.secondary">Your review was not published. You can edit it and it will be looked at again.</Typography>}
+      {status === 'pending' && (
+        <Typography color="text.secondary">Your review is awaiting moderation: others will see it once it is approved.</Typography>
+      )}
+      {status === 'rejected' && (
+        <Typography color="text.secondary">Your review was not published. You can edit it and it will be looked at again.</Typography>
+      )}
       <Button ref={editRef} variant="outlined" startIcon={<EditIcon aria-hidden />} onClick={onEdit} aria-label="Edit your review">
         Edit
       </Button>

@@ -22,7 +22,6 @@ import { HeartButton } from '../../components/HeartButton';
 import { toFavorite } from '../../lib/favorites/favorites-thunks';
 import { SKELETON_CARDS } from './shop-filters';
 
-
 /** The card's cart button: a 40 px round icon on phones (beside the price), a full-width labelled button from sm. */
 const CARD_ACTION = {
   minWidth: { xs: 40, sm: 64 },
@@ -39,7 +38,10 @@ const CARD_SIZES = '(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw';
  * grid that shows the card; `eager` and `priority` as for ProductImage, for the cards on the first screen.
  */
 /** What a card shows: the card fields of a product (a full product, or a search hit). */
-export type CardProduct = Pick<Product, '_id' | 'name' | 'brand' | 'price' | 'compareAtPrice' | 'image' | 'images' | 'rating' | 'numReviews' | 'countInStock' | 'variants'>;
+export type CardProduct = Pick<
+  Product,
+  '_id' | 'name' | 'brand' | 'price' | 'compareAtPrice' | 'image' | 'images' | 'rating' | 'numReviews' | 'countInStock' | 'variants'
+>;
 
 function ProductCardView({
   product,
@@ -59,12 +61,27 @@ function ProductCardView({
   const hasVariants = !!product.variants?.length;
   const onSale = product.compareAtPrice && product.compareAtPrice > product.price;
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative', transition: 'transform .15s', '&:hover': { transform: 'translateY(-2px)' } }} data-testid="product-card">
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        position: 'relative',
+        transition: 'transform .15s',
+        '&:hover': { transform: 'translateY(-2px)' },
+      }}
+      data-testid="product-card"
+    >
       <Box sx={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}>
         <HeartButton product={toFavorite(product)} size="small" />
       </Box>
       {onSale && <Chip label="Sale" color="primary" size="small" sx={{ position: 'absolute', top: 12, left: 12, zIndex: 1 }} />}
-      <CardActionArea component={RouterLink} to={`/product/${product._id}`} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={`/product/${product._id}`}
+        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         <ProductImage product={product} sizes={sizes} eager={eager} priority={priority} />
         <CardContent sx={{ flexGrow: 1 }}>
           <Typography variant="body2" color="text.secondary" noWrap>
@@ -86,13 +103,34 @@ function ProductCardView({
           The price and the cart action share one row on phones (the button shrinks to its icon, keeping its name),
           so neither sits under nor over the other; from sm the button takes its own full-width row under the price.
         */}
-        <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, alignItems: { xs: 'center', sm: 'stretch' }, justifyContent: 'space-between', gap: 1 }}>
-          <Box data-testid="card-price" sx={{ minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'baseline' }, columnGap: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'row', sm: 'column' },
+            alignItems: { xs: 'center', sm: 'stretch' },
+            justifyContent: 'space-between',
+            gap: 1,
+          }}
+        >
+          <Box
+            data-testid="card-price"
+            sx={{
+              minWidth: 0,
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { xs: 'flex-start', sm: 'baseline' },
+              columnGap: 1,
+            }}
+          >
             <Typography sx={{ fontWeight: 700, fontSize: { xs: '0.9375rem', sm: '1rem' }, whiteSpace: 'nowrap' }} color="primary">
               {formatPrice(product.price)}
             </Typography>
             {onSale && (
-              <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through', whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ textDecoration: 'line-through', whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}
+              >
                 {formatPrice(product.compareAtPrice)}
               </Typography>
             )}
@@ -100,7 +138,15 @@ function ProductCardView({
           {showAddToCart && (
             <Box data-testid="card-cart-action" sx={{ flex: '0 0 auto', display: 'flex' }}>
               {hasVariants ? (
-                <Button variant="outlined" component={RouterLink} to={`/product/${product._id}`} aria-label="Choose size" title="Choose size" sx={CARD_ACTION} fullWidth>
+                <Button
+                  variant="outlined"
+                  component={RouterLink}
+                  to={`/product/${product._id}`}
+                  aria-label="Choose size"
+                  title="Choose size"
+                  sx={CARD_ACTION}
+                  fullWidth
+                >
                   <TuneIcon sx={{ display: { xs: 'block', sm: 'none' } }} fontSize="small" />
                   <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                     Choose size
@@ -134,7 +180,6 @@ function ProductCardView({
 /** Memoised: a list that renders again (a query's state changing, a filter ticked) leaves unchanged cards alone. */
 export const ProductCard = memo(ProductCardView);
 
-
 /** A product card's shape while its product loads: the square image, brand, name and price lines. */
 /** A card's shape while its product loads; `compact` matches the shop grid's phone padding. */
 export function ProductSkeletonCard({ compact = false }: { compact?: boolean }) {
@@ -152,7 +197,11 @@ export function ProductSkeletonCard({ compact = false }: { compact?: boolean }) 
 
 export function ProductSkeletonGrid({ count = SKELETON_CARDS }: { count?: number }) {
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }} aria-busy="true" aria-label="Loading products">
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
+      aria-busy="true"
+      aria-label="Loading products"
+    >
       {Array.from({ length: count }, (_, i) => (
         <ProductSkeletonCard key={i} />
       ))}

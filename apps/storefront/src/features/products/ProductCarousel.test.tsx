@@ -4,7 +4,8 @@ import { stubFetch } from '../../../../../test/web-support/fetch';
 import { renderWithProviders } from '../../test/render';
 import { ProductCarousel } from './ProductCarousel';
 
-const DESCRIPTION = 'A single-breasted overcoat cut long, with a half lining. Roomy enough to wear over a chunky knit. Care: Brush after wear, hang it on a shaped hanger and have it dry cleaned by a specialist once a season.';
+const DESCRIPTION =
+  'A single-breasted overcoat cut long, with a half lining. Roomy enough to wear over a chunky knit. Care: Brush after wear, hang it on a shaped hanger and have it dry cleaned by a specialist once a season.';
 
 const OVERCOAT = {
   _id: '665f1c2ab4d3e8a9c0f1b021',

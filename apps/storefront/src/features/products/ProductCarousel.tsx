@@ -143,10 +143,34 @@ export function ProductCarousel() {
       </Box>
       {count > 1 && (
         <>
-          <IconButton aria-label="Previous product" onClick={() => go(-1)} sx={{ position: 'absolute', top: '50%', left: 8, transform: 'translateY(-50%)', bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}>
+          <IconButton
+            aria-label="Previous product"
+            onClick={() => go(-1)}
+            sx={{
+              position: 'absolute',
+              top: '50%',
+              left: 8,
+              transform: 'translateY(-50%)',
+              bgcolor: 'background.paper',
+              boxShadow: 2,
+              '&:hover': { bgcolor: 'background.paper' },
+            }}
+          >
             <ChevronLeftIcon />
           </IconButton>
-          <IconButton aria-label="Next product" onClick={() => go(1)} sx={{ position: 'absolute', top: '50%', right: 8, transform: 'translateY(-50%)', bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}>
+          <IconButton
+            aria-label="Next product"
+            onClick={() => go(1)}
+            sx={{
+              position: 'absolute',
+              top: '50%',
+              right: 8,
+              transform: 'translateY(-50%)',
+              bgcolor: 'background.paper',
+              boxShadow: 2,
+              '&:hover': { bgcolor: 'background.paper' },
+            }}
+          >
             <ChevronRightIcon />
           </IconButton>
           <Typography variant="caption" sx={{ position: 'absolute', bottom: 8, right: 16 }} aria-live="polite">

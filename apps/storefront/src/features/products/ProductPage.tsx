@@ -36,7 +36,16 @@ import { ReviewForm } from './ReviewForm';
 import { StickyAddToCart } from './StickyAddToCart';
 import { AddedNote, useAddedNote } from '../../components/AddedNote';
 import { useProductsGetQuery, useProductsSimilarQuery } from '../../lib/shop-api';
-import { choiceProblem, colourImage, colourOptions, findVariant, initialChoice, sizeOptions, type VariantChoice, type VariantOption } from './variant-logic';
+import {
+  choiceProblem,
+  colourImage,
+  colourOptions,
+  findVariant,
+  initialChoice,
+  sizeOptions,
+  type VariantChoice,
+  type VariantOption,
+} from './variant-logic';
 
 /**
  * The main picture and the thumbnails. A chosen colour shows its own picture: the thumbnail that is that picture
@@ -54,7 +63,12 @@ function Gallery({ product, colourPicture }: { product: Product; colourPicture?:
     setShownColour(colourPicture);
     if (colourPicture) setCurrent(colourIndex(colourPicture));
   }
-  const main = current === 0 ? mainImage(product) : current > 0 ? { src: images[current], srcSet: thumbnailSrcSet(images[current]) } : { src: colourPicture ?? images[0], srcSet: thumbnailSrcSet(colourPicture ?? images[0]) };
+  const main =
+    current === 0
+      ? mainImage(product)
+      : current > 0
+        ? { src: images[current], srcSet: thumbnailSrcSet(images[current]) }
+        : { src: colourPicture ?? images[0], srcSet: thumbnailSrcSet(colourPicture ?? images[0]) };
   const { src, srcSet } = main;
   return (
     <Stack spacing={1.5}>
@@ -82,9 +96,27 @@ function Gallery({ product, colourPicture }: { product: Product; colourPicture?:
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-current={i === current}
                 onClick={() => setCurrent(i)}
-                sx={{ p: 0, border: 2, borderColor: i === current ? 'primary.main' : 'transparent', borderRadius: 2, overflow: 'hidden', cursor: 'pointer', width: 72, height: 72, bgcolor: 'transparent', display: 'block' }}
+                sx={{
+                  p: 0,
+                  border: 2,
+                  borderColor: i === current ? 'primary.main' : 'transparent',
+                  borderRadius: 2,
+                  overflow: 'hidden',
+                  cursor: 'pointer',
+                  width: 72,
+                  height: 72,
+                  bgcolor: 'transparent',
+                  display: 'block',
+                }}
               >
-                <Box component="img" src={img} srcSet={thumbnailSrcSet(img)} sizes="72px" alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+                <Box
+                  component="img"
+                  src={img}
+                  srcSet={thumbnailSrcSet(img)}
+                  sizes="72px"
+                  alt=""
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                />
               </Box>
             </li>
           ))}
@@ -105,7 +137,19 @@ function optionLabel(kind: 'Size' | 'Colour', option: VariantOption, other?: str
 }
 
 /** The sizes or the colours of a product as toggle buttons: sold-out ones crossed out and disabled. */
-function OptionPicker({ kind, options, value, other, onChoose }: { kind: 'Size' | 'Colour'; options: VariantOption[]; value?: string; other?: string; onChoose: (value: string) => void }) {
+function OptionPicker({
+  kind,
+  options,
+  value,
+  other,
+  onChoose,
+}: {
+  kind: 'Size' | 'Colour';
+  options: VariantOption[];
+  value?: string;
+  other?: string;
+  onChoose: (value: string) => void;
+}) {
   const labelId = kind === 'Size' ? 'size-label' : 'colour-label';
   return (
     <Box>
@@ -118,7 +162,13 @@ function OptionPicker({ kind, options, value, other, onChoose }: { kind: 'Size' 
         )}
       </Typography>
       {/* A click on the chosen option keeps it chosen (null): a choice is changed by choosing another. */}
-      <ToggleButtonGroup exclusive value={value ?? null} onChange={(_, v: string | null) => v !== null && onChoose(v)} aria-labelledby={labelId} sx={{ flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        exclusive
+        value={value ?? null}
+        onChange={(_, v: string | null) => v !== null && onChoose(v)}
+        aria-labelledby={labelId}
+        sx={{ flexWrap: 'wrap' }}
+      >
         {options.map((o) => (
           <ToggleButton
             key={o.value}
@@ -144,7 +194,11 @@ export default function ProductPage() {
   const similar = useDeferredValue(useProductsSimilarQuery({ id }, { skip: !product }).data);
   // No such product: the page says so, and the server answers it with 404.
   const missing = !product && (error as { status?: unknown } | undefined)?.status === 404;
-  usePageMeta(product?.name ?? (missing ? 'Product not found' : 'Product'), product ? `${product.name} by ${product.brand}: ${product.description.slice(0, 150)}` : 'Product details at Threadline.', { notFound: missing });
+  usePageMeta(
+    product?.name ?? (missing ? 'Product not found' : 'Product'),
+    product ? `${product.name} by ${product.brand}: ${product.description.slice(0, 150)}` : 'Product details at Threadline.',
+    { notFound: missing },
+  );
   const addToCart = useAddToCart('product');
   const [added, settleAdd] = useAddedNote();
   const [quantity, setQuantity] = useState(1);
@@ -168,7 +222,12 @@ export default function ProductPage() {
       <Container maxWidth="lg" sx={{ py: 4 }} aria-busy="true">
         <Skeleton width={220} sx={{ mb: 2 }} />
         <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Skeleton variant="rounded" data-slot="product-image" data-sizes={MAIN_IMAGE_SIZES} sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', borderRadius: 3 }} />
+          <Skeleton
+            variant="rounded"
+            data-slot="product-image"
+            data-sizes={MAIN_IMAGE_SIZES}
+            sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', borderRadius: 3 }}
+          />
           <Stack spacing={2}>
             <Skeleton width="30%" />
             <Skeleton variant="rounded" height={40} />
@@ -242,10 +301,16 @@ export default function ProductPage() {
               </Typography>
             )}
           </Stack>
-          <Chip label={outOfStock ? MESSAGES.outOfStock : `In Stock (${stock})`} color={outOfStock ? 'default' : 'success'} sx={{ alignSelf: 'flex-start' }} />
+          <Chip
+            label={outOfStock ? MESSAGES.outOfStock : `In Stock (${stock})`}
+            color={outOfStock ? 'default' : 'success'}
+            sx={{ alignSelf: 'flex-start' }}
+          />
           <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
           {needsSize && <OptionPicker kind="Size" options={sizes} value={size} other={colour} onChoose={(v) => choose({ size: v })} />}
-          {needsColour && <OptionPicker kind="Colour" options={colours} value={colour} other={size && `size ${size}`} onChoose={(v) => choose({ colour: v })} />}
+          {needsColour && (
+            <OptionPicker kind="Colour" options={colours} value={colour} other={size && `size ${size}`} onChoose={(v) => choose({ colour: v })} />
+          )}
           {problem && (
             <Alert severity="info" role="status" data-testid="variant-problem">
               {problem}
@@ -311,7 +376,9 @@ export default function ProductPage() {
         </Typography>
         <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
           <Stack spacing={2}>
-            {(product.reviews ?? []).length === 0 && <Typography color="text.secondary">No reviews yet. Be the first to review this product.</Typography>}
+            {(product.reviews ?? []).length === 0 && (
+              <Typography color="text.secondary">No reviews yet. Be the first to review this product.</Typography>
+            )}
             {(product.reviews ?? []).map((r) => (
               <Paper key={r._id} variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -348,7 +415,13 @@ export default function ProductPage() {
           <ProductGrid products={similar.slice(0, 4)} />
         </Box>
       )}
-      <StickyAddToCart name={product.name} price={price} label={buttonLabel} disabled={outOfStock || !chosen} onAdd={() => void addToCart(product, shownQuantity, variant).then(settleAdd)} />
+      <StickyAddToCart
+        name={product.name}
+        price={price}
+        label={buttonLabel}
+        disabled={outOfStock || !chosen}
+        onAdd={() => void addToCart(product, shownQuantity, variant).then(settleAdd)}
+      />
     </Container>
   );
 }

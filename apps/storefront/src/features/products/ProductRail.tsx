@@ -62,7 +62,14 @@ function ProductRail({
         aria-label={`${title} products`}
         tabIndex={0}
         aria-busy={loading || undefined}
-        sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', pb: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+        sx={{
+          display: 'flex',
+          gap: 2,
+          overflowX: 'auto',
+          scrollSnapType: 'x mandatory',
+          pb: 1,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
       >
         {loading ? (
           <RailSkeleton />
@@ -84,11 +91,22 @@ function ProductRail({
 export function NewArrivalsRail() {
   const [ref, near] = useNearViewport<HTMLElement>();
   const { data, isLoading } = useProductsNewestQuery({ limit: RAIL_SIZE }, { skip: !near });
-  return <ProductRail sectionRef={ref} id="new-arrivals-title" title="New arrivals" products={data} loading={!near || isLoading} more="/shop?sort=newest" />;
+  return (
+    <ProductRail
+      sectionRef={ref}
+      id="new-arrivals-title"
+      title="New arrivals"
+      products={data}
+      loading={!near || isLoading}
+      more="/shop?sort=newest"
+    />
+  );
 }
 
 export function TopRatedRail() {
   const [ref, near] = useNearViewport<HTMLElement>();
   const { data, isLoading } = useProductsTopQuery({ limit: RAIL_SIZE }, { skip: !near });
-  return <ProductRail sectionRef={ref} id="top-rated-title" title="Top rated" products={data} loading={!near || isLoading} more="/shop?sort=top_rated" />;
+  return (
+    <ProductRail sectionRef={ref} id="top-rated-title" title="Top rated" products={data} loading={!near || isLoading} more="/shop?sort=top_rated" />
+  );
 }

@@ -18,7 +18,15 @@ function reviewServer(initial: Review | null) {
   let mine = initial;
   const save = (request: SeenRequest, status: Review['status']) => {
     const { rating, comment } = request.body as { rating: number; comment: string };
-    mine = { _id: '6660a1b2c3d4e5f6a7b8c901', name: 'Ada Lovelace', rating, comment, createdAt: '2025-03-02T10:00:00.000Z', verifiedPurchase: true, status };
+    mine = {
+      _id: '6660a1b2c3d4e5f6a7b8c901',
+      name: 'Ada Lovelace',
+      rating,
+      comment,
+      createdAt: '2025-03-02T10:00:00.000Z',
+      verifiedPurchase: true,
+      status,
+    };
     return { status: request.method === 'POST' ? 201 : 200, body: { message: 'Review saved', review: mine, rating, numReviews: 1 } };
   };
   return stubFetch((request) => {
@@ -82,7 +90,11 @@ describe('ReviewForm', () => {
 
     expect(await screen.findByText('Review submitted successfully!')).toBeTruthy();
     expect(writes(requests)).toHaveLength(1);
-    expect(writes(requests)[0]).toMatchObject({ method: 'POST', path: `/api/products/${PRODUCT}/reviews`, body: { rating: 4, comment: 'Soft cotton, true to size.' } });
+    expect(writes(requests)[0]).toMatchObject({
+      method: 'POST',
+      path: `/api/products/${PRODUCT}/reviews`,
+      body: { rating: 4, comment: 'Soft cotton, true to size.' },
+    });
 
     // The product's reviews are fetched again: the customer now sees their review, not a second form.
     const own = await screen.findByTestId('own-review');
@@ -92,7 +104,15 @@ describe('ReviewForm', () => {
   });
 
   it('edits an existing review in a pre-filled form and saves it with PUT', async () => {
-    const { requests } = reviewServer({ _id: '6660a1b2c3d4e5f6a7b8c901', name: 'Ada Lovelace', rating: 2, comment: 'Runs small.', createdAt: '2025-03-01T10:00:00.000Z', verifiedPurchase: true, status: 'approved' });
+    const { requests } = reviewServer({
+      _id: '6660a1b2c3d4e5f6a7b8c901',
+      name: 'Ada Lovelace',
+      rating: 2,
+      comment: 'Runs small.',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      verifiedPurchase: true,
+      status: 'approved',
+    });
     const { user } = renderWithProviders(<ReviewForm productId={PRODUCT} />, { store: signedInStore() });
 
     await user.click(await screen.findByRole('button', { name: 'Edit your review' }));
@@ -115,7 +135,15 @@ describe('ReviewForm', () => {
   });
 
   it('cancels an edit without sending anything', async () => {
-    const { requests } = reviewServer({ _id: '6660a1b2c3d4e5f6a7b8c901', name: 'Ada Lovelace', rating: 5, comment: 'Perfect.', createdAt: '2025-03-01T10:00:00.000Z', verifiedPurchase: false, status: 'approved' });
+    const { requests } = reviewServer({
+      _id: '6660a1b2c3d4e5f6a7b8c901',
+      name: 'Ada Lovelace',
+      rating: 5,
+      comment: 'Perfect.',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      verifiedPurchase: false,
+      status: 'approved',
+    });
     const { user } = renderWithProviders(<ReviewForm productId={PRODUCT} />, { store: signedInStore() });
     await user.click(await screen.findByRole('button', { name: 'Edit your review' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -24,7 +24,15 @@ export interface ShopFilterValues {
  * them, so the page's first answer after Apply is already there) and the drawer says how many products Apply will show.
  * From md up neither the button nor the drawer shows (CSS): the side panel has the filters there.
  */
-export function ShopFilterDrawer({ value, argsOf, onApply }: { value: ShopFilterValues; argsOf: (draft: ShopFilterValues) => SearchArgs; onApply: (next: ShopFilterValues) => void }) {
+export function ShopFilterDrawer({
+  value,
+  argsOf,
+  onApply,
+}: {
+  value: ShopFilterValues;
+  argsOf: (draft: ShopFilterValues) => SearchArgs;
+  onApply: (next: ShopFilterValues) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ShopFilterValues>(value);
   const titleId = useId();
@@ -58,9 +66,19 @@ export function ShopFilterDrawer({ value, argsOf, onApply }: { value: ShopFilter
         open={open}
         onClose={() => setOpen(false)}
         sx={{ display: { md: 'none' } }}
-        slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId, sx: { width: 'min(88vw, 360px)', display: 'flex', flexDirection: 'column' } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-labelledby': titleId,
+            sx: { width: 'min(88vw, 360px)', display: 'flex', flexDirection: 'column' },
+          },
+        }}
       >
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
           <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             Filters
           </Typography>
@@ -85,7 +103,13 @@ export function ShopFilterDrawer({ value, argsOf, onApply }: { value: ShopFilter
           />
         </Box>
         <Box sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
-          <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ textAlign: 'center', mb: 1, minHeight: '1.43em' }} data-testid="drawer-total">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-live="polite"
+            sx={{ textAlign: 'center', mb: 1, minHeight: '1.43em' }}
+            data-testid="drawer-total"
+          >
             {!shown || answer.isFetching ? 'Counting products…' : `${shown.total} product${shown.total === 1 ? '' : 's'} match`}
           </Typography>
           <Button fullWidth variant="contained" size="large" onClick={() => apply(draft)}>

@@ -9,7 +9,9 @@ import { FACET_VALUES_SHOWN, ShopFilterPanel } from './ShopFilterPanel';
 import { NO_FILTERS, type ShopFilters } from './shop-filters';
 
 const CATEGORY = '665f1c2ab4d3e8a9c0f1c001';
-const CATEGORIES = [{ _id: CATEGORY, id: CATEGORY, name: 'Knitwear', slug: 'knitwear', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' }];
+const CATEGORIES = [
+  { _id: CATEGORY, id: CATEGORY, name: 'Knitwear', slug: 'knitwear', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' },
+];
 
 const COLOURS = ['Black', 'Navy', 'Grey', 'Cream', 'Olive', 'Camel', 'Burgundy', 'White', 'Rust', 'Sage'];
 
@@ -23,7 +25,15 @@ const FACETS: SearchFacets = {
 };
 
 /** The panel as the page holds it: the filters in state, every change also reported to `changed`. */
-function Panel({ facets, initial = NO_FILTERS, changed }: { facets: SearchFacets | undefined; initial?: ShopFilters; changed: (f: ShopFilters) => void }) {
+function Panel({
+  facets,
+  initial = NO_FILTERS,
+  changed,
+}: {
+  facets: SearchFacets | undefined;
+  initial?: ShopFilters;
+  changed: (f: ShopFilters) => void;
+}) {
   const [filters, setFilters] = useState(initial);
   return (
     <ShopFilterPanel
@@ -54,7 +64,11 @@ describe('ShopFilterPanel facets', () => {
   it('labels each value with its count, grouped under its heading, and ticks values of several facets', async () => {
     const { changed, user } = renderPanel(FACETS);
     const sizes = screen.getByRole('group', { name: 'Size' });
-    expect(within(sizes).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Size S (2)', 'Size M (3)']);
+    expect(
+      within(sizes)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Size S (2)', 'Size M (3)']);
     expect(within(sizes).getByText('(3)')).toBeTruthy();
     await user.click(checkbox('Size M (3)'));
     await user.click(checkbox('Atlas (4)'));

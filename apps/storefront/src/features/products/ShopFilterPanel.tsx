@@ -110,7 +110,17 @@ function FacetGroup({ title, headingLevel, options, loading, prefix, onToggle, t
  * value with the number of products it would show (GET /api/search's facets), and Reset filters. Shown in the
  * side panel on wide screens and in the filter drawer on small ones (each with its own ids).
  */
-export function ShopFilterPanel({ headingLevel, search, onSearchChange, onSearchSubmit, filters, onChange, facets, facetsFailed = false, onReset }: ShopFilterPanelProps) {
+export function ShopFilterPanel({
+  headingLevel,
+  search,
+  onSearchChange,
+  onSearchSubmit,
+  filters,
+  onChange,
+  facets,
+  facetsFailed = false,
+  onReset,
+}: ShopFilterPanelProps) {
   const priceId = useId();
   const availabilityId = useId();
   // The names of ticked categories that the counts leave out (they would show nothing with the other filters).
@@ -166,7 +176,14 @@ export function ShopFilterPanel({ headingLevel, search, onSearchChange, onSearch
           label={countedLabel('In stock', inStockCount)}
         />
       </FormGroup>
-      <FacetGroup title="Categories" headingLevel={headingLevel} options={list('category', categoryNames)} loading={loading} onToggle={toggle('category')} testId="facet-category" />
+      <FacetGroup
+        title="Categories"
+        headingLevel={headingLevel}
+        options={list('category', categoryNames)}
+        loading={loading}
+        onToggle={toggle('category')}
+        testId="facet-category"
+      />
       <Typography component={headingLevel} variant="subtitle1" sx={{ fontWeight: 700, mt: 2 }} id={priceId}>
         Price
       </Typography>
@@ -183,9 +200,32 @@ export function ShopFilterPanel({ headingLevel, search, onSearchChange, onSearch
           );
         })}
       </RadioGroup>
-      <FacetGroup title="Brand" headingLevel={headingLevel} options={list('brand')} loading={loading} onToggle={toggle('brand')} testId="facet-brand" />
-      <FacetGroup title="Size" headingLevel={headingLevel} options={list('size')} loading={loading} prefix="Size" onToggle={toggle('size')} testId="facet-size" />
-      <FacetGroup title="Colour" headingLevel={headingLevel} options={list('colour')} loading={loading} prefix="Colour" onToggle={toggle('colour')} testId="facet-colour" />
+      <FacetGroup
+        title="Brand"
+        headingLevel={headingLevel}
+        options={list('brand')}
+        loading={loading}
+        onToggle={toggle('brand')}
+        testId="facet-brand"
+      />
+      <FacetGroup
+        title="Size"
+        headingLevel={headingLevel}
+        options={list('size')}
+        loading={loading}
+        prefix="Size"
+        onToggle={toggle('size')}
+        testId="facet-size"
+      />
+      <FacetGroup
+        title="Colour"
+        headingLevel={headingLevel}
+        options={list('colour')}
+        loading={loading}
+        prefix="Colour"
+        onToggle={toggle('colour')}
+        testId="facet-colour"
+      />
       <Button fullWidth variant="outlined" sx={{ mt: 2 }} onClick={onReset}>
         Reset filters
       </Button>

@@ -8,7 +8,16 @@ import ShopPage from './ShopPage';
 /** Long enough for the answers on a busy machine. */
 const ANSWER = { timeout: 4000 };
 
-const CATEGORIES = [{ _id: '665f1c2ab4d3e8a9c0f1c001', id: '665f1c2ab4d3e8a9c0f1c001', name: 'Shoes', slug: 'shoes', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' }];
+const CATEGORIES = [
+  {
+    _id: '665f1c2ab4d3e8a9c0f1c001',
+    id: '665f1c2ab4d3e8a9c0f1c001',
+    name: 'Shoes',
+    slug: 'shoes',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  },
+];
 const SHOES = CATEGORIES[0]._id;
 
 const TRAINERS = card('665f1c2ab4d3e8a9c0f1b001', 'Running Trainers', 95);
@@ -42,7 +51,10 @@ function catalogue(hold?: Promise<void>) {
           ...NO_FACETS,
           category: [facet(SHOES, hits.length, 'Shoes')],
           size: ['40', '41', '42'].map((s) => facet(s, sizeCount(s))),
-          price: [facet('50-100', hits.filter((h) => h.price < 100).length, '$50 to $100'), facet('100-200', hits.filter((h) => h.price >= 100).length, '$100 to $200')],
+          price: [
+            facet('50-100', hits.filter((h) => h.price < 100).length, '$50 to $100'),
+            facet('100-200', hits.filter((h) => h.price >= 100).length, '$100 to $200'),
+          ],
           inStock: [facet('true', hits.length, 'In stock')],
         },
       }),
@@ -52,7 +64,8 @@ function catalogue(hold?: Promise<void>) {
 
 const searches = (requests: SeenRequest[]) => requests.filter((r) => r.path.startsWith('/api/search')).map((r) => r.path);
 const cardNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-const where = (router: { state: { location: { pathname: string; search: string } } }) => `${router.state.location.pathname}${router.state.location.search}`;
+const where = (router: { state: { location: { pathname: string; search: string } } }) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 /**
  * The shop in a memory router whose address is mirrored into window.location, as a browser's would be (the page
@@ -110,7 +123,9 @@ describe('ShopPage on GET /api/search', () => {
   it('reads every facet from the address and asks the search for them', async () => {
     const { requests } = renderShop(`/shop?search=boots&category=${SHOES}&brand=Atlas&size=41&colour=Brown&price=3&inStock=1`);
     await waitFor(() => expect(searches(requests).length).toBeGreaterThan(0), ANSWER);
-    expect(searches(requests)[0]).toBe(`/api/search?q=boots&category=${SHOES}&brand=Atlas&size=41&colour=Brown&minPrice=100&maxPrice=200&inStock=true&sort=relevance&page=1&pageSize=12`);
+    expect(searches(requests)[0]).toBe(
+      `/api/search?q=boots&category=${SHOES}&brand=Atlas&size=41&colour=Brown&minPrice=100&maxPrice=200&inStock=true&sort=relevance&page=1&pageSize=12`,
+    );
     // A ticked value the answer does not count stays shown, ticked, so that it can be unticked.
     expect(((await screen.findByRole('checkbox', { name: 'Atlas (0)' }, ANSWER)) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /^In stock/ }) as HTMLInputElement).checked).toBe(true);
@@ -121,7 +136,11 @@ describe('ShopPage on GET /api/search', () => {
     const { requests, router, user } = renderShop('/shop?search=trainers');
     const sort = (await screen.findByLabelText('Sort by')) as HTMLSelectElement;
     expect(sort.value).toBe('relevance');
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Relevance', 'Newest', 'Price: low to high', 'Price: high to low', 'Top rated']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Relevance', 'Newest', 'Price: low to high', 'Price: high to low', 'Top rated']);
     await user.selectOptions(sort, 'newest');
     await waitFor(() => expect(where(router)).toBe('/shop?search=trainers&sort=newest'));
     await waitFor(() => expect(searches(requests)).toContain('/api/search?q=trainers&sort=newest&page=1&pageSize=12'), ANSWER);
@@ -133,7 +152,11 @@ describe('ShopPage on GET /api/search', () => {
     expect(within(none).getByText('No products found.')).toBeTruthy();
     expect(screen.getByTestId('search-suggestion').textContent).toBe('Did you mean sneakers?');
     expect(within(none).getByRole('heading', { name: 'Popular products', level: 2 })).toBeTruthy();
-    expect(within(screen.getByTestId('popular-grid')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Cashmere Scarf', 'Leather Boots']);
+    expect(
+      within(screen.getByTestId('popular-grid'))
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Cashmere Scarf', 'Leather Boots']);
     expect(within(none).queryByRole('button', { name: 'Clear filters' })).toBeNull();
 
     await user.click(within(none).getByRole('link', { name: 'sneakers' }));

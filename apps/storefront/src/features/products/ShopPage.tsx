@@ -90,7 +90,8 @@ export default function ShopPage() {
       return withFilters(withSort(next, parseShopSort(kept, hasQueryAfter), hasQueryAfter), NO_FILTERS, categoryId);
     });
   };
-  const drawerArgs = (d: ShopFilterValues) => searchArgsOf({ search: d.search, filters: d.filters, sort: parseShopSort(params.get('sort'), d.search.trim() !== ''), page: 1 });
+  const drawerArgs = (d: ShopFilterValues) =>
+    searchArgsOf({ search: d.search, filters: d.filters, sort: parseShopSort(params.get('sort'), d.search.trim() !== ''), page: 1 });
 
   return (
     <Container maxWidth="xl" sx={{ py: 4 }}>
@@ -110,7 +111,12 @@ export default function ShopPage() {
         </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 3 }} sx={{ alignItems: 'flex-start' }}>
-        <Paper component="aside" variant="outlined" aria-label="Filters" sx={{ p: 2.5, width: 260, flexShrink: 0, borderRadius: 3, display: { xs: 'none', md: 'block' } }}>
+        <Paper
+          component="aside"
+          variant="outlined"
+          aria-label="Filters"
+          sx={{ p: 2.5, width: 260, flexShrink: 0, borderRadius: 3, display: { xs: 'none', md: 'block' } }}
+        >
           <ShopFilterPanel
             headingLevel="h2"
             search={draft}
@@ -130,10 +136,16 @@ export default function ShopPage() {
               argsOf={drawerArgs}
               onApply={(next) => {
                 setPending(next.filters);
-                changeParams((current) => withFilters(next.search === searchOf(current) ? current : withSearch(current, next.search), next.filters, categoryId));
+                changeParams((current) =>
+                  withFilters(next.search === searchOf(current) ? current : withSearch(current, next.search), next.filters, categoryId),
+                );
               }}
             />
-            <ShopSortSelect value={sort} hasQuery={hasQuery} onChange={(next) => changeParams((current) => withSort(current, next, searchOf(current).trim() !== ''))} />
+            <ShopSortSelect
+              value={sort}
+              hasQuery={hasQuery}
+              onChange={(next) => changeParams((current) => withSort(current, next, searchOf(current).trim() !== ''))}
+            />
           </Stack>
           {/* The cards' names are h3: on a phone the filters' h2s are in the drawer, so the grid has its own h2. */}
           <Typography component="h2" sx={VISUALLY_HIDDEN}>

@@ -21,7 +21,13 @@ export default function SpecialShopPage() {
       <Typography component="h2" sx={VISUALLY_HIDDEN}>
         This season&apos;s picks
       </Typography>
-      {isLoading ? <ProductSkeletonGrid /> : error ? <Alert severity="error">{errorMessage(error, 'Failed to load products')}</Alert> : <ProductGrid products={(data ?? []).slice(0, SPECIAL_PRODUCTS_COUNT)} />}
+      {isLoading ? (
+        <ProductSkeletonGrid />
+      ) : error ? (
+        <Alert severity="error">{errorMessage(error, 'Failed to load products')}</Alert>
+      ) : (
+        <ProductGrid products={(data ?? []).slice(0, SPECIAL_PRODUCTS_COUNT)} />
+      )}
     </Container>
   );
 }

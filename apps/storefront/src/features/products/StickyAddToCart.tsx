@@ -30,7 +30,10 @@ export function StickyAddToCart({ name, price, label, disabled, onAdd }: StickyA
       {/* The bar's room, as a custom property the scroll-to-top button keeps above too. */}
       <GlobalStyles
         styles={(theme) => ({
-          [theme.breakpoints.down('md')]: { ':root': { [STICKY_BAR_ROOM]: `calc(${BAR_HEIGHT}px + ${SAFE_AREA})` }, body: { paddingBottom: `var(${STICKY_BAR_ROOM})` } },
+          [theme.breakpoints.down('md')]: {
+            ':root': { [STICKY_BAR_ROOM]: `calc(${BAR_HEIGHT}px + ${SAFE_AREA})` },
+            body: { paddingBottom: `var(${STICKY_BAR_ROOM})` },
+          },
         })}
       />
       <Paper

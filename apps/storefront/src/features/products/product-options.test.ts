@@ -35,15 +35,37 @@ describe("the distributor's sizes, colours, stock and specifications", () => {
 
   it("refuses negative or fractional stock in the spec's words, and names over the API's limits", () => {
     const cells = { sizes: ['S'], colours: ['Navy', 'Red'], specifications: [] };
-    expect(validateOptions({ ...cells, stock: { [cellKey('S', 'Navy')]: '-1' } })).toEqual({ [`stock:${cellKey('S', 'Navy')}`]: 'Quantity must be positive', stock: 'Quantity must be positive' });
+    expect(validateOptions({ ...cells, stock: { [cellKey('S', 'Navy')]: '-1' } })).toEqual({
+      [`stock:${cellKey('S', 'Navy')}`]: 'Quantity must be positive',
+      stock: 'Quantity must be positive',
+    });
     expect(validateOptions({ ...cells, stock: { [cellKey('S', 'Red')]: '1.5' } }).stock).toBe('Stock must be a whole number');
     expect(validateOptions({ ...cells, stock: { [cellKey('S', 'Red')]: '4' } })).toEqual({});
     expect(validateOptions({ sizes: ['x'.repeat(21)], colours: [], stock: {}, specifications: [] }).sizes).toBe('A size is at most 20 characters');
   });
 
   it('sends specifications by name, ignoring blank rows, and refuses a value without a name or a name twice', () => {
-    expect(specificationsOf([{ name: ' Material ', value: ' Linen ' }, { name: '', value: '' }, { name: 'Fit', value: 'Relaxed' }])).toEqual({ Material: 'Linen', Fit: 'Relaxed' });
-    expect(validateOptions({ sizes: [], colours: [], stock: {}, specifications: [{ name: '', value: 'Linen' }] })).toEqual({ 'specification:0': 'Give the specification a name', specifications: 'Give the specification a name' });
-    expect(validateOptions({ sizes: [], colours: [], stock: {}, specifications: [{ name: 'Fit', value: 'a' }, { name: 'fit', value: 'b' }] }).specifications).toBe('fit is listed twice');
+    expect(
+      specificationsOf([
+        { name: ' Material ', value: ' Linen ' },
+        { name: '', value: '' },
+        { name: 'Fit', value: 'Relaxed' },
+      ]),
+    ).toEqual({ Material: 'Linen', Fit: 'Relaxed' });
+    expect(validateOptions({ sizes: [], colours: [], stock: {}, specifications: [{ name: '', value: 'Linen' }] })).toEqual({
+      'specification:0': 'Give the specification a name',
+      specifications: 'Give the specification a name',
+    });
+    expect(
+      validateOptions({
+        sizes: [],
+        colours: [],
+        stock: {},
+        specifications: [
+          { name: 'Fit', value: 'a' },
+          { name: 'fit', value: 'b' },
+        ],
+      }).specifications,
+    ).toBe('fit is listed twice');
   });
 });

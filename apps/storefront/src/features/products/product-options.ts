@@ -43,8 +43,18 @@ export function variantCells(sizes: string[], colours: string[]): { size?: strin
 
 /** "Linen Shirt", "M", "Navy" → "LS-M-NAVY": letters and digits only, unique within the product. */
 function skuOf(name: string, size: string | undefined, colour: string | undefined, taken: Set<string>): string {
-  const initials = name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase()).join('').slice(0, 8) || 'P';
-  const part = (text: string | undefined) => (text ?? '').toUpperCase().replace(/[^A-Z0-9]+/g, '').slice(0, 12);
+  const initials =
+    name
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase())
+      .join('')
+      .slice(0, 8) || 'P';
+  const part = (text: string | undefined) =>
+    (text ?? '')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '')
+      .slice(0, 12);
   const base = [initials, part(size), part(colour)].filter(Boolean).join('-');
   let sku = base;
   for (let n = 2; taken.has(sku); n += 1) sku = `${base}-${n}`;
@@ -80,7 +90,12 @@ export function specificationsOf(rows: SpecificationRow[]): Record<string, strin
  * The sizes, colours, stock and specifications' problems, keyed by field (sizes, colours, stock, `stock:<cell key>`,
  * specifications, `specification:<row>`), in the spec's words where it has them.
  */
-export function validateOptions(input: { sizes: string[]; colours: string[]; stock: Record<string, string>; specifications: SpecificationRow[] }): Record<string, string> {
+export function validateOptions(input: {
+  sizes: string[];
+  colours: string[];
+  stock: Record<string, string>;
+  specifications: SpecificationRow[];
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   if (input.sizes.some((s) => s.length > MAX_SIZE_LENGTH)) errors.sizes = `A size is at most ${MAX_SIZE_LENGTH} characters`;
   if (input.colours.some((c) => c.length > MAX_COLOUR_LENGTH)) errors.colours = `A colour is at most ${MAX_COLOUR_LENGTH} characters`;
@@ -94,7 +109,8 @@ export function validateOptions(input: { sizes: string[]; colours: string[]; sto
     if (Number.isNaN(n) || !Number.isInteger(n)) errors[`stock:${key}`] = 'Stock must be a whole number';
     else if (n < 0) errors[`stock:${key}`] = MESSAGES.quantityNegative;
   }
-  if (!errors.stock && Object.keys(errors).some((k) => k.startsWith('stock:'))) errors.stock = Object.entries(errors).find(([k]) => k.startsWith('stock:'))![1];
+  if (!errors.stock && Object.keys(errors).some((k) => k.startsWith('stock:')))
+    errors.stock = Object.entries(errors).find(([k]) => k.startsWith('stock:'))![1];
   const names = new Map<string, number>();
   input.specifications.forEach((row, i) => {
     const name = row.name.trim();

@@ -29,14 +29,19 @@ export interface ProductListArgs extends Pick<ProductsListApiArg, 'search' | 'ca
 
 /** Lists answer an array (or { products }) with the total in X-Total-Count. */
 function toPage(response: unknown, meta: { response?: Response } | undefined): ProductPage {
-  const products: ProductsListApiResponse = Array.isArray(response) ? (response as ProductsListApiResponse) : ((response as { products?: ProductsListApiResponse })?.products ?? []);
+  const products: ProductsListApiResponse = Array.isArray(response)
+    ? (response as ProductsListApiResponse)
+    : ((response as { products?: ProductsListApiResponse })?.products ?? []);
   const header = meta?.response?.headers.get('X-Total-Count');
   const total = header !== null && header !== undefined && header !== '' ? Number(header) : products.length;
   return { products, total: Number.isFinite(total) ? total : products.length };
 }
 
 /** A page is invalidated by a change to any of its products or to the list. */
-const pageTags = (result: ProductPage | undefined) => [...(result?.products ?? []).map((p) => ({ type: 'Product' as const, id: p._id })), { type: 'Product' as const, id: 'LIST' }];
+const pageTags = (result: ProductPage | undefined) => [
+  ...(result?.products ?? []).map((p) => ({ type: 'Product' as const, id: p._id })),
+  { type: 'Product' as const, id: 'LIST' },
+];
 
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -64,7 +69,10 @@ export const productsApi = api.injectEndpoints({
         const qs = searchQueryString(args);
         return `/api/search${qs ? `?${qs}` : ''}`;
       },
-      providesTags: (result) => [...[...(result?.hits ?? []), ...(result?.popular ?? [])].map((p) => ({ type: 'Product' as const, id: p._id })), { type: 'Product' as const, id: 'LIST' }],
+      providesTags: (result) => [
+        ...[...(result?.hits ?? []), ...(result?.popular ?? [])].map((p) => ({ type: 'Product' as const, id: p._id })),
+        { type: 'Product' as const, id: 'LIST' },
+      ],
       keepUnusedDataFor: KEEP_SHORT,
     }),
     /** The fields of ProductFormDto as multipart form data, files included. */

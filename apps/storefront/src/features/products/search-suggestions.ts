@@ -30,16 +30,26 @@ interface FoundProduct {
  * Categories first (a name containing the text, case-insensitive; those starting with it lead), then products; with
  * no product found, the search's correction of the text (when it has one).
  */
-export function buildSuggestions(text: string, categories: NamedCategory[], products: FoundProduct[], correction: string | null = null): Suggestion[] {
+export function buildSuggestions(
+  text: string,
+  categories: NamedCategory[],
+  products: FoundProduct[],
+  correction: string | null = null,
+): Suggestion[] {
   const needle = text.trim().toLowerCase();
   if (needle.length < SUGGESTION_MIN_CHARS) return [];
   const matching = categories
     .filter((c) => c.name.toLowerCase().includes(needle))
-    .sort((a, b) => Number(!a.name.toLowerCase().startsWith(needle)) - Number(!b.name.toLowerCase().startsWith(needle)) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) => Number(!a.name.toLowerCase().startsWith(needle)) - Number(!b.name.toLowerCase().startsWith(needle)) || a.name.localeCompare(b.name),
+    )
     .slice(0, MAX_CATEGORY_SUGGESTIONS)
     .map((c): Suggestion => ({ kind: 'category', id: c._id, label: c.name }));
-  const found = products.slice(0, MAX_PRODUCT_SUGGESTIONS).map((p): Suggestion => ({ kind: 'product', id: p._id, label: p.name, price: p.price, image: p.image }));
-  const corrected: Suggestion[] = found.length === 0 && correction && correction.trim().toLowerCase() !== needle ? [{ kind: 'correction', id: correction, label: correction }] : [];
+  const found = products
+    .slice(0, MAX_PRODUCT_SUGGESTIONS)
+    .map((p): Suggestion => ({ kind: 'product', id: p._id, label: p.name, price: p.price, image: p.image }));
+  const corrected: Suggestion[] =
+    found.length === 0 && correction && correction.trim().toLowerCase() !== needle ? [{ kind: 'correction', id: correction, label: correction }] : [];
   return [...matching, ...found, ...corrected];
 }
 

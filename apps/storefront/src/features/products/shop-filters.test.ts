@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, activeFilterCount, filtersOf, searchArgsOf, searchQueryString, toggleValue, withFilters, withSearch, type ShopFilters } from './shop-filters';
+import {
+  NO_FILTERS,
+  activeFilterCount,
+  filtersOf,
+  searchArgsOf,
+  searchQueryString,
+  toggleValue,
+  withFilters,
+  withSearch,
+  type ShopFilters,
+} from './shop-filters';
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -71,9 +81,26 @@ describe('shop filters in the address', () => {
 
 describe('the shop asks GET /api/search', () => {
   it('for the search text, each facet, the price range in dollars, in-stock, the order and the page', () => {
-    const args = searchArgsOf({ search: ' lether boots ', filters: filters({ category: [A], size: ['40', '41'], price: '2', inStock: true }), sort: 'relevance', page: 2 });
-    expect(args).toEqual({ q: 'lether boots', category: [A], size: ['40', '41'], minPrice: 50, maxPrice: 100, inStock: true, sort: 'relevance', page: 2, pageSize: 12 });
-    expect(searchQueryString(args)).toBe(`q=lether+boots&category=${A}&size=40&size=41&minPrice=50&maxPrice=100&inStock=true&sort=relevance&page=2&pageSize=12`);
+    const args = searchArgsOf({
+      search: ' lether boots ',
+      filters: filters({ category: [A], size: ['40', '41'], price: '2', inStock: true }),
+      sort: 'relevance',
+      page: 2,
+    });
+    expect(args).toEqual({
+      q: 'lether boots',
+      category: [A],
+      size: ['40', '41'],
+      minPrice: 50,
+      maxPrice: 100,
+      inStock: true,
+      sort: 'relevance',
+      page: 2,
+      pageSize: 12,
+    });
+    expect(searchQueryString(args)).toBe(
+      `q=lether+boots&category=${A}&size=40&size=41&minPrice=50&maxPrice=100&inStock=true&sort=relevance&page=2&pageSize=12`,
+    );
   });
 
   it('with no upper bound for the last price range, and nothing for filters that are off', () => {

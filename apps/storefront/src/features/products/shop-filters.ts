@@ -115,7 +115,19 @@ export function withSearch(params: URLSearchParams, text: string): URLSearchPara
 }
 
 /** What the shop asks GET /api/search for: the search text, the filters, the order and the page. */
-export function searchArgsOf({ search, filters, sort, page, pageSize = SHOP_PAGE_SIZE }: { search: string; filters: ShopFilters; sort: SearchSort; page: number; pageSize?: number }): SearchArgs {
+export function searchArgsOf({
+  search,
+  filters,
+  sort,
+  page,
+  pageSize = SHOP_PAGE_SIZE,
+}: {
+  search: string;
+  filters: ShopFilters;
+  sort: SearchSort;
+  page: number;
+  pageSize?: number;
+}): SearchArgs {
   const args: SearchArgs = {};
   const q = search.trim();
   if (q) args.q = q;

@@ -12,7 +12,13 @@ const v = (size: string | null, colour: string | null, countInStock: number, ima
 });
 
 /** Trainers: 40 sold out in both colours, 41 only in White, Black pictured. */
-const trainers = [v('39', 'White', 3, '/w'), v('40', 'White', 0, '/w'), v('41', 'White', 1, '/w'), v('39', 'Black', 2, '/b'), v('40', 'Black', 0, '/b')];
+const trainers = [
+  v('39', 'White', 3, '/w'),
+  v('40', 'White', 0, '/w'),
+  v('41', 'White', 1, '/w'),
+  v('39', 'Black', 2, '/b'),
+  v('40', 'Black', 0, '/b'),
+];
 
 describe('variant logic', () => {
   it('lists every size and every colour once, in the order the product lists them', () => {
@@ -60,7 +66,9 @@ describe('variant logic', () => {
   });
 
   it('says why a chosen size and colour cannot be bought together, and what can', () => {
-    expect(choiceProblem(trainers, { size: '41', colour: 'Black' })).toBe("Size 41 doesn't come in Black. Available: Black in size 39, or size 41 in White.");
+    expect(choiceProblem(trainers, { size: '41', colour: 'Black' })).toBe(
+      "Size 41 doesn't come in Black. Available: Black in size 39, or size 41 in White.",
+    );
     const tees = [v('S', 'Navy', 0), v('M', 'Navy', 2), v('L', 'Navy', 5), v('S', 'Red', 1)];
     expect(choiceProblem(tees, { size: 'S', colour: 'Navy' })).toBe('Size S in Navy is sold out. Available: Navy in size M and L, or size S in Red.');
     expect(choiceProblem(tees, { size: 'M', colour: 'Navy' })).toBeUndefined();

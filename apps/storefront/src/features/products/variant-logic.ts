@@ -91,10 +91,19 @@ export function choiceProblem(variants: Variant[], choice: VariantChoice): strin
   if (!size || !colour) return undefined;
   const variant = findVariant(variants, size, colour);
   if (variant && inStock(variant)) return undefined;
-  const sizesInColour = variants.filter((v) => v.colour === colour && inStock(v)).map((v) => v.size ?? '').filter(Boolean);
-  const coloursInSize = variants.filter((v) => v.size === size && inStock(v)).map((v) => v.colour ?? '').filter(Boolean);
+  const sizesInColour = variants
+    .filter((v) => v.colour === colour && inStock(v))
+    .map((v) => v.size ?? '')
+    .filter(Boolean);
+  const coloursInSize = variants
+    .filter((v) => v.size === size && inStock(v))
+    .map((v) => v.colour ?? '')
+    .filter(Boolean);
   const problem = variant ? `Size ${size} in ${colour} is sold out.` : `Size ${size} doesn't come in ${colour}.`;
-  const instead = [sizesInColour.length ? `${colour} in size ${listed(sizesInColour)}` : '', coloursInSize.length ? `size ${size} in ${listed(coloursInSize)}` : ''].filter(Boolean);
+  const instead = [
+    sizesInColour.length ? `${colour} in size ${listed(sizesInColour)}` : '',
+    coloursInSize.length ? `size ${size} in ${listed(coloursInSize)}` : '',
+  ].filter(Boolean);
   return instead.length ? `${problem} Available: ${instead.join(', or ')}.` : problem;
 }
 

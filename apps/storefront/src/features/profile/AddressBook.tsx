@@ -62,7 +62,11 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
         {title}
       </Typography>
       <AddressFields idPrefix="book" value={address} onChange={setAddress} checks={checks} countries={countries} />
-      <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />} label="Make this my default address" />
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={<Checkbox checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />}
+        label="Make this my default address"
+      />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button type="submit" variant="contained" disabled={adding.isLoading || updating.isLoading}>
           Save address
@@ -100,7 +104,9 @@ export function AddressBook() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         The checkout offers these addresses, the default one first chosen.
       </Typography>
-      {!isLoading && addresses.length === 0 && <Typography sx={{ my: 1 }}>No saved addresses yet. The address of your next order is saved here.</Typography>}
+      {!isLoading && addresses.length === 0 && (
+        <Typography sx={{ my: 1 }}>No saved addresses yet. The address of your next order is saved here.</Typography>
+      )}
       <List disablePadding>
         {addresses.map((a) =>
           editing !== 'new' && editing?.id === a.id ? (

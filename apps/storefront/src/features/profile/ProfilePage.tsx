@@ -46,7 +46,9 @@ function ProfileTab() {
     if (!username.trim() || !email.trim()) return toast.error(MESSAGES.registerFill);
     if (!isEmail(email)) return toast.error(MESSAGES.registerEmail);
     try {
-      const info = await update({ updateProfileDto: { _id: user?._id ?? '', username: username.trim(), email: email.trim(), ...(emailChanged ? { currentPassword } : {}) } }).unwrap();
+      const info = await update({
+        updateProfileDto: { _id: user?._id ?? '', username: username.trim(), email: email.trim(), ...(emailChanged ? { currentPassword } : {}) },
+      }).unwrap();
       dispatch(setCredentials(info));
       setCurrentPassword('');
       toast.success('Profile updated successfully');
@@ -58,7 +60,15 @@ function ProfileTab() {
     <Stack component="form" spacing={2.5} onSubmit={onSubmit} noValidate sx={{ maxWidth: 480 }}>
       <TextField label="Username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required />
       <TextField label="Email address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
-      {emailChanged && <PasswordField label="Current password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" helperText="Needed to change your e-mail address" />}
+      {emailChanged && (
+        <PasswordField
+          label="Current password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          autoComplete="current-password"
+          helperText="Needed to change your e-mail address"
+        />
+      )}
       <Box>
         <Button type="submit" variant="contained" disabled={isLoading}>
           {isLoading ? 'Saving...' : 'Update profile'}
@@ -82,7 +92,9 @@ function SecurityTab() {
     const problem = validatePasswordChange(password, confirm);
     if (problem) return toast.error(problem);
     try {
-      const info = await update({ updateProfileDto: { _id: user?._id ?? '', username: user?.username ?? '', email: user?.email ?? '', password, currentPassword } }).unwrap();
+      const info = await update({
+        updateProfileDto: { _id: user?._id ?? '', username: user?.username ?? '', email: user?.email ?? '', password, currentPassword },
+      }).unwrap();
       dispatch(setCredentials(info));
       setCurrentPassword('');
       setPassword('');
@@ -94,7 +106,13 @@ function SecurityTab() {
   };
   return (
     <Stack component="form" spacing={2.5} onSubmit={onSubmit} noValidate sx={{ maxWidth: 480 }}>
-      <PasswordField label="Current password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" required />
+      <PasswordField
+        label="Current password"
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+        autoComplete="current-password"
+        required
+      />
       <PasswordField label="New password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required />
       <PasswordField label="Confirm new password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required />
       <Typography variant="body2" color="text.secondary">
@@ -124,14 +142,24 @@ function SettingsTab() {
     }
   };
   return (
-    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, borderColor: 'error.main', maxWidth: 640 }} component="section" aria-labelledby="danger-title">
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, borderRadius: 3, borderColor: 'error.main', maxWidth: 640 }}
+      component="section"
+      aria-labelledby="danger-title"
+    >
       <Typography id="danger-title" component="h2" variant="h6" color="error" sx={{ fontWeight: 700 }}>
         Danger zone
       </Typography>
       <Typography sx={{ my: 1 }}>
-        Deleting your account removes your profile, cart and favourites. We send you an e-mail to confirm first; nothing is deleted until you follow its link.
+        Deleting your account removes your profile, cart and favourites. We send you an e-mail to confirm first; nothing is deleted until you follow
+        its link.
       </Typography>
-      {requested && <Alert severity="info" sx={{ mb: 2 }}>{DELETION_MESSAGE}</Alert>}
+      {requested && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {DELETION_MESSAGE}
+        </Alert>
+      )}
       <Button variant="contained" color="error" onClick={() => setOpen(true)}>
         Delete account
       </Button>
@@ -157,7 +185,13 @@ export default function ProfilePage() {
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <PageHeader title="My Account" />
-      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Account sections" variant="scrollable" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_, v: number) => setTab(v)}
+        aria-label="Account sections"
+        variant="scrollable"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         {TABS.map((t, i) => (
           <Tab key={t} label={t} id={`tab-${i}`} aria-controls={`panel-${i}`} />
         ))}

@@ -47,7 +47,10 @@ export function cartKey(productId: string, variantSku?: string | null): string {
 }
 
 /** Adding an id already present raises its quantity by the added amount (default 1); else it is appended. */
-export function addItem(items: CartItem[], item: Omit<CartItem, 'key' | 'quantity'> & { quantity?: number }): { items: CartItem[]; outcome: AddOutcome } {
+export function addItem(
+  items: CartItem[],
+  item: Omit<CartItem, 'key' | 'quantity'> & { quantity?: number },
+): { items: CartItem[]; outcome: AddOutcome } {
   const amount = item.quantity ?? 1;
   const key = cartKey(item.productId, item.variantSku);
   const existing = items.find((i) => i.key === key);

@@ -83,7 +83,9 @@ export const setQuantityAndSync =
     const user = getState().session.userInfo;
     if (!user || !item) return;
     const result = await dispatch(
-      shopApi.endpoints.cartUpdate.initiate({ updateCartDto: cartBody({ userId: user._id, productId: item.productId, quantity, variantSku: item.variantSku }) }),
+      shopApi.endpoints.cartUpdate.initiate({
+        updateCartDto: cartBody({ userId: user._id, productId: item.productId, quantity, variantSku: item.variantSku }),
+      }),
     );
     if ('error' in result) {
       toast.error(errorMessage(result.error));

@@ -62,18 +62,58 @@ describe('cart reducer', () => {
     expect(state.items).toEqual([]);
   });
 
-  it('takes the server cart as it is (sync for signed-in users), keeping each line\'s size and colour', () => {
+  it("takes the server cart as it is (sync for signed-in users), keeping each line's size and colour", () => {
     const state = cartReducer(
       undefined,
       setCartFromServer([
-        { productId: 'p9', name: 'Tee', image: 'i', price: 20, variant: { sku: 'T-S', size: 'S', colour: 'Black' }, quantity: 2, countInStock: 5, lineTotal: 40 },
-        { productId: 'p9', name: 'Tee', image: 'i', price: 20, variant: { sku: 'T-M', size: 'M', colour: null }, quantity: 1, countInStock: 3, lineTotal: 20 },
+        {
+          productId: 'p9',
+          name: 'Tee',
+          image: 'i',
+          price: 20,
+          variant: { sku: 'T-S', size: 'S', colour: 'Black' },
+          quantity: 2,
+          countInStock: 5,
+          lineTotal: 40,
+        },
+        {
+          productId: 'p9',
+          name: 'Tee',
+          image: 'i',
+          price: 20,
+          variant: { sku: 'T-M', size: 'M', colour: null },
+          quantity: 1,
+          countInStock: 3,
+          lineTotal: 20,
+        },
         { productId: 'p2', name: 'Cap', image: 'c', price: 10, variant: null, quantity: 1, countInStock: 9, lineTotal: 10 },
       ]),
     );
     expect(state.items).toEqual([
-      { key: 'p9:T-S', productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-S', size: 'S', colour: 'Black', quantity: 2, countInStock: 5 },
-      { key: 'p9:T-M', productId: 'p9', name: 'Tee', image: 'i', price: 20, variantSku: 'T-M', size: 'M', colour: null, quantity: 1, countInStock: 3 },
+      {
+        key: 'p9:T-S',
+        productId: 'p9',
+        name: 'Tee',
+        image: 'i',
+        price: 20,
+        variantSku: 'T-S',
+        size: 'S',
+        colour: 'Black',
+        quantity: 2,
+        countInStock: 5,
+      },
+      {
+        key: 'p9:T-M',
+        productId: 'p9',
+        name: 'Tee',
+        image: 'i',
+        price: 20,
+        variantSku: 'T-M',
+        size: 'M',
+        colour: null,
+        quantity: 1,
+        countInStock: 3,
+      },
       { key: 'p2', productId: 'p2', name: 'Cap', image: 'c', price: 10, variantSku: null, size: null, colour: null, quantity: 1, countInStock: 9 },
     ]);
   });
@@ -83,6 +123,11 @@ describe('cartLineTotal', () => {
   it('is the price times the quantity in whole cents', () => {
     expect(cartLineTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
     expect(cartLineTotal({ price: 19.99, quantity: 3 })).toBe(59.97);
-    expect(cartSubtotal([{ price: 0.1, quantity: 3 }, { price: 0.2, quantity: 1 }] as Parameters<typeof cartSubtotal>[0])).toBe(0.5);
+    expect(
+      cartSubtotal([
+        { price: 0.1, quantity: 3 },
+        { price: 0.2, quantity: 1 },
+      ] as Parameters<typeof cartSubtotal>[0]),
+    ).toBe(0.5);
   });
 });

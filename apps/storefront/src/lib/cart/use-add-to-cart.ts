@@ -25,21 +25,27 @@ export function useAddToCart(from: AddToCartSource) {
       const stock = variant ? variant.countInStock : product.countInStock;
       const problem = validateAddToCart({ signedIn, countInStock: stock, from });
       if (problem) {
-        toast.error(problem, signedIn ? undefined : { action: { label: 'Log in', href: loginToReturnTo(product._id), navigate: (to) => void navigate(to) } });
+        toast.error(
+          problem,
+          signedIn ? undefined : { action: { label: 'Log in', href: loginToReturnTo(product._id), navigate: (to) => void navigate(to) } },
+        );
         return false;
       }
       return dispatch(
-        addToCartAndSync({
-          productId: product._id,
-          name: product.name,
-          price: variant?.price ?? product.price,
-          image: variant?.image ?? product.image,
-          quantity,
-          variantSku: variant?.sku ?? null,
-          size: variant?.size ?? null,
-          colour: variant?.colour ?? null,
-          countInStock: stock,
-        }, from),
+        addToCartAndSync(
+          {
+            productId: product._id,
+            name: product.name,
+            price: variant?.price ?? product.price,
+            image: variant?.image ?? product.image,
+            quantity,
+            variantSku: variant?.sku ?? null,
+            size: variant?.size ?? null,
+            colour: variant?.colour ?? null,
+            countInStock: stock,
+          },
+          from,
+        ),
       );
     },
     [dispatch, navigate, signedIn, from],

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FAVORITE_TOASTS, addFavorite, isFavorite, mergeFavorites, removeFavorite, sortFavorites, toggleOutcome, type FavoriteProduct } from './favorites-logic';
+import {
+  FAVORITE_TOASTS,
+  addFavorite,
+  isFavorite,
+  mergeFavorites,
+  removeFavorite,
+  sortFavorites,
+  toggleOutcome,
+  type FavoriteProduct,
+} from './favorites-logic';
 
 const p = (id: string, price: number): FavoriteProduct => ({ _id: id, name: `Item ${id}`, price, image: '' });
 
