@@ -23,8 +23,10 @@ export interface Planted {
 const LINT = `
 import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 const planted = JSON.parse(readFileSync(0, 'utf8'));
-const eslint = new ESLint({ cwd: process.cwd() });
+// Planted snippets are no files of any tsconfig: the type-aware rules are off for them (the rules under test are not type-aware).
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: tseslint.configs.disableTypeChecked });
 const reports = [];
 for (const { code, filePath } of planted) {
   const [result] = await eslint.lintText(code, { filePath });

@@ -41,11 +41,21 @@ export function looseInputs(path: string, text = readFileSync(path, 'utf8')): st
   return found;
 }
 
+/** Raw reads that are no API input, each with its reason. */
+const ALLOWED_READS: Record<string, string> = {
+  // Bull Board is a third-party UI mounted behind the admin guard: its own routes read the body the API parsed.
+  'queues-board/queues-board.controller.ts': 'req.body',
+  // The deprecated PUT /{id}/status names its successor (the Link header) from the status its DTO already validated.
+  'compat/orders-compat.controller.ts': 'request.body',
+};
+const allowed = (finding: string) =>
+  Object.entries(ALLOWED_READS).some(([file, read]) => finding.startsWith(`${file}:`) && finding.endsWith(`reads ${read}`));
+
 describe('typed inputs', () => {
   it('no controller or service takes Record<string, unknown>, Request["query"] or reads req.query', () => {
     const files = sourceFiles(ROOT);
     expect(files.length).toBeGreaterThan(20);
-    expect(files.flatMap((file) => looseInputs(file))).toEqual([]);
+    expect(files.flatMap((file) => looseInputs(file)).filter((finding) => !allowed(finding))).toEqual([]);
   });
 
   it('the check finds a loose parameter and a raw query read', () => {
