@@ -11,6 +11,7 @@ import {
   signIn,
   sleep,
   startApi,
+  startWorker,
   startEngine,
   stopAll,
   tempDir,
@@ -56,7 +57,8 @@ describe('resilience: soak', () => {
     await startEngine(enginePort, dbPath, logs);
     shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, REDIS_URL, { SEED_DEMO: 'true' });
     const api: Proc = await startApi(shop, logs);
-    // The demo catalogue fills in the background once the API answers (GET /api/seed/status): wait for all of it.
+    // The worker fills the demo catalogue (a job the API queues at boot; GET /api/seed/status tells): wait for all of it.
+    await startWorker(shop, logs);
     await until(
       async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined),
       120_000,
