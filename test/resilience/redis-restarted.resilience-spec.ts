@@ -7,6 +7,7 @@ import {
   shopEnv,
   sleep,
   startApi,
+  startWorker,
   startEngine,
   startRedis,
   stopAll,
@@ -41,7 +42,8 @@ describe('resilience: Redis is restarted under traffic', () => {
     redis = await startRedis(redisPort, redisDir, logs);
     shop = await shopEnv(`mongodb://127.0.0.1:${enginePort}/shop`, `redis://127.0.0.1:${redisPort}`, { SEED_DEMO: 'true', TRUST_PROXY_HOPS: '1' });
     const api = await startApi(shop, logs);
-    // The demo catalogue fills in the background once the API answers (GET /api/seed/status): wait for all of it.
+    // The worker fills the demo catalogue (a job the API queues at boot; GET /api/seed/status tells): wait for all of it.
+    await startWorker(shop, logs);
     await until(
       async () => ((await call(shop.url, '/api/seed/status')).body.state === 'done' ? true : undefined),
       120_000,
