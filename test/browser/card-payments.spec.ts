@@ -43,16 +43,14 @@ test.describe('card payments in the storefront (browser)', () => {
     await signInByStorage(bs, page, customer);
     await page.goto('/checkout');
     await page.getByRole('button', { name: 'Place order' }).waitFor();
-    // A saved address is offered when the customer has one; a new customer fills the form.
-    const fullName = page.getByRole('textbox', { name: /^Full name/ });
-    if (await fullName.isVisible()) {
-      await fullName.fill('Ann Card');
-      await page.getByRole('textbox', { name: /^Address/ }).fill('1 Main Street');
-      await page.getByRole('textbox', { name: /^City/ }).fill('Springfield');
-      await page.getByRole('textbox', { name: /^Postal code/ }).fill('12345');
-      await page.getByRole('combobox', { name: /^Country/ }).selectOption('US');
-      await page.getByRole('textbox', { name: /^Phone/ }).fill('+12015550123');
-    }
+    // Each test's customer is new, so the address form shows once the (empty) address book has loaded;
+    // fill() waits for it rather than guessing from a skeleton still on screen.
+    await page.getByRole('textbox', { name: /^Full name/ }).fill('Ann Card');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('1 Main Street');
+    await page.getByRole('textbox', { name: /^City/ }).fill('Springfield');
+    await page.getByRole('textbox', { name: /^Postal code/ }).fill('12345');
+    await page.getByRole('combobox', { name: /^Country/ }).selectOption('US');
+    await page.getByRole('textbox', { name: /^Phone/ }).fill('+12015550123');
     await page.getByRole('radio', { name: /^Card/ }).check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/order\//);
