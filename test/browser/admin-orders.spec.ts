@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createAccount, type TestAccount, createCategory, createProduct } from '../support/fixtures';
+import { createAccount, type TestAccount, createCategory, createProduct, ADDRESS } from '../support/fixtures';
 import type { TestStack } from '../support/test-stack';
 import { consoleSession, startConsoleStack, type ConsoleStack } from './console-support';
 
@@ -64,14 +64,7 @@ test.describe('admin console: orders', () => {
       .post('/api/orders')
       .set('Authorization', customer.bearer)
       .send({
-        shippingAddress: {
-          fullName: customer.username,
-          address: '1 Main Street',
-          city: 'Springfield',
-          postalCode: '12345',
-          country: 'US',
-          phone: '+12015550123',
-        },
+        shippingAddress: { ...ADDRESS, fullName: customer.username },
         paymentMethod: 'cod',
       });
     if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);

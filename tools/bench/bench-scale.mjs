@@ -24,47 +24,9 @@ const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : undefined;
 const noDoc = process.argv.includes('--no-doc') || only !== undefined;
 
-const NOUNS = [
-  'shirt',
-  'tee',
-  'jacket',
-  'coat',
-  'dress',
-  'skirt',
-  'jeans',
-  'chinos',
-  'scarf',
-  'cap',
-  'beanie',
-  'boots',
-  'sneakers',
-  'belt',
-  'bag',
-  'hoodie',
-  'sweater',
-  'cardigan',
-  'shorts',
-  'blouse',
-];
-const ADJECTIVES = [
-  'linen',
-  'wool',
-  'cotton',
-  'denim',
-  'silk',
-  'merino',
-  'canvas',
-  'leather',
-  'recycled',
-  'organic',
-  'striped',
-  'classic',
-  'relaxed',
-  'slim',
-  'cropped',
-  'oversized',
-];
-const COLOURS = ['navy', 'black', 'white', 'olive', 'sand', 'rust', 'grey', 'blue', 'green', 'burgundy'];
+/** The words generated product names are made of (shared with bench-search.ts). */
+const { nouns: NOUNS, adjectives: ADJECTIVES, colours } = require('./catalog-words.json');
+const COLOURS = colours.map((c) => c.toLowerCase());
 const BRANDS = Array.from({ length: 30 }, (_, i) => `Brand ${String.fromCharCode(65 + (i % 26))}${i}`);
 const CATEGORY_NAMES = [
   'Tops',

@@ -7,6 +7,7 @@ import { demoSearchRecords } from '../../test/support/demo-search-records';
 import { SearchCatalogue, type SearchFilters, type SearchRecord, type SearchSort } from '../../apps/api/src/search/search-catalogue';
 import { toProductCard } from '../../apps/api/src/search/search.service';
 import { DEFAULT_SYNONYMS } from '../../apps/api/src/search/search-text';
+import WORDS from './catalog-words.json';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const shop = require('./shop.mjs') as {
   machine(): unknown;
@@ -21,47 +22,8 @@ const noDoc = process.argv.includes('--no-doc');
 /** What each answer may cost: the issue's targets. */
 const TARGET_MS = { demo: 0.5, large: 5 };
 
-const NOUNS = [
-  'shirt',
-  'tee',
-  'jacket',
-  'coat',
-  'dress',
-  'skirt',
-  'jeans',
-  'chinos',
-  'scarf',
-  'cap',
-  'beanie',
-  'boots',
-  'sneakers',
-  'belt',
-  'bag',
-  'hoodie',
-  'sweater',
-  'cardigan',
-  'shorts',
-  'blouse',
-];
-const ADJECTIVES = [
-  'linen',
-  'wool',
-  'cotton',
-  'denim',
-  'silk',
-  'merino',
-  'canvas',
-  'leather',
-  'recycled',
-  'organic',
-  'striped',
-  'classic',
-  'relaxed',
-  'slim',
-  'cropped',
-  'oversized',
-];
-const COLOURS = ['Navy', 'Black', 'White', 'Olive', 'Sand', 'Rust', 'Grey', 'Blue', 'Green', 'Burgundy'];
+/** The words generated product names are made of (shared with bench-scale.mjs). */
+const { nouns: NOUNS, adjectives: ADJECTIVES, colours: COLOURS } = WORDS;
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 const BRANDS = Array.from({ length: 30 }, (_, i) => `Brand ${String.fromCharCode(65 + (i % 26))}${i}`);
 
