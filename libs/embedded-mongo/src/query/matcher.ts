@@ -239,34 +239,10 @@ function sortKey(doc: Doc, path: string, dir: number, strCmp: StringCompare | un
 /** Applies a find projection (mingo semantics) to a page of documents. */
 export function projectDocs(docs: Doc[], projection: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0 || docs.length === 0) return docs;
-  const excluded = topLevelExclusions(projection);
-  if (excluded) return docs.map((doc) => omitFields(doc, excluded));
   refuseScripts(projection);
   try {
     return find(docs, {}, projection, MINGO_OPTIONS).all();
   } catch (e) {
     throw badValue(e instanceof Error ? e.message : String(e));
   }
-}
-
-/**
- * The fields of a projection that only excludes top-level fields (`{ a: 0, b: false }`), or undefined for any
- * other projection (inclusions, dotted paths, operators), which mingo answers. MongoDB returns such a projection's
- * documents with every other field, in their stored order: a copy without those keys. mingo's projection costs
- * ~100 µs per product document; the product page and the lists ask for this form (decision 0033, addendum).
- */
-function topLevelExclusions(projection: Doc): Set<string> | undefined {
-  const keys = Object.keys(projection);
-  for (const k of keys) {
-    const v = projection[k];
-    if (k.includes('.') || k.startsWith('$')) return undefined;
-    if (!(v === false || v === 0)) return undefined;
-  }
-  return new Set(keys);
-}
-
-function omitFields(doc: Doc, excluded: Set<string>): Doc {
-  const out: Doc = {};
-  for (const k of Object.keys(doc)) if (!excluded.has(k)) out[k] = doc[k];
-  return out;
 }
