@@ -148,6 +148,23 @@ describe('embedded-mongo: projection semantics', () => {
     expect(projectDocs([doc], { 'nested.a': 1 })).toEqual([{ _id: 7, nested: { a: 1 } }]);
   });
 
+  it('$slice and $elemMatch apply to the call that names them, and nothing carries over to the next call', () => {
+    const many: Doc = {
+      _id: 8,
+      sizes: [
+        { s: 'S', n: 0 },
+        { s: 'M', n: 3 },
+        { s: 'L', n: 5 },
+      ],
+    };
+    expect(projectDocs([many], { sizes: { $slice: 1 } })).toEqual([{ _id: 8, sizes: [{ s: 'S', n: 0 }] }]);
+    expect(projectDocs([many], { sizes: { $elemMatch: { n: { $gt: 0 } } } })).toEqual([{ _id: 8, sizes: [{ s: 'M', n: 3 }] }]);
+    expect(projectDocs([many, doc], { _id: 0 })).toEqual([
+      { sizes: many.sizes },
+      { name: 'Storm coat', reviews: [{ rating: 5 }], nested: { a: 1, b: 2 } },
+    ]);
+  });
+
   it('never changes the stored documents', () => {
     const before = canonKey(doc);
     projectDocs([doc], { reviews: 0 });

@@ -1,4 +1,4 @@
-import { Query, find } from 'mingo';
+import { Query } from 'mingo';
 import type { Options } from 'mingo/types';
 import { CommandError, badValue } from '../errors';
 import { Doc, StringCompare, bsonType, compareValues, isPlainObject, pathValues } from '../bson-util';
@@ -236,12 +236,19 @@ function sortKey(doc: Doc, path: string, dir: number, strCmp: StringCompare | un
   return best;
 }
 
+/**
+ * The match-all query every projection runs through. mingo's `find()` builds a new query, and with it a merged
+ * copy of all its operators, on each call (about 36 µs of a 47 µs projection of one product); one query reused
+ * gives the same answer (a projection keeps no state in it).
+ */
+const PROJECTOR = new Query({}, MINGO_OPTIONS);
+
 /** Applies a find projection (mingo semantics) to a page of documents. */
 export function projectDocs(docs: Doc[], projection: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0 || docs.length === 0) return docs;
   refuseScripts(projection);
   try {
-    return find(docs, {}, projection, MINGO_OPTIONS).all();
+    return PROJECTOR.find(docs, projection).all();
   } catch (e) {
     throw badValue(e instanceof Error ? e.message : String(e));
   }
