@@ -248,7 +248,7 @@ export function projectDocs(docs: Doc[], projection: unknown): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0 || docs.length === 0) return docs;
   refuseScripts(projection);
   try {
-    return PROJECTOR.find(docs, projection).all();
+    return PROJECTOR.find<Doc>(docs, projection).all();
   } catch (e) {
     throw badValue(e instanceof Error ? e.message : String(e));
   }
