@@ -41,6 +41,7 @@ export async function startShop(extraEnv = {}) {
     REDIS_PREFIX: redisPrefix,
     RATE_LIMIT_AUTH: '1000000',
     RATE_LIMIT_DEFAULT: '1000000000',
+    PAGE_RATE_LIMIT: '1000000000',
     ...extraEnv,
   };
   delete env.MONGODB_URI;

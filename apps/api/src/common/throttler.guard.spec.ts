@@ -1,6 +1,6 @@
 import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ThrottlerGuard, type ThrottlerStorage } from '@nestjs/throttler';
+import { SkipThrottle, Throttle, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
 import { MemoizedReflector } from './memoized-reflector';
 import { KEYS_PER_ROUTE, ShopThrottlerGuard } from './throttler.guard';
 
@@ -72,5 +72,89 @@ describe('ShopThrottlerGuard', () => {
       .get(CatalogController)
       ?.get(CatalogController.prototype.one);
     expect(remembered?.size).toBeLessThanOrEqual(KEYS_PER_ROUTE);
+  });
+});
+
+const customTracker = (req: Record<string, unknown>): Promise<string> => Promise.resolve(String(req.ip));
+const customKey = (_c: ExecutionContext, tracker: string, name: string): string => `${name}:${tracker}`;
+
+@SkipThrottle()
+class QuietController {
+  skipped(): void {}
+  @SkipThrottle({ default: false })
+  @Throttle({ default: { limit: 3, ttl: 1_000, blockDuration: 5_000 } })
+  counted(): void {}
+}
+
+class LoudController {
+  plain(): void {}
+  @Throttle({ default: { limit: () => 7, ttl: 2_000, getTracker: customTracker, generateKey: customKey }, auth: { limit: 2, ttl: 500 } })
+  tuned(): void {}
+  @SkipThrottle({ auth: true })
+  noAuth(): void {}
+}
+
+/** A guard that records what it would count instead of counting it. */
+function recording<T extends new (...args: never[]) => ThrottlerGuard>(Base: T) {
+  return class extends Base {
+    calls: Array<Omit<ThrottlerRequest, 'context' | 'throttler'> & { name?: string }> = [];
+    override handleRequest({ context: _context, throttler, ...rest }: ThrottlerRequest): Promise<boolean> {
+      this.calls.push({ ...rest, name: throttler.name });
+      return Promise.resolve(true);
+    }
+  };
+}
+
+describe('ShopThrottlerGuard.canActivate', () => {
+  const request = { ip: '10.0.0.1', headers: {}, raw: { headers: {} } };
+  const httpContextOf = (classRef: object, handler: object) =>
+    ({
+      ...contextOf(classRef, handler),
+      getClass: () => classRef,
+      getHandler: () => handler,
+      switchToHttp: () => ({ getRequest: () => request }),
+    }) as unknown as ExecutionContext;
+  const options: ThrottlerModuleOptions = {
+    throttlers: [
+      { name: 'default', ttl: 60_000, limit: 100 },
+      { name: 'auth', ttl: 60_000, limit: 10, blockDuration: 120_000, skipIf: (c) => c.getHandler() === LoudController.prototype.plain },
+    ],
+  };
+
+  it("counts each route under the library's limits, ttls, block durations, trackers and skips, on every request", async () => {
+    const Shop = recording(ShopThrottlerGuard);
+    const Library = recording(ThrottlerGuard);
+    const shop = new Shop(options, storage, new MemoizedReflector());
+    const library = new Library(options, storage, new Reflector());
+    await shop.onModuleInit();
+    await library.onModuleInit();
+    const routes: Array<[object, object]> = [
+      [QuietController, QuietController.prototype.skipped],
+      [QuietController, QuietController.prototype.counted],
+      [LoudController, LoudController.prototype.plain],
+      [LoudController, LoudController.prototype.tuned],
+      [LoudController, LoudController.prototype.noAuth],
+    ];
+    const custom = (fn: unknown): unknown => (fn === customTracker || fn === customKey ? fn : 'the default');
+    for (let round = 0; round < 2; round += 1) {
+      for (const [classRef, handler] of routes) {
+        shop.calls = [];
+        library.calls = [];
+        await expect(shop.canActivate(httpContextOf(classRef, handler))).resolves.toBe(true);
+        await library.canActivate(httpContextOf(classRef, handler));
+        const same = (calls: typeof shop.calls) => calls.map((c) => ({ ...c, getTracker: custom(c.getTracker), generateKey: custom(c.generateKey) }));
+        expect(same(shop.calls)).toEqual(same(library.calls));
+      }
+    }
+    // The cases above are not all alike: a skipped route, block durations, a function limit, the custom tracker.
+    shop.calls = [];
+    await shop.canActivate(httpContextOf(LoudController, LoudController.prototype.tuned));
+    expect(shop.calls).toEqual([
+      { name: 'default', limit: 7, ttl: 2_000, blockDuration: 2_000, getTracker: customTracker, generateKey: customKey },
+      expect.objectContaining({ name: 'auth', limit: 2, ttl: 500, blockDuration: 120_000 }),
+    ]);
+    shop.calls = [];
+    await shop.canActivate(httpContextOf(QuietController, QuietController.prototype.skipped));
+    expect(shop.calls).toEqual([expect.objectContaining({ name: 'auth' })]);
   });
 });
