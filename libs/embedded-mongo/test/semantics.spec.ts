@@ -1,4 +1,4 @@
-import { ObjectId } from 'bson';
+import { Double, Int32, Long, ObjectId } from 'bson';
 import { canonKey, idKeyOf, type Doc } from '../src/bson-util';
 import { CommandError } from '../src/errors';
 import { compileFilter, projectDocs, sortDocs } from '../src/query/matcher';
@@ -80,6 +80,24 @@ describe('embedded-mongo: query semantics', () => {
     expect(selectDocs(c, { filter: { _id: { $gt: 4 } } }).map((d) => d._id)).toEqual([5, 6]);
     expect(selectDocs(c, { filter: { flag: { $exists: true } }, sort: { _id: -1 }, skip: 1, limit: 1 }).map((d) => d._id)).toEqual([5]);
     expect(idKeyOf(selectDocs(c, { filter: { o: ids[2] } })[0]._id)).toBe(idKeyOf(3));
+  });
+
+  it('an _id condition of values alone is answered by the ids (numbers of any BSON type alike); one with other operators is still tested', () => {
+    const c = new Collection('db', 'items');
+    for (const doc of DOCS) c.insert({ ...doc });
+    const idsOf = (filter: Doc): unknown[] =>
+      selectDocs(c, { filter })
+        .map((d) => d._id)
+        .sort();
+    expect(idsOf({ _id: { $in: [new Long(2), new Double(4), 9, 'x', ids[0]] } })).toEqual([2, 4]);
+    expect(idsOf({ _id: { $eq: new Int32(5) } })).toEqual([5]);
+    expect(idsOf({ _id: { $in: [] } })).toEqual([]);
+    expect(idsOf({ _id: { $in: [1, 2, 3], $nin: [2] } })).toEqual([1, 3]);
+    expect(idsOf({ _id: { $in: [1, 2, 3] }, tags: 'b' })).toEqual([1, 3]);
+    const many = new Collection('db', 'many');
+    for (let i = 0; i < 3000; i += 1) many.insert({ _id: i, even: i % 2 === 0 });
+    const wanted = Array.from({ length: 2000 }, (_, i) => i * 3);
+    expect(selectDocs(many, { filter: { _id: { $in: wanted }, even: true } })).toHaveLength(wanted.filter((i) => i < 3000 && i % 2 === 0).length);
   });
 });
 

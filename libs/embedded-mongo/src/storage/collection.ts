@@ -116,19 +116,22 @@ export class Collection {
   }
 
   /**
-   * The documents a filter can match: those of its `_id` when the filter pins a top-level `_id` to scalar values
-   * (the documents are stored by `_id`), otherwise every document. Callers still apply the full filter.
+   * The documents stored under the ids an `_id` condition pins to scalar values (`v`, `{$eq: v}`, `{$in: [...]}`,
+   * possibly beside other operators), or undefined when it pins none. `exact` says the condition is nothing but
+   * those values, so the documents are exactly its matches: stored ids compare as MongoDB compares them
+   * (canonKey: 1, 1.0 and Long 1 are one id), and the condition need not be tested again.
    */
-  candidates(filter: Doc, caseInsensitive: boolean): Iterable<Doc> {
-    const values = equalityValues(filter._id, caseInsensitive);
-    if (!values) return this.docs.values();
+  byId(cond: unknown, caseInsensitive: boolean): { docs: Iterable<Doc>; exact: boolean } | undefined {
+    const values = equalityValues(cond, caseInsensitive);
+    if (!values) return undefined;
     const out = new Map<string, Doc>();
     for (const v of values) {
       const key = idKeyOf(v);
       const doc = this.docs.get(key);
       if (doc) out.set(key, doc);
     }
-    return out.values();
+    const exact = !isPlainObject(cond) || Object.keys(cond).length === 1;
+    return { docs: out.values(), exact };
   }
 }
 
