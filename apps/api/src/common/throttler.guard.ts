@@ -71,10 +71,12 @@ export class ShopThrottlerGuard extends ThrottlerGuard {
       const { throttler } = route;
       const skipIf = throttler.skipIf ?? this.commonOptions.skipIf;
       if (route.skip || skipIf?.(context)) continue;
+      // In the library's order: limit, ttl, block duration.
+      const limit = toNumber(await resolveValue(context, route.limit), 'limit', throttler.name);
       const ttl = toNumber(await resolveValue(context, route.ttl), 'ttl', throttler.name);
       await this.handleRequest({
         context,
-        limit: toNumber(await resolveValue(context, route.limit), 'limit', throttler.name),
+        limit,
         ttl,
         throttler,
         blockDuration: toNumber(
