@@ -94,15 +94,27 @@ class LoudController {
   noAuth(): void {}
 }
 
-/** A guard that records what it would count instead of counting it. */
-function recording<T extends new (...args: never[]) => ThrottlerGuard>(Base: T) {
-  return class extends Base {
-    calls: Array<Omit<ThrottlerRequest, 'context' | 'throttler'> & { name?: string }> = [];
-    override handleRequest({ context: _context, throttler, ...rest }: ThrottlerRequest): Promise<boolean> {
-      this.calls.push({ ...rest, name: throttler.name });
-      return Promise.resolve(true);
-    }
-  };
+/** What a guard would count: the request's throttling, without the context. */
+type Counted = Omit<ThrottlerRequest, 'context' | 'throttler'> & { name?: string };
+
+function recordInto(calls: Counted[], { context: _context, throttler, ...rest }: ThrottlerRequest): Promise<boolean> {
+  calls.push({ ...rest, name: throttler.name });
+  return Promise.resolve(true);
+}
+
+/** The shop's guard and the library's, each recording what it would count instead of counting it. */
+class RecordingShopGuard extends ShopThrottlerGuard {
+  calls: Counted[] = [];
+  protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    return recordInto(this.calls, request);
+  }
+}
+
+class RecordingLibraryGuard extends ThrottlerGuard {
+  calls: Counted[] = [];
+  protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    return recordInto(this.calls, request);
+  }
 }
 
 describe('ShopThrottlerGuard.canActivate', () => {
@@ -122,10 +134,8 @@ describe('ShopThrottlerGuard.canActivate', () => {
   };
 
   it("counts each route under the library's limits, ttls, block durations, trackers and skips, on every request", async () => {
-    const Shop = recording(ShopThrottlerGuard);
-    const Library = recording(ThrottlerGuard);
-    const shop = new Shop(options, storage, new MemoizedReflector());
-    const library = new Library(options, storage, new Reflector());
+    const shop = new RecordingShopGuard(options, storage, new MemoizedReflector());
+    const library = new RecordingLibraryGuard(options, storage, new Reflector());
     await shop.onModuleInit();
     await library.onModuleInit();
     const routes: Array<[object, object]> = [
@@ -142,7 +152,7 @@ describe('ShopThrottlerGuard.canActivate', () => {
         library.calls = [];
         await expect(shop.canActivate(httpContextOf(classRef, handler))).resolves.toBe(true);
         await library.canActivate(httpContextOf(classRef, handler));
-        const same = (calls: typeof shop.calls) => calls.map((c) => ({ ...c, getTracker: custom(c.getTracker), generateKey: custom(c.generateKey) }));
+        const same = (calls: Counted[]) => calls.map((c) => ({ ...c, getTracker: custom(c.getTracker), generateKey: custom(c.generateKey) }));
         expect(same(shop.calls)).toEqual(same(library.calls));
       }
     }
