@@ -93,18 +93,12 @@ export class ShopThrottlerGuard extends ThrottlerGuard {
 
   /** Each named throttler as the route's and its controller's decorators set it, read once per route. */
   private routeThrottles(context: ExecutionContext): RouteThrottle[] {
-    const classRef = context.getClass();
-    const handler = context.getHandler();
-    let byHandler = this.routes.get(classRef);
-    if (byHandler === undefined) {
-      byHandler = new WeakMap();
-      this.routes.set(classRef, byHandler);
-    }
-    let routes = byHandler.get(handler);
-    if (routes === undefined) {
+    return routeEntry(this.routes, context, () => {
+      const classRef = context.getClass();
+      const handler = context.getHandler();
       const read = <T>(key: string, throttler: ThrottlerOptions): T | undefined =>
         this.reflector.getAllAndOverride<T | undefined>(key + throttler.name, [handler, classRef]);
-      routes = this.throttlers.map((throttler) => ({
+      return this.throttlers.map((throttler) => ({
         throttler,
         skip: Boolean(read<boolean>(META.skip, throttler)),
         limit: read<Resolvable<number>>(META.limit, throttler) ?? throttler.limit,
@@ -121,9 +115,7 @@ export class ShopThrottlerGuard extends ThrottlerGuard {
           this.commonOptions.generateKey ||
           ((c: ExecutionContext, suffix: string, name: string) => this.generateKey(c, suffix, name)),
       }));
-      byHandler.set(handler, routes);
-    }
-    return routes;
+    });
   }
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
@@ -132,18 +124,7 @@ export class ShopThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
-    const classRef = context.getClass();
-    const handler = context.getHandler();
-    let byHandler = this.keys.get(classRef);
-    if (byHandler === undefined) {
-      byHandler = new WeakMap();
-      this.keys.set(classRef, byHandler);
-    }
-    let keys = byHandler.get(handler);
-    if (keys === undefined) {
-      keys = new Map();
-      byHandler.set(handler, keys);
-    }
+    const keys = routeEntry(this.keys, context, () => new Map<string, string>());
     const id = `${name}\n${suffix}`;
     let key = keys.get(id);
     if (key === undefined) {
@@ -153,6 +134,23 @@ export class ShopThrottlerGuard extends ThrottlerGuard {
     }
     return key;
   }
+}
+
+/** What a route (its controller class and handler) keeps in a store, made on the route's first request. */
+function routeEntry<T>(store: WeakMap<object, WeakMap<object, T>>, context: ExecutionContext, create: () => T): T {
+  const classRef = context.getClass();
+  const handler = context.getHandler();
+  let byHandler = store.get(classRef);
+  if (byHandler === undefined) {
+    byHandler = new WeakMap();
+    store.set(classRef, byHandler);
+  }
+  let entry = byHandler.get(handler);
+  if (entry === undefined) {
+    entry = create();
+    byHandler.set(handler, entry);
+  }
+  return entry;
 }
 
 /** A limit, ttl or block duration given as a function is called with the request's context (the library's rule). */
