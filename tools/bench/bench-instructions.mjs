@@ -15,7 +15,7 @@
 // --requests N (5000), --no-doc.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -62,7 +62,9 @@ async function measureCheckout(checkout) {
   const { startShop, waitForIdleWorker, freePort } = await import(join(checkout, 'tools/bench/shop.mjs'));
   const { API_MAIN, API_NODE_FLAGS } = await import(join(checkout, 'tools/api-process.mjs'));
   const shop = await startShop({});
-  const out = join(tmpdir(), `callgrind-${process.pid}-${Date.now()}.out`);
+  // callgrind writes one file per dump into this folder of its own.
+  const dumps = mkdtempSync(join(tmpdir(), 'callgrind-'));
+  const out = join(dumps, 'callgrind.out');
   let valgrind;
   try {
     await waitForIdleWorker(shop);
@@ -106,11 +108,11 @@ async function measureCheckout(checkout) {
       control('-i', 'on');
       results[path] = [];
       for (let w = 0; w < WINDOWS; w++) {
-        const before = new Set(readdirDumps(out));
+        const before = new Set(dumpFiles(dumps));
         control('-z');
         const result = await load(target, REQUESTS);
         control('-d');
-        const dump = await waitForDump(out, before);
+        const dump = await waitForDump(dumps, before);
         results[path].push(totalOf(dump) / result.requests.total / 1000);
       }
       control('-i', 'off');
@@ -120,23 +122,18 @@ async function measureCheckout(checkout) {
   } finally {
     valgrind?.kill('SIGKILL');
     await shop.stop();
-    for (const file of readdirDumps(out)) rmSync(file, { force: true });
+    rmSync(dumps, { recursive: true, force: true });
   }
 }
 
-/** The dump files callgrind has written for one output name (name, name.1, name.2…). */
-function readdirDumps(out) {
-  const dir = tmpdir();
-  const base = out.slice(dir.length + 1);
-  return spawnSync('ls', [dir], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .filter((f) => f === base || f.startsWith(`${base}.`))
-    .map((f) => join(dir, f));
+/** The dump files callgrind has written so far (callgrind.out, callgrind.out.1…). */
+function dumpFiles(dumps) {
+  return readdirSync(dumps).map((f) => join(dumps, f));
 }
 
-async function waitForDump(out, before) {
+async function waitForDump(dumps, before) {
   for (let i = 0; i < 300; i++) {
-    const fresh = readdirDumps(out).filter((f) => !before.has(f) && existsSync(f) && /^totals:/m.test(readFileSync(f, 'utf8')));
+    const fresh = dumpFiles(dumps).filter((f) => !before.has(f) && /^totals:/m.test(readFileSync(f, 'utf8')));
     if (fresh.length > 0) return fresh[0];
     await sleep(200);
   }
