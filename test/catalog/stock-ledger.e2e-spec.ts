@@ -249,6 +249,17 @@ describe('stock ledger and safe imports', () => {
     await expectLedgerMatchesStock([tee._id, shoes._id]);
   });
 
+  it('40 stock changes at once on one product: one ledger line each, at its own level, none left on the product', async () => {
+    const socks = await createProduct(stack, admin, category, { name: 'Ledger Socks', countInStock: 10 });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => adjust(socks._id, { delta: 1, reason: 'return' })));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    // Every answer came after its move was copied: nothing is pending on the product, without the sweep.
+    await expectLedgerMatchesStock([socks._id]);
+    const returns = (await ledger(socks._id)).filter((l) => l.reason === 'return');
+    expect(returns.map((l) => l.level).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => 11 + i));
+    expect((await readStock(stack, socks._id)).countInStock).toBe(50);
+  });
+
   it('gives a product stored before the ledger its opening level once (the sweep), and the ledger follows it from there', async () => {
     const old = await insertProduct(stack, { name: 'Legacy Gloves', countInStock: 7 });
     const repository = stack.app.get(StockLedgerRepository);

@@ -4,6 +4,8 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeS
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { QUEUES, type QueueName } from '@shop/jobs';
+import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { freePort, until } from '../support/polling';
 
@@ -264,7 +266,23 @@ export class LoadClient {
     options: { method?: string; body?: unknown; token?: string; timeoutMs?: number },
   ): Promise<Reply & { staleSocket?: boolean }> {
     const payload = options.body !== undefined ? JSON.stringify(options.body) : undefined;
-    return new Promise((resolveReply) => {
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    return new Promise((settle) => {
+      // The deadline runs from the send, not from the socket: under overload a request first waits in the
+      // agent's queue for one of its sockets, where the socket's idle timeout does not apply yet. Without it an
+      // API that falls behind leaves thousands queued, each waiting up to 30 s once it gets a socket: the soak
+      // then ran into Jest's 600 s timeout instead of failing with its figures.
+      let settled = false;
+      const resolveReply = (reply: Reply & { staleSocket?: boolean }) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        settle(reply);
+      };
+      const deadline = setTimeout(() => {
+        resolveReply({ status: 0, body: { error: 'TIMEOUT' } });
+        request.destroy();
+      }, timeoutMs);
       const request = http.request(
         {
           agent: this.agent,
@@ -276,7 +294,7 @@ export class LoadClient {
             ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           },
-          timeout: options.timeoutMs ?? 30_000,
+          timeout: timeoutMs,
         },
         (response) => {
           const status = response.statusCode ?? 0;
@@ -316,6 +334,44 @@ export async function register(url: string, tag: string): Promise<{ id: string; 
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   const token = await signIn(url, email, password);
   return { id: String(reg.body._id ?? reg.body.id), token, email };
+}
+
+/**
+ * Waits until the worker has nothing queued, delayed or running on these queues (the maintenance queue's repeatable
+ * sweeps never empty it, so it is left out by default). The demo seed queues a thumbnail job per image: about 170,
+ * which keep the worker at a full core for 40 s on a quick VM and twice that on a slow one, competing with whatever
+ * a test measures next.
+ */
+export async function untilQueuesIdle(
+  shop: ShopEnv,
+  redisUrl: string,
+  queues: readonly QueueName[] = QUEUES.filter((name) => name !== 'maintenance'),
+  timeoutMs = 240_000,
+): Promise<void> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const open = queues.map((name) => new Queue(name, { connection, prefix: `${shop.env.REDIS_PREFIX as string}:bull` }));
+  try {
+    await until(
+      async () => {
+        const counts = await Promise.all(open.map((queue) => queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')));
+        return counts.every((count) => Object.values(count).every((n) => n === 0)) ? true : undefined;
+      },
+      timeoutMs,
+      `the worker to finish the jobs queued on ${queues.join(', ')}`,
+      500,
+    );
+  } finally {
+    await Promise.all(open.map((queue) => queue.close()));
+    connection.disconnect();
+  }
+}
+
+/** CPU time a process has used so far, in seconds (user + system, from /proc/<pid>/stat; Linux's 100 ticks a second). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 export function cleanup(...dirs: string[]): void {

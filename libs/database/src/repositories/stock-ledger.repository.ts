@@ -5,6 +5,12 @@ import { isDuplicateKeyError } from '../mongo-errors';
 import { Product } from '../schemas/product.schema';
 import { StockMovement, type StockMove } from '../schemas/stock-movement.schema';
 
+/** Whether a bulk write failed only on duplicate keys (every write error 11000), or was itself one. */
+function onlyDuplicateKeys(error: unknown): boolean {
+  const writeErrors = (error as { writeErrors?: unknown[] } | null)?.writeErrors;
+  return Array.isArray(writeErrors) && writeErrors.length > 0 ? writeErrors.every(isDuplicateKeyError) : isDuplicateKeyError(error);
+}
+
 /** A ledger line as read back. */
 export type StockMovementRecord = StockMovement & { _id: Types.ObjectId };
 
@@ -42,22 +48,56 @@ export class StockLedgerRepository {
     @InjectModel(Product.name) private readonly products: Model<Product>,
   ) {}
 
+  /** Per product: the flush under way, and whether a caller asked for another round while it ran. */
+  private readonly flushes = new Map<string, { again: boolean; done: Promise<void> }>();
+
   /**
    * Copies the product's pending moves to the ledger, then pulls them from the product. Never throws: the sweep
    * retries. `snapshot` is the product as the stock update answered it (levels and pending moves, read together),
    * which saves reading it again.
+   *
+   * One flush per product at a time in this process: a caller that comes while one runs asks for one more round
+   * (which reads the product again, so it sees the caller's move) and waits for it. Without that, every order of a
+   * busy product copied every move pending on it, each in its own round trip: the busier the product, the more
+   * moves each flush found, a backlog that fed itself (the soak's order p99 reached 7 s).
    */
-  async flush(productId: Types.ObjectId, snapshot?: StockSnapshot): Promise<void> {
+  flush(productId: Types.ObjectId, snapshot?: StockSnapshot): Promise<void> {
+    const id = productId.toString();
+    const running = this.flushes.get(id);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    this.flushes.set(id, state);
+    state.done = (async () => {
+      try {
+        await this.copyMoves(productId, snapshot);
+        while (state.again) {
+          state.again = false;
+          await this.copyMoves(productId);
+        }
+      } finally {
+        this.flushes.delete(id);
+      }
+    })();
+    return state.done;
+  }
+
+  /** One round of flush: the moves pending on the product go to the ledger in one call, then leave the product. */
+  private async copyMoves(productId: Types.ObjectId, snapshot?: StockSnapshot): Promise<void> {
     try {
       const product = snapshot ?? (await this.products.findById(productId, STOCK_SNAPSHOT).lean<Levels>().exec());
       const moves = product?.stockMoves ?? [];
       if (!product || moves.length === 0) return;
-      for (const entry of ledgerLines(product, moves)) {
-        try {
-          await this.model.updateOne({ key: entry.key }, { $setOnInsert: entry }, { upsert: true }).exec();
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-        }
+      const upserts = ledgerLines(product, moves).map((entry) => ({
+        updateOne: { filter: { key: entry.key }, update: { $setOnInsert: entry }, upsert: true },
+      }));
+      try {
+        await this.model.bulkWrite(upserts, { ordered: false });
+      } catch (error) {
+        // Another instance copied the same move at the same moment: its line is there, which is all we want.
+        if (!onlyDuplicateKeys(error)) throw error;
       }
       await this.products
         .updateOne({ _id: productId }, { $pull: { stockMoves: { key: { $in: moves.map((m) => m.key) } } } }, { timestamps: false })
