@@ -269,9 +269,9 @@ export class LoadClient {
     const timeoutMs = options.timeoutMs ?? 30_000;
     return new Promise((settle) => {
       // The deadline runs from the send, not from the socket: under overload a request first waits in the
-      // agent's queue for one of its sockets, where the socket's idle timeout does not apply yet. Without it an
-      // API that falls behind leaves thousands queued, each waiting up to 30 s once it gets a socket: the soak
-      // then ran into Jest's 600 s timeout instead of failing with its figures.
+      // agent's queue for one of its sockets. A socket timeout alone let an API that fell behind leave thousands
+      // queued, each waiting up to 30 s once it got a socket: the soak then ran into Jest's 600 s timeout instead
+      // of failing with its figures.
       let settled = false;
       const resolveReply = (reply: Reply & { staleSocket?: boolean }) => {
         if (settled) return;
@@ -294,7 +294,6 @@ export class LoadClient {
             ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           },
-          timeout: timeoutMs,
         },
         (response) => {
           const status = response.statusCode ?? 0;
@@ -308,7 +307,6 @@ export class LoadClient {
           response.on('error', (error: NodeJS.ErrnoException) => resolveReply({ status: 0, body: { error: error.code ?? error.message } }));
         },
       );
-      request.on('timeout', () => request.destroy(Object.assign(new Error('no answer in time'), { code: 'TIMEOUT' })));
       request.on('error', (error: NodeJS.ErrnoException) =>
         resolveReply({ status: 0, body: { error: error.code ?? error.message }, staleSocket: request.reusedSocket && error.code === 'ECONNRESET' }),
       );

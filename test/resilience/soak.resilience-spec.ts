@@ -35,7 +35,6 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 type Kind = 'browse' | 'search' | 'cart' | 'order';
 
@@ -181,13 +180,19 @@ describe('resilience: soak', () => {
     // last 20 s after warm-up (one sample a second), not two single readings.
     const window = Math.min(20, Math.floor(SECONDS / 3));
     const afterWarmup = samples.filter((s) => s.t >= WARMUP_SECONDS);
-    const base = median(afterWarmup.slice(0, window).map((s) => s.rss));
-    const end = median(afterWarmup.slice(-window).map((s) => s.rss));
+    const base = percentile(
+      afterWarmup.slice(0, window).map((s) => s.rss),
+      0.5,
+    );
+    const end = percentile(
+      afterWarmup.slice(-window).map((s) => s.rss),
+      0.5,
+    );
     const growth = (end - base) / base;
     const achieved = done / total;
     report(
       `soak: ${done} requests in ${total} s (${achieved.toFixed(0)}/s, ${WARMUP_SECONDS} s warm-up); statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
-        `latency p50 ${median(latencies).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms (p50/p99 ms: ${kinds}); CPU of one core after warm-up: ${cpu}; connection errors ${JSON.stringify(Object.fromEntries(errors))}; API RSS after warm-up ${(base / 1024).toFixed(0)} MiB -> ${(end / 1024).toFixed(0)} MiB (${(growth * 100).toFixed(1)} %); samples every 5 s ${samples
+        `latency p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms (p50/p99 ms: ${kinds}); CPU of one core after warm-up: ${cpu}; connection errors ${JSON.stringify(Object.fromEntries(errors))}; API RSS after warm-up ${(base / 1024).toFixed(0)} MiB -> ${(end / 1024).toFixed(0)} MiB (${(growth * 100).toFixed(1)} %); samples every 5 s ${samples
           .filter((_, i) => i % 5 === 0)
           .map((s) => (s.rss / 1024).toFixed(0))
           .join(' ')}\n`,

@@ -1,15 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { isDuplicateKeyError } from '../mongo-errors';
+import { isOnlyDuplicateKeys } from '../mongo-errors';
 import { Product } from '../schemas/product.schema';
 import { StockMovement, type StockMove } from '../schemas/stock-movement.schema';
-
-/** Whether a bulk write failed only on duplicate keys (every write error 11000), or was itself one. */
-function onlyDuplicateKeys(error: unknown): boolean {
-  const writeErrors = (error as { writeErrors?: unknown[] } | null)?.writeErrors;
-  return Array.isArray(writeErrors) && writeErrors.length > 0 ? writeErrors.every(isDuplicateKeyError) : isDuplicateKeyError(error);
-}
 
 /** A ledger line as read back. */
 export type StockMovementRecord = StockMovement & { _id: Types.ObjectId };
@@ -97,7 +91,7 @@ export class StockLedgerRepository {
         await this.model.bulkWrite(upserts, { ordered: false });
       } catch (error) {
         // Another instance copied the same move at the same moment: its line is there, which is all we want.
-        if (!onlyDuplicateKeys(error)) throw error;
+        if (!isOnlyDuplicateKeys(error)) throw error;
       }
       await this.products
         .updateOne({ _id: productId }, { $pull: { stockMoves: { key: { $in: moves.map((m) => m.key) } } } }, { timestamps: false })
