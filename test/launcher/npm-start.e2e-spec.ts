@@ -78,7 +78,8 @@ describe('npm start', () => {
   beforeAll(async () => {
     port = await freePort();
     enginePort = await freePort();
-    env = { PORT: String(port), DATA_DIR: dataDir, REDIS_PREFIX: prefix, EMBEDDED_MONGO_PORT: String(enginePort) };
+    // With the access lines (the Ctrl-C test looks for the last one).
+    env = { PORT: String(port), DATA_DIR: dataDir, REDIS_PREFIX: prefix, EMBEDDED_MONGO_PORT: String(enginePort), LOG_LEVEL: 'info' };
     shop = startLauncher(env);
   });
 
@@ -145,9 +146,20 @@ describe('npm start', () => {
     await until(() => (shop.output().includes('demo catalogue ready') ? true : undefined), 10_000, 'the launcher to say the catalogue is ready');
   }, 240_000);
 
-  it('stops everything it started on Ctrl-C', async () => {
+  it("stops everything it started on Ctrl-C, with the last request's access line written out", async () => {
+    const requestId = `ctrl-c-${Date.now()}`;
+    expect((await fetch(`http://127.0.0.1:${port}/api/category/categories`, { headers: { 'X-Request-Id': requestId } })).status).toBe(200);
     shop.child.kill('SIGINT');
     expect(await shop.exited).toBe(0);
     expect(await healthStatus(port)).toBe(0);
+    const line = shop
+      .output()
+      .split('\n')
+      .find((text) => text.includes(`"id":"${requestId}"`));
+    expect(JSON.parse((line ?? '{}').replace(/^\[api\] /, ''))).toMatchObject({
+      req: { id: requestId, method: 'GET', url: '/api/category/categories' },
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
   }, 30_000);
 });

@@ -92,7 +92,10 @@ export async function configureApiApp(app: NestFastifyApplication, config: AppCo
   // The SEO files and the web apps' pages (PagesController) are outside /api.
   app.setGlobalPrefix('api', { exclude: [...SEO_PATHS, ...PAGE_PREFIX_EXCLUDES] });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // After a signal, Nest closes the application and then ends the process with process.exit rather than by raising
+  // the signal again: a process that a signal ends runs no exit handler, and it is in one that pino writes out the
+  // log lines its asynchronous destination still holds (http/access-log.ts), the last requests' among them.
+  app.enableShutdownHooks(undefined, { useProcessExit: true });
 
   const document = buildOpenApiDocument(app as INestApplication);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'Threadline API' });
